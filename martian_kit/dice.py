@@ -1,0 +1,135 @@
+"""The dice: faces, face counts, and the exact distribution of a roll.
+
+This module is the one source of truth for what a roll can show. The engine samples from
+`FACE_WEIGHTS`, the odds module and the solvers enumerate `roll_distribution`, and the two
+are tested against each other.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from enum import Enum
+from fractions import Fraction
+from functools import cache
+from math import factorial
+from typing import NamedTuple
+
+NUM_DICE = 13
+SIDES = 6
+
+
+class Face(str, Enum):
+    """A face of a Martian die. The value is the name used in records and on the CLI."""
+
+    TANK = "tank"
+    RAY = "ray"
+    HUMAN = "human"
+    COW = "cow"
+    CHICKEN = "chicken"
+
+
+FACES: tuple[Face, ...] = tuple(Face)
+EARTHLINGS: tuple[Face, ...] = (Face.HUMAN, Face.COW, Face.CHICKEN)
+#: How many of a die's six sides show each face: two sides show a Death Ray.
+FACE_WEIGHTS: dict[Face, int] = {
+    Face.TANK: 1,
+    Face.RAY: 2,
+    Face.HUMAN: 1,
+    Face.COW: 1,
+    Face.CHICKEN: 1,
+}
+FACE_PROBABILITY: dict[Face, Fraction] = {f: Fraction(w, SIDES) for f, w in FACE_WEIGHTS.items()}
+
+
+class FaceCounts(NamedTuple):
+    """How many dice show (or were set aside as) each face, in the order of `FACES`."""
+
+    tank: int = 0
+    ray: int = 0
+    human: int = 0
+    cow: int = 0
+    chicken: int = 0
+
+    def __getitem__(self, key):  # type: ignore[override]
+        if isinstance(key, Face):
+            return tuple.__getitem__(self, FACES.index(key))
+        return tuple.__getitem__(self, key)
+
+    @property
+    def total(self) -> int:
+        """Number of dice counted."""
+        return sum(self)
+
+    def add(self, face: Face, n: int) -> FaceCounts:
+        """A copy with `n` more dice of `face`."""
+        values = list(self)
+        values[FACES.index(face)] += n
+        return FaceCounts(*values)
+
+    def only(self, face: Face) -> FaceCounts:
+        """A copy keeping the dice of `face` and no others."""
+        return FaceCounts().add(face, self[face])
+
+    def to_dict(self) -> dict[str, int]:
+        """The counts keyed by face name, as stored in game records."""
+        return {f.value: n for f, n in zip(FACES, self)}
+
+    @classmethod
+    def from_dict(cls, counts: Mapping[str, int]) -> FaceCounts:
+        """Counts from a mapping of face names; missing faces count 0."""
+        unknown = set(counts) - {f.value for f in FACES}
+        if unknown:
+            raise ValueError(f"unknown face name(s): {', '.join(sorted(unknown))}")
+        return cls(*(counts.get(f.value, 0) for f in FACES))
+
+    def __str__(self) -> str:
+        parts = [f"{n} {f.value}" for f, n in zip(FACES, self) if n]
+        return ", ".join(parts) if parts else "nothing"
+
+
+def _compositions(n: int, k: int) -> Iterator[tuple[int, ...]]:
+    """Every way to write n as an ordered sum of k non-negative integers."""
+    if k == 1:
+        yield (n,)
+        return
+    for first in range(n, -1, -1):
+        for rest in _compositions(n - first, k - 1):
+            yield (first, *rest)
+
+
+def multinomial_probability(counts: FaceCounts) -> Fraction:
+    """Exact probability that a roll of `counts.total` dice shows exactly these counts."""
+    n = counts.total
+    p = Fraction(factorial(n))
+    for face, c in zip(FACES, counts):
+        p *= FACE_PROBABILITY[face] ** c / factorial(c)
+    return p
+
+
+@cache
+def roll_distribution(n: int) -> tuple[tuple[FaceCounts, Fraction], ...]:
+    """All face-count outcomes of rolling `n` dice with their exact probabilities.
+
+    The outcomes are distinct, ordered the same way every time, and their probabilities sum
+    to exactly 1 (a roll of 0 dice has the single outcome "nothing").
+    """
+    if not 0 <= n <= NUM_DICE:
+        raise ValueError(f"can roll 0 to {NUM_DICE} dice, not {n}")
+    outcomes = [FaceCounts(*c) for c in _compositions(n, len(FACES))]
+    return tuple((c, multinomial_probability(c)) for c in outcomes)
+
+
+def roll_faces(n: int, rng: random.Random) -> list[Face]:
+    """Roll `n` dice with `rng`, one face per die (in the order they were rolled)."""
+    return rng.choices(FACES, weights=[FACE_WEIGHTS[f] for f in FACES], k=n)
+
+
+def count_faces(faces: list[Face]) -> FaceCounts:
+    """The face counts of a list of die faces."""
+    return FaceCounts(*(faces.count(f) for f in FACES))
+
+
+def roll(n: int, rng: random.Random) -> FaceCounts:
+    """Roll `n` dice with `rng` and count the faces."""
+    return count_faces(roll_faces(n, rng))

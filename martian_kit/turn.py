@@ -1,0 +1,251 @@
+"""One player's turn of Martian Dice as an immutable value.
+
+The vocabulary follows OpenSpiel's Python games: a state is either a *chance node* (dice are
+being rolled: `chance_outcomes()` lists every outcome with its exact probability and
+`apply_roll()` applies one) or a *decision* (`legal_actions()` lists what the player may do and
+`apply_action()` does it), or it is *terminal* (`is_terminal()`, `score()`).
+
+Where a turn stands (`Phase`):
+- MUST_ROLL: a chance node. A turn starts here (the rules allow no stop before the first
+  roll) and comes back here whenever the player chooses to roll again.
+- MUST_CHOOSE: dice were rolled, Tanks were set aside automatically, and at least one legal
+  set-aside exists, which the player must take (Death Rays, or an earthling kind not yet taken).
+- MAY_ROLL_OR_STOP: after a set-aside, with dice still left.
+- OVER: the turn ended, for the reason in `end` (stopped, no legal choice, no dice left).
+
+Every method returns a new state; a broken rule raises `RuleError` naming the rule.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from martian_kit.dice import (
+    EARTHLINGS,
+    NUM_DICE,
+    Face,
+    FaceCounts,
+    roll,
+    roll_distribution,
+)
+from martian_kit.errors import RuleError
+from martian_kit.messages import face_name, message
+from martian_kit.scoring import explain_score, score
+
+
+class Phase(str, Enum):
+    """Where a turn stands."""
+
+    MUST_ROLL = "must_roll"
+    MUST_CHOOSE = "must_choose"
+    MAY_ROLL_OR_STOP = "may_roll_or_stop"
+    OVER = "over"
+
+
+class TurnEnd(str, Enum):
+    """Why a turn ended. The values are the names used in game records."""
+
+    STOPPED = "stopped"
+    NO_CHOICE = "no_choice"
+    NO_DICE = "no_dice"
+
+    def reason(self) -> str:
+        """The reason in words ("no legal choice was left")."""
+        return message(f"end.{self.value}")
+
+
+class Action(str, Enum):
+    """A player's action. The set-aside actions carry the face name as their value."""
+
+    ROLL = "roll"
+    STOP = "stop"
+    TAKE_RAY = "ray"
+    TAKE_HUMAN = "human"
+    TAKE_COW = "cow"
+    TAKE_CHICKEN = "chicken"
+
+    @property
+    def face(self) -> Face | None:
+        """The face a set-aside action takes, or None for roll and stop."""
+        return None if self in (Action.ROLL, Action.STOP) else Face(self.value)
+
+    @classmethod
+    def take(cls, face: Face) -> Action:
+        """The action that sets aside every rolled die of `face`."""
+        return cls(face.value)
+
+
+TAKE_ACTIONS: tuple[Action, ...] = (
+    Action.TAKE_RAY,
+    Action.TAKE_HUMAN,
+    Action.TAKE_COW,
+    Action.TAKE_CHICKEN,
+)
+
+
+def legal_takes(set_aside: FaceCounts, rolled: FaceCounts) -> tuple[Action, ...]:
+    """The set-asides allowed after a roll: any rolled Death Rays; a rolled earthling kind
+    only if that kind was not set aside earlier this turn. Tanks are never a choice."""
+    takes = []
+    for action in TAKE_ACTIONS:
+        face = action.face
+        assert face is not None
+        if rolled[face] == 0:
+            continue
+        if face in EARTHLINGS and set_aside[face] > 0:
+            continue
+        takes.append(action)
+    return tuple(takes)
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """A turn: the dice set aside so far, the dice rolled and waiting for a choice (only in
+    MUST_CHOOSE, and in a turn that ended with no legal choice, to show that roll), the
+    phase, and why the turn ended once it is OVER."""
+
+    set_aside: FaceCounts = FaceCounts()
+    rolled: FaceCounts | None = None
+    phase: Phase = Phase.MUST_ROLL
+    end: TurnEnd | None = None
+
+    def __post_init__(self) -> None:
+        in_play = self.set_aside.total + (self.rolled.total if self.rolled else 0)
+        if min(self.set_aside) < 0 or in_play > NUM_DICE:
+            raise ValueError(f"a turn has {NUM_DICE} dice; this one counts {in_play}")
+        if (self.phase is Phase.OVER) != (self.end is not None):
+            raise ValueError("a turn has an end reason exactly when it is over")
+
+    # -- what the state is ------------------------------------------------------------
+
+    @property
+    def dice_left(self) -> int:
+        """Dice not set aside: the dice the next roll would throw."""
+        return NUM_DICE - self.set_aside.total
+
+    def is_terminal(self) -> bool:
+        """True once the turn is over."""
+        return self.phase is Phase.OVER
+
+    def is_chance_node(self) -> bool:
+        """True when the dice are to be rolled next."""
+        return self.phase is Phase.MUST_ROLL
+
+    def is_first_roll(self) -> bool:
+        """True at the very start of a turn, before anything was rolled."""
+        return self.phase is Phase.MUST_ROLL and self.set_aside.total == 0
+
+    def score(self) -> int:
+        """What the turn scores if it ended now (its final score once terminal)."""
+        return score(self.set_aside)
+
+    def explain_score(self) -> str:
+        """The score in words."""
+        return explain_score(self.set_aside)
+
+    # -- decisions --------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the player may take now (none at a chance node or when over)."""
+        if self.phase is Phase.MUST_CHOOSE:
+            assert self.rolled is not None
+            return legal_takes(self.set_aside, self.rolled)
+        if self.phase is Phase.MAY_ROLL_OR_STOP:
+            return (Action.ROLL, Action.STOP)
+        return ()
+
+    def check_action(self, action: Action | str) -> Action:
+        """The action as an `Action` if it is legal now; otherwise raise `RuleError`
+        naming the rule it breaks."""
+        try:
+            action = Action(action)
+        except ValueError:
+            raise RuleError("not_a_choice", message("rule.not_a_choice", action=action)) from None
+        if self.phase is Phase.OVER:
+            assert self.end is not None
+            raise RuleError("turn_over", message("rule.turn_over", reason=self.end.reason()))
+        if self.phase is Phase.MUST_ROLL:
+            if self.is_first_roll():
+                raise RuleError("first_roll", message("rule.first_roll", dice=NUM_DICE))
+            raise RuleError("must_roll", message("rule.must_roll"))
+        face = action.face
+        if self.phase is Phase.MAY_ROLL_OR_STOP:
+            if face is not None:
+                raise RuleError("roll_or_stop", message("rule.roll_or_stop"))
+            return action
+        # MUST_CHOOSE
+        assert self.rolled is not None
+        if face is None:
+            raise RuleError("must_choose", message("rule.must_choose"))
+        if face in EARTHLINGS and self.set_aside[face] > 0:
+            raise RuleError(
+                "earthling_once", message("rule.earthling_once", faces=face_name(face, 2))
+            )
+        if self.rolled[face] == 0:
+            raise RuleError("not_rolled", message("rule.not_rolled", faces=face_name(face, 2)))
+        return action
+
+    def apply_action(self, action: Action | str) -> TurnState:
+        """The state after the player's `action` (roll again, stop, or set a type aside)."""
+        action = self.check_action(action)
+        if action is Action.STOP:
+            return TurnState(self.set_aside, None, Phase.OVER, TurnEnd.STOPPED)
+        if action is Action.ROLL:
+            return TurnState(self.set_aside, None, Phase.MUST_ROLL)
+        face = action.face
+        assert face is not None and self.rolled is not None
+        set_aside = self.set_aside.add(face, self.rolled[face])
+        if set_aside.total == NUM_DICE:
+            return TurnState(set_aside, None, Phase.OVER, TurnEnd.NO_DICE)
+        return TurnState(set_aside, None, Phase.MAY_ROLL_OR_STOP)
+
+    # -- chance -----------------------------------------------------------------------
+
+    def chance_outcomes(self) -> Sequence[tuple[FaceCounts, Fraction]]:
+        """Every face-count outcome of the coming roll with its exact probability."""
+        self._check_chance()
+        return roll_distribution(self.dice_left)
+
+    def apply_roll(self, rolled: FaceCounts) -> TurnState:
+        """The state after the dice show `rolled`: Tanks are set aside at once; then the
+        player must choose, or the turn is over if no legal choice is left."""
+        self._check_chance()
+        rolled = FaceCounts(*rolled)
+        if rolled.total != self.dice_left or min(rolled) < 0:
+            raise RuleError(
+                "bad_roll", message("rule.bad_roll", expected=self.dice_left, got=rolled.total)
+            )
+        set_aside = self.set_aside.add(Face.TANK, rolled.tank)
+        waiting = rolled._replace(tank=0)
+        if not legal_takes(set_aside, waiting):
+            return TurnState(set_aside, waiting, Phase.OVER, TurnEnd.NO_CHOICE)
+        return TurnState(set_aside, waiting, Phase.MUST_CHOOSE)
+
+    def sample_roll(self, rng: random.Random) -> FaceCounts:
+        """Roll the dice left with `rng` (the outcome, not the new state)."""
+        self._check_chance()
+        return roll(self.dice_left, rng)
+
+    def _check_chance(self) -> None:
+        if self.phase is not Phase.MUST_ROLL:
+            where = self.phase.value.replace("_", " ")
+            if self.end is not None:
+                where = message("rule.turn_over", reason=self.end.reason())
+            raise RuleError("not_chance", message("rule.not_chance", where=where))
+
+    def __str__(self) -> str:
+        text = f"set aside: {self.set_aside}"
+        if self.rolled is not None:
+            text += f"; rolled: {self.rolled}"
+        if self.end is not None:
+            return f"{text}; over ({self.end.reason()})"
+        return f"{text}; {self.phase.value.replace('_', ' ')}"
+
+
+def new_turn() -> TurnState:
+    """A fresh turn: nothing set aside, all 13 dice to roll."""
+    return TurnState()
