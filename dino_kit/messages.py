@@ -22,6 +22,7 @@ ENGLISH: dict[str, str] = {
     "phase.over": "game over",
     # broken rules (RuleError.rule is the part after "rule.")
     "rule.players": "a game has 2 to 4 players, not {n}",
+    "rule.first_player": "the first player is a seat from 0 to {n} - 1, not {seat!r}",
     "rule.objective_length": "the objective stack is short, medium or long, not {got!r}",
     "rule.game_over": "the game is over",
     "rule.chance_pending": "something random happens first ({what}); no player acts now",

@@ -48,6 +48,8 @@ def new_game(
     n = len(names)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise RuleError("players", message("rule.players", n=n))
+    if not 0 <= first_player < n:
+        raise RuleError("first_player", message("rule.first_player", seat=first_player, n=n))
     if objective_length not in OBJECTIVE_LENGTHS:
         raise RuleError("objective_length", message("rule.objective_length", got=objective_length))
     c = components or load_components()
@@ -90,6 +92,7 @@ def new_game(
             max_rounds=max_rounds,
         ),
         objective_length=objective_length,
+        first_player=first_player,
         order=order,
         pending=tuple(pending),
         dice_box=tuple(d.id for d in c.dice),

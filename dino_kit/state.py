@@ -162,6 +162,7 @@ class GameState:
     players: tuple[PlayerState, ...]
     rules: Rules
     objective_length: str = "short"
+    first_player: int = 0
     phase: str = "setup"
     round: int = 1
     step: int = 0
