@@ -79,7 +79,7 @@ def escapes(state: GameState) -> GameState:
         if eat == 0:
             continue
         places = capacities(state, p)
-        inside = [list(x) for x in p.inside]
+        inside = [list(x) for x in p.inside] or [[0, 0] for _ in places]  # drew nobody
         line = list(p.line)
         eaten_c = eaten_h = 0
         order = [i for i, (_, food) in enumerate(places) if not food]
