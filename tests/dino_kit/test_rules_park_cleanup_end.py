@@ -8,9 +8,9 @@ import pytest
 from dino_helpers import finish_workers, pass_market, pass_research, resolve, set_player, start
 
 from dino_kit.components import load_components
+from dino_kit.engine import advance
 from dino_kit.errors import RuleError
 from dino_kit.objectives import breakdown, finish
-from dino_kit.engine import advance
 from dino_kit.phases import cleanup, park
 from dino_kit.state import CHANCE, Action, Exhibit
 
