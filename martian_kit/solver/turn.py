@@ -43,12 +43,14 @@ TIE_ORDER: tuple[Action, ...] = (
 )
 
 
-def tie_key(action: Action, turn: TurnState) -> tuple[int, int]:
-    """Sort key of an option under the tie rule (smaller is preferred)."""
+def tie_key(action: Action, turn: TurnState) -> tuple[int, int, int]:
+    """Sort key of an option under the tie rule (smaller is preferred): stop, roll, Death
+    Rays, then earthlings by larger group, then Humans, Cows, Chickens."""
     group = 0
-    if action.face is not None and action is not Action.TAKE_RAY and turn.rolled is not None:
+    earthling = action.face is not None and action is not Action.TAKE_RAY
+    if earthling and turn.rolled is not None:
         group = turn.rolled[action.face]
-    return (-group, TIE_ORDER.index(action))
+    return (int(earthling), -group, TIE_ORDER.index(action))
 
 
 def break_tie(options: dict[Action, float], turn: TurnState) -> Action:
