@@ -222,3 +222,85 @@ def turn_model() -> TurnModel:
     _, diff, k, e = _decode(all_slots)
     score_of_slot = compressed_score(diff, k, e).astype(np.int64)
     return TurnModel(tuple(levels), score_of_slot, fresh)
+
+
+@dataclass(frozen=True)
+class CompactLevel:
+    """A level with states numbered compactly (ids in [lo, hi)) and only the pairs where a
+    set-aside is legal; the stuck pairs are summed per state and stuck score (`stuck_mass`)."""
+
+    lo: int
+    hi: int
+    starts: np.ndarray  # first live pair of each state (relative), for reduceat
+    has_pairs: np.ndarray  # states with at least one live pair
+    prob: np.ndarray
+    options: np.ndarray  # (live pairs, 4) compact ids, `sentinel` when not legal
+    stuck_mass: np.ndarray  # (states, 17) probability of getting stuck with each score
+
+
+@dataclass(frozen=True)
+class CompactModel:
+    """The turn graph with compact state ids: slot_of_id, id_of_slot, scores, levels."""
+
+    slot_of_id: np.ndarray
+    id_of_slot: np.ndarray
+    score: np.ndarray  # score of each id
+    levels: tuple[CompactLevel, ...]
+    fresh: int
+    sentinel: int
+
+
+@cache
+def compact_model() -> CompactModel:
+    """The compact form of `turn_model()` (built once)."""
+    model = turn_model()
+    slot_of_id = np.concatenate([lv.states for lv in model.levels])
+    sentinel = len(slot_of_id)
+    id_of_slot = np.full(N_SLOTS + 1, sentinel, dtype=np.int64)
+    id_of_slot[slot_of_id] = np.arange(sentinel)
+    levels = []
+    lo = 0
+    for lv in model.levels:
+        hi = lo + len(lv.states)
+        if lv.d == 0:
+            levels.append(
+                CompactLevel(
+                    lo,
+                    hi,
+                    np.zeros(0, np.int64),
+                    np.zeros(0, bool),
+                    np.zeros(0),
+                    np.zeros((0, 4), np.int64),
+                    np.zeros((0, N_SCORES)),
+                )
+            )
+            lo = hi
+            continue
+        stuck = lv.stuck_score >= 0
+        stuck_mass = np.zeros((len(lv.states), N_SCORES))
+        np.add.at(stuck_mass, (lv.pair_state[stuck], lv.stuck_score[stuck]), lv.prob[stuck])
+        live = ~stuck
+        pair_state = lv.pair_state[live]
+        options = np.where(lv.options[live] < 0, N_SLOTS, lv.options[live])
+        has_pairs = np.bincount(pair_state, minlength=len(lv.states)) > 0
+        starts = np.searchsorted(pair_state, np.nonzero(has_pairs)[0])
+        levels.append(
+            CompactLevel(
+                lo,
+                hi,
+                starts,
+                has_pairs,
+                lv.prob[live],
+                np.ascontiguousarray(id_of_slot[options]),
+                stuck_mass,
+            )
+        )
+        lo = hi
+    return CompactModel(
+        slot_of_id,
+        id_of_slot,
+        model.score_of_slot[slot_of_id],
+        tuple(levels),
+        int(id_of_slot[model.fresh]),
+        sentinel,
+    )

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -27,6 +28,7 @@ from martian_kit.solver.model import (
     N_SCORES,
     N_SLOTS,
     TurnModel,
+    compact_model,
     compress,
     turn_model,
 )
@@ -69,20 +71,29 @@ def _option_rows(d: int) -> np.ndarray:
     return np.where(options < 0, SENTINEL, options)
 
 
-def backward(
-    model: TurnModel, payoff: np.ndarray, with_zero_chance: bool = False
-) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+class Backward(NamedTuple):
+    """What `backward` computes (see there)."""
+
+    values: np.ndarray
+    roll_values: np.ndarray
+    zero_chance: np.ndarray | None
+    fresh_zero_chance: np.ndarray | None
+
+
+def backward(model: TurnModel, payoff: np.ndarray, with_zero_chance: bool = False) -> Backward:
     """Backward induction for payoff columns `payoff` of shape (17, B).
 
     Returns `values` (N_SLOTS+1, B): the value of each state where the player may roll or
     stop (the payoff itself once no dice are left), `roll_values` (N_SLOTS, B): the value of
     rolling (NaN where not computed), and — when asked — `zero_chance` (N_SLOTS+1, B): the
     chance the turn scores 0 from there under the optimal policy with the tie rule (the
-    derivative of the value in payoff[0], which the game solver needs)."""
+    derivative of the value in payoff[0], which the game solver needs); its row `SENTINEL`
+    is unused, and `fresh_zero_chance` is the chance for the fresh turn (which must roll)."""
     cols = payoff.shape[1]
     values = np.full((N_SLOTS + 1, cols), -np.inf)
     roll_values = np.full((N_SLOTS, cols), np.nan)
     zero = np.zeros((N_SLOTS + 1, cols)) if with_zero_chance else None
+    fresh_zero = None
     score = model.score_of_slot
     terminal = model.levels[0].states
     values[terminal] = payoff[score[terminal]]
@@ -110,7 +121,57 @@ def backward(
             zero_roll = np.add.reduceat(zero_next * level.prob[:, None], level.starts, axis=0)
             stop_zero = (score[states] == 0)[:, None]
             zero[states] = np.where(stop >= roll, stop_zero, zero_roll)
-    return values, roll_values, zero
+            if d == NUM_DICE:
+                fresh_zero = zero_roll[0]  # the fresh turn, which must roll
+    return Backward(values, roll_values, zero, fresh_zero)
+
+
+def compact_backward(payoff: np.ndarray, with_zero_chance: bool = False) -> Backward:
+    """`backward` on compact state ids (rows of the results are `compact_model()` ids, with
+    one extra sentinel row): the same numbers, faster for many payoff columns."""
+    cm = compact_model()
+    cols = payoff.shape[1]
+    n = cm.sentinel + 1
+    values = np.full((n, cols), -np.inf)
+    roll_values = np.full((n, cols), np.nan)
+    zero = np.zeros((n, cols)) if with_zero_chance else None
+    fresh_zero = None
+    terminal = cm.levels[0]
+    values[terminal.lo : terminal.hi] = payoff[cm.score[terminal.lo : terminal.hi]]
+    if zero is not None:
+        zero[terminal.lo : terminal.hi] = (cm.score[terminal.lo : terminal.hi] == 0)[:, None]
+    zero_payoff = (np.arange(N_SCORES) == 0).astype(np.float64)
+    for level in cm.levels[1:]:
+        opts = level.options.T  # (4, live pairs): one contiguous block per option
+        v0, v1, v2, v3 = (values[o] for o in opts)  # each (live pairs, B)
+        best = np.maximum(np.maximum(v0, v1), np.maximum(v2, v3))
+        roll = level.stuck_mass @ payoff
+        roll[level.has_pairs] += np.add.reduceat(best * level.prob[:, None], level.starts, axis=0)
+        stop = payoff[cm.score[level.lo : level.hi]]
+        roll_values[level.lo : level.hi] = roll
+        values[level.lo : level.hi] = np.maximum(stop, roll)
+        if zero is not None:
+            # The first option reaching the best value (Death Rays, then larger groups: the
+            # tie rule's order) is the one played.
+            chosen = np.where(
+                v0 == best,
+                opts[0][:, None],
+                np.where(
+                    v1 == best,
+                    opts[1][:, None],
+                    np.where(v2 == best, opts[2][:, None], opts[3][:, None]),
+                ),
+            )
+            zero_next = zero.ravel()[chosen * cols + np.arange(cols)]
+            zero_roll = np.repeat((level.stuck_mass @ zero_payoff)[:, None], cols, axis=1)
+            zero_roll[level.has_pairs] += np.add.reduceat(
+                zero_next * level.prob[:, None], level.starts, axis=0
+            )
+            stop_zero = (cm.score[level.lo : level.hi] == 0)[:, None]
+            zero[level.lo : level.hi] = np.where(stop >= roll, stop_zero, zero_roll)
+            if level.lo <= cm.fresh < level.hi:
+                fresh_zero = zero_roll[cm.fresh - level.lo]
+    return Backward(values, roll_values, zero, fresh_zero)
 
 
 def _as_payoff(payoff: np.ndarray | None) -> np.ndarray:
@@ -229,7 +290,7 @@ def solve_turn(payoff: np.ndarray | None = None) -> TurnSolution:
     """Solve the turn for `payoff` (17 values, one per final turn score; the score itself
     when None)."""
     payoff = _as_payoff(payoff)
-    values, roll_values, _ = backward(turn_model(), payoff[:, None])
+    values, roll_values, _, _ = backward(turn_model(), payoff[:, None])
     payoff.flags.writeable = False
     return TurnSolution(payoff, values, roll_values)
 

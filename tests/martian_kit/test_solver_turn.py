@@ -102,7 +102,7 @@ def test_batched_payoffs_equal_single_solves():
     from martian_kit.solver.turn import backward
 
     payoffs = np.stack([at_least_payoff(5), np.arange(17.0), np.sqrt(np.arange(17.0))], axis=1)
-    values, _, _ = backward(turn_model(), payoffs)
+    values = backward(turn_model(), payoffs).values
     for j in range(3):
         single = solve_turn(payoffs[:, j])
         assert np.array_equal(values[:, j], single.values[:, 0])
