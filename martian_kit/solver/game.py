@@ -36,8 +36,7 @@ from pathlib import Path
 import numpy as np
 
 from martian_kit.game import TARGET
-from martian_kit.solver.model import N_SCORES
-from martian_kit.solver.model import compact_model
+from martian_kit.solver.model import N_SCORES, compact_model
 from martian_kit.solver.turn import TurnSolution, compact_backward, solve_turn
 
 TABLE_PATH = Path(__file__).resolve().parent.parent / "data" / "win2p.npz"
@@ -200,3 +199,157 @@ def win_probability(mine: int, theirs: int, seat: str = FIRST) -> float:
 def win_turn_solution(mine: int, theirs: int, seat: str = FIRST) -> TurnSolution:
     """The turn solved for P(win) from a position (values of every turn state and option)."""
     return solve_turn(win_table().payoff(mine, theirs, seat))
+
+
+# -- turn-score distributions and exact evaluation of 2-player games ------------------------
+
+
+def optimal_score_distributions(payoffs: np.ndarray) -> np.ndarray:
+    """For each payoff column (17, B): the exact distribution of the turn score (B, 17) when
+    the turn is played optimally for that payoff (tie rule: stop on equal values, first best
+    set-aside), by forward propagation over the compact turn graph."""
+    cm = compact_model()
+    cols = payoffs.shape[1]
+    result = compact_backward(payoffs)
+    values, roll_values = result.values, result.roll_values
+    n = cm.sentinel + 1
+    mass = np.zeros((n, cols))
+    mass[cm.fresh] = 1.0
+    dist = np.zeros((N_SCORES, cols))
+    col_index = np.arange(cols)
+    for level in reversed(cm.levels[1:]):
+        m = mass[level.lo : level.hi]
+        scores = cm.score[level.lo : level.hi]
+        stop_value = payoffs[scores]
+        stop = stop_value >= roll_values[level.lo : level.hi]
+        if level.lo <= cm.fresh < level.hi:
+            stop[cm.fresh - level.lo] = False  # a turn begins with a roll
+        stopped = m * stop
+        np.add.at(dist, scores, stopped)
+        rolling = m - stopped
+        dist += level.stuck_mass.T @ rolling
+        opts = level.options.T
+        v0, v1, v2, v3 = (values[o] for o in opts)
+        best = np.maximum(np.maximum(v0, v1), np.maximum(v2, v3))
+        chosen = np.where(
+            v0 == best,
+            opts[0][:, None],
+            np.where(
+                v1 == best,
+                opts[1][:, None],
+                np.where(v2 == best, opts[2][:, None], opts[3][:, None]),
+            ),
+        )
+        flow = rolling[level.pair_state] * level.prob[:, None]
+        mass += np.bincount(
+            (chosen * cols + col_index).ravel(), weights=flow.ravel(), minlength=n * cols
+        ).reshape(n, cols)
+    terminal = cm.levels[0]
+    np.add.at(dist, cm.score[terminal.lo : terminal.hi], mass[terminal.lo : terminal.hi])
+    return dist.T
+
+
+@dataclass(frozen=True)
+class GameDistributions:
+    """Turn-score distributions of a 2-player game's policies at every position:
+    `first[x, y]` (first seat to move, x against y), `second[x, y]` (second seat to move, x
+    against the first's y), `last[n]` (the second seat's last turn, n behind); each (.., 17)."""
+
+    first: np.ndarray
+    second: np.ndarray
+    last: np.ndarray
+
+    @classmethod
+    def score_blind(cls, dist_first, dist_second=None) -> GameDistributions:
+        """Both seats play one fixed turn-score distribution everywhere."""
+        a = np.asarray(dist_first, dtype=np.float64)
+        b = a if dist_second is None else np.asarray(dist_second, dtype=np.float64)
+        return cls(
+            np.broadcast_to(a, (TARGET, TARGET, N_SCORES)),
+            np.broadcast_to(b, (TARGET, TARGET, N_SCORES)),
+            np.broadcast_to(b, (TARGET + N_SCORES, N_SCORES)),
+        )
+
+
+@cache
+def win_optimal_distributions(chunk: int = 128) -> GameDistributions:
+    """Turn-score distributions of win-optimal play at every position (built on first use,
+    about a second)."""
+    table = win_table()
+    keys = [(FIRST, x, y) for x in range(TARGET) for y in range(TARGET)]
+    keys += [(SECOND, x, y) for x in range(TARGET) for y in range(TARGET)]
+    keys += [("last", n, 0) for n in range(TARGET + N_SCORES)]
+    payoffs = np.stack(
+        [
+            last_turn_payoff(x) if seat == "last" else turn_payoff(table, x, y, seat)
+            for seat, x, y in keys
+        ],
+        axis=1,
+    )
+    dists = np.concatenate(
+        [optimal_score_distributions(payoffs[:, i : i + chunk]) for i in range(0, len(keys), chunk)]
+    )
+    n = TARGET * TARGET
+    return GameDistributions(
+        dists[:n].reshape(TARGET, TARGET, N_SCORES),
+        dists[n : 2 * n].reshape(TARGET, TARGET, N_SCORES),
+        dists[2 * n :],
+    )
+
+
+def mixed_distributions(first: GameDistributions, second: GameDistributions) -> GameDistributions:
+    """The first seat plays as in `first`, the second seat as in `second`."""
+    return GameDistributions(first.first, second.second, second.last)
+
+
+def evaluate_game(dists: GameDistributions) -> tuple[np.ndarray, np.ndarray]:
+    """Exact win probabilities of a 2-player game whose seats play the given turn-score
+    distributions (a Markov chain over positions; no simulation). Returns `(A, B)`:
+    `A[x, y]` = P(first seat wins) with the first seat to move at x against y, and `B[x, y]`
+    = P(first seat wins) with the second seat to move (first has x, second y). The second
+    seat's chance is 1 − these; `evaluate_game_both` computes it separately."""
+    a, b, _, _ = evaluate_game_both(dists)
+    return a, b
+
+
+def evaluate_game_both(dists: GameDistributions):
+    """Like `evaluate_game`, but also P(second seat wins) computed on its own (ties of the
+    roll-off counted 1/2 to each), so that tests can check that the two add up to 1."""
+    from martian_kit.odds import tiebreak_odds
+
+    half = float(tiebreak_odds(2).p_win)
+    s = np.arange(N_SCORES)
+    out = []
+    for first_wins in (True, False):
+        A = np.zeros((TARGET, TARGET))
+        B = np.zeros((TARGET, TARGET))
+        for c in range(2 * (TARGET - 1), -1, -1):
+            for x in range(max(0, c - TARGET + 1), min(TARGET - 1, c) + 1):
+                y = c - x
+                # First seat moves: crossing 25 hands the second seat its last turn.
+                p = dists.first[x, y]
+                after = x + s
+                last_value = np.zeros(N_SCORES)
+                for i in np.nonzero(after >= TARGET)[0]:
+                    need = int(after[i]) - y
+                    q = dists.last[need] if need < len(dists.last) else np.eye(N_SCORES)[0]
+                    second_more = q[s > need].sum()
+                    tie = q[s == need].sum()
+                    win = 1.0 - second_more - tie * half if first_wins else second_more + tie * half
+                    last_value[i] = win
+                cont = np.where(after >= TARGET, last_value, 0.0)
+                ok = (after < TARGET) & (s > 0)
+                cont[ok] = B[after[ok], y]
+                c_a = p[1:] @ cont[1:]
+                # Second seat moves: reaching 25 ends the game at once.
+                q = dists.second[y, x]
+                after2 = y + s
+                cont2 = np.where(after2 >= TARGET, 0.0 if first_wins else 1.0, 0.0)
+                ok2 = (after2 < TARGET) & (s > 0)
+                cont2[ok2] = A[x, after2[ok2]]
+                c_b = q[1:] @ cont2[1:]
+                # Scoring 0 hands the same totals over: A = c_a + p0 B, B = c_b + q0 A.
+                A[x, y] = (c_a + p[0] * c_b) / (1.0 - p[0] * q[0])
+                B[x, y] = c_b + q[0] * A[x, y]
+        out.extend([A, B])
+    return out[0], out[1], out[2], out[3]

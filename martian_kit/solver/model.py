@@ -233,6 +233,7 @@ class CompactLevel:
     hi: int
     starts: np.ndarray  # first live pair of each state (relative), for reduceat
     has_pairs: np.ndarray  # states with at least one live pair
+    pair_state: np.ndarray  # state (relative) of each live pair
     prob: np.ndarray
     options: np.ndarray  # (live pairs, 4) compact ids, `sentinel` when not legal
     stuck_mass: np.ndarray  # (states, 17) probability of getting stuck with each score
@@ -269,6 +270,7 @@ def compact_model() -> CompactModel:
                     hi,
                     np.zeros(0, np.int64),
                     np.zeros(0, bool),
+                    np.zeros(0, np.int64),
                     np.zeros(0),
                     np.zeros((0, 4), np.int64),
                     np.zeros((0, N_SCORES)),
@@ -290,6 +292,7 @@ def compact_model() -> CompactModel:
                 hi,
                 starts,
                 has_pairs,
+                pair_state,
                 lv.prob[live],
                 np.ascontiguousarray(id_of_slot[options]),
                 stuck_mass,
