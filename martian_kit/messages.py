@@ -60,6 +60,27 @@ ENGLISH: dict[str, str] = {
     "where.tiebreak": "a tie-break roll-off is under way",
     "where.player": "seat {seat} is to act",
     "where.game_over": "the game is over",
+    # Notebook widgets: dice glyphs (emoji shown on the drawn dice).
+    "glyph.tank": "🪖",
+    "glyph.ray": "⚡",
+    "glyph.human": "🧑",
+    "glyph.cow": "🐄",
+    "glyph.chicken": "🐔",
+    # Notebook widgets: the dice explorer.
+    "ui.roll13": "Roll 13 dice",
+    "ui.roll13.tip": "Roll all 13 dice once and add the roll to the tally",
+    "ui.add_rolls": "+{n} rolls",
+    "ui.add_rolls.tip": "Roll the 13 dice {n} more times (simulated) and add them to the tally",
+    "ui.reset": "Start over",
+    "ui.face": "Count:",
+    "ui.rolls_so_far": "{n} rolls of 13 dice so far",
+    "ui.last_roll": "Last roll: {dice}",
+    "ui.no_roll_yet": "no roll yet: press the button",
+    "chart.count.title": "How many {faces} show among 13 dice",
+    "chart.count.x": "number of {faces}",
+    "chart.probability": "probability",
+    "chart.exact": "exact odds",
+    "chart.observed": "share in {n} rolls",
 }
 
 _catalogue: dict[str, str] = ENGLISH
