@@ -60,6 +60,51 @@ ENGLISH: dict[str, str] = {
     "where.tiebreak": "a tie-break roll-off is under way",
     "where.player": "seat {seat} is to act",
     "where.game_over": "the game is over",
+    # Notebook widgets: the turn player (what each step of a turn did, and why).
+    "ui.roll": "🎲 Roll",
+    "ui.roll.tip": "Roll every die that is not set aside",
+    "ui.stop": "✋ Stop",
+    "ui.stop.tip": "End the turn now and score what is set aside",
+    "ui.take": "Take {faces}",
+    "ui.take.tip": "Set aside every rolled {face} die",
+    "ui.new_turn": "New turn",
+    "ui.set_aside": "Set aside",
+    "ui.rolled": "Just rolled",
+    "ui.nothing_yet": "nothing yet",
+    "ui.score_now": "If the turn ended now: {explanation}",
+    "ui.turn_over": "Turn over: {explanation}",
+    "why.first_roll": "You rolled all {dice} dice: a turn always begins by rolling every die.",
+    "why.roll": "You rolled the {dice} dice that were not set aside.",
+    "why.tanks": "{tanks} set aside at once: Tanks are never a choice, they are always set aside.",
+    "why.no_tanks": "No Tank in this roll.",
+    "why.must_choose": "Now you must set aside all dice of one type: {options}.",
+    "why.taken_before": "{faces} cannot be taken: you already set that kind aside this turn.",
+    "why.no_choice": (
+        "No legal choice is left (only Tanks, or earthling kinds you already took): "
+        "the turn ends and is scored."
+    ),
+    "why.took_rays": "You set aside {dice}: Death Rays may be taken after any roll.",
+    "why.took_earthling": (
+        "You set aside {dice}: each earthling kind may be taken only once a turn, "
+        "so {faces} are done for this turn."
+    ),
+    "why.roll_or_stop": "Now roll the {dice} dice left, or stop and score.",
+    "why.no_dice": "No dice are left to roll: the turn ends and is scored.",
+    "why.stopped": "You stopped: the turn is scored.",
+    "why.danger": "Careful: {tanks} against {rays} — stopping now would score 0.",
+    "why.or": " or ",
+    # Notebook widgets: the scoring calculator and the scoring exercises.
+    "ui.random_example": "🎲 Random example",
+    "ui.random_example.tip": "Fill in a random set of dice set aside at the end of a turn",
+    "ui.too_many": "A turn has 13 dice: these counts add up to {n}.",
+    "ui.calculator": "Dice set aside at the end of the turn:",
+    "ui.exercise": "Exercise {i} of {n}: how many points does this turn score?",
+    "ui.guess": "Points:",
+    "ui.check": "Check",
+    "ui.next": "Next exercise",
+    "ui.right": "✅ Right — {explanation}.",
+    "ui.wrong": "❌ Not quite: you said {guess}. {explanation}.",
+    "ui.waiting": "Type your answer, then press Check.",
     # Notebook widgets: dice glyphs (emoji shown on the drawn dice).
     "glyph.tank": "🪖",
     "glyph.ray": "⚡",
