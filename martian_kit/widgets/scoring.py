@@ -26,6 +26,10 @@ EXERCISES: tuple[FaceCounts, ...] = (
 )
 
 
+#: What the calculator shows first.
+START = FaceCounts(tank=1, ray=2, human=2, cow=1, chicken=1)
+
+
 def random_set_aside(rng: random.Random) -> FaceCounts:
     """A random example of dice set aside: 13 dice rolled, the first 3 to 13 of them kept."""
     rolled = [rng.choices(FACES, weights=(1, 2, 1, 1, 1))[0] for _ in range(NUM_DICE)]
@@ -36,7 +40,7 @@ def random_set_aside(rng: random.Random) -> FaceCounts:
 class ScoreCalculator(App):
     """Set how many dice of each face were set aside; read the score and its explanation."""
 
-    def __init__(self, counts: FaceCounts = FaceCounts(1, 2, 2, 1, 1), seed: int = 1) -> None:
+    def __init__(self, counts: FaceCounts = START, seed: int = 1) -> None:
         self.rng = random.Random(seed)
         self.inputs = {
             f: w.BoundedIntText(
