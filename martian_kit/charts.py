@@ -35,10 +35,47 @@ PLAYER_COLOURS = (
 )
 
 
-def shares(counts: Sequence[int]) -> list[float | None]:
-    """Each count as a share of their sum (None everywhere when the sum is 0: nothing seen)."""
-    total = sum(counts)
+def shares(counts: Sequence[int], total: int | None = None) -> list[float | None]:
+    """Each count as a share of `total` (default: their sum); None everywhere when the total
+    is 0 (nothing seen yet)."""
+    total = sum(counts) if total is None else total
     return [c / total if total else None for c in counts]
+
+
+def exact_vs_observed(
+    xs: Sequence[int],
+    exact: Sequence[float],
+    observed: Sequence[int],
+    title: str,
+    x_title: str,
+    observed_label: str = "",
+    total: int | None = None,
+) -> go.Figure:
+    """Bars of exact probabilities over `xs`, and markers of the share of each x among
+    simulated trials (`observed[i]` of `total` trials gave `xs[i]`; `total` defaults to the
+    sum, and is larger when some trials fell outside `xs`)."""
+    n = sum(observed) if total is None else total
+    fig = go.Figure(
+        [
+            go.Bar(
+                x=list(xs), y=list(exact), name=message("chart.exact"), marker_color=EXACT_COLOUR
+            ),
+            go.Scatter(
+                x=list(xs),
+                y=shares(observed, n),
+                mode="markers",
+                marker={"size": 11, "symbol": "diamond", "color": OBSERVED_COLOUR},
+                name=observed_label or message("chart.observed", n=n),
+            ),
+        ]
+    )
+    fig.update_layout(
+        LAYOUT,
+        title=title,
+        xaxis={"title": x_title, "dtick": 1},
+        yaxis={"title": message("chart.probability"), "rangemode": "tozero"},
+    )
+    return fig
 
 
 def count_distribution(
@@ -46,24 +83,46 @@ def count_distribution(
 ) -> go.Figure:
     """Bars of the exact probability of each count 0..n of a face, and markers of the share
     of each count among simulated rolls (`observed[k]` rolls showed k of the face)."""
-    xs = list(range(len(exact)))
-    n = sum(observed)
-    fig = go.Figure(
-        [
-            go.Bar(x=xs, y=list(exact), name=message("chart.exact"), marker_color=EXACT_COLOUR),
+    return exact_vs_observed(
+        range(len(exact)),
+        exact,
+        observed,
+        message("chart.count.title", faces=faces),
+        message("chart.count.x", faces=faces),
+        rolls_label,
+    )
+
+
+def score_race(
+    names: Sequence[str],
+    rounds: Sequence[Sequence[int]],
+    totals: Sequence[Sequence[int]],
+    target: int = 25,
+) -> go.Figure:
+    """A line per player of their total after each of their turns (`rounds[i]` are the rounds
+    of player i's turns, `totals[i]` the totals after them), with the target as a dashed
+    line."""
+    fig = go.Figure()
+    for i, name in enumerate(names):
+        fig.add_trace(
             go.Scatter(
-                x=xs,
-                y=shares(observed),
-                mode="markers",
-                marker={"size": 11, "symbol": "diamond", "color": OBSERVED_COLOUR},
-                name=rolls_label or message("chart.observed", n=n),
-            ),
-        ]
+                x=list(rounds[i]),
+                y=list(totals[i]),
+                mode="lines+markers",
+                name=name,
+                line={"color": PLAYER_COLOURS[i % len(PLAYER_COLOURS)], "shape": "hv"},
+            )
+        )
+    fig.add_hline(
+        y=target,
+        line_dash="dash",
+        line_color="#555",
+        annotation_text=message("chart.target", target=target),
     )
     fig.update_layout(
         LAYOUT,
-        title=message("chart.count.title", faces=faces),
-        xaxis={"title": message("chart.count.x", faces=faces), "dtick": 1},
-        yaxis={"title": message("chart.probability"), "rangemode": "tozero"},
+        title=message("chart.race.title"),
+        xaxis={"title": message("chart.race.x"), "rangemode": "tozero", "dtick": 1},
+        yaxis={"title": message("chart.race.y"), "rangemode": "tozero"},
     )
     return fig
