@@ -9,7 +9,6 @@ done), runs the park (escapes, automatic scoring when there is no food choice), 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from dino_kit import chance
@@ -27,6 +26,7 @@ from dino_kit.state import (
     GameState,
     HistoryNode,
 )
+from dino_kit.state import evolve as replace
 
 MODULES = {"research": research, "market": market, "workers": workers, "park": park}
 ALL_KINDS = {k for m in MODULES.values() for k in m.KINDS}
