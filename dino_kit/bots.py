@@ -158,7 +158,12 @@ def heuristic_bot(state: GameState, rng: random.Random) -> Action:
         _has_slot(state, p, "create_dinosaur"),
     )
     best, best_score = None, float("-inf")
+    storage_seen = set()
     for a in state.legal_actions():
+        if a.kind == "storage":  # every allocation of a scientist scores the same
+            if a.scientist in storage_seen:
+                continue
+            storage_seen.add(a.scientist)
         s = _score(state, p, a, ctx)
         if s > best_score:
             best, best_score = a, s

@@ -90,7 +90,9 @@ def apply_chance(state: GameState, outcome: Any) -> GameState:
     """The game after the pending chance event gives `outcome`."""
     after = chance.apply(state, outcome)
     after = replace(after, history=HistoryNode(state.history, CHANCE, outcome))
-    return advance(claim(after))
+    if state.pending[0][0] == "visitors":  # admission fees: the only chance that pays anyone
+        after = claim(after)
+    return advance(after)
 
 
 def advance(state: GameState) -> GameState:
@@ -127,9 +129,8 @@ def advance(state: GameState) -> GameState:
                 seat = state.order[state.step]
                 if park.food_customers(state, state.players[seat]) > 0:
                     return state
-                state = replace(park.score(state, seat, 0), step=state.step + 1)
+                state = claim(replace(park.score(state, seat, 0), step=state.step + 1))
             else:
-                state = claim(state)
                 state = cleanup.run(state)
 
 
