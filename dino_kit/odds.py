@@ -23,6 +23,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from itertools import combinations
 from math import comb, sqrt
 from typing import NamedTuple
@@ -139,12 +140,17 @@ def held_threat_distribution(pool: Sequence[Die], unclaimed: int) -> Distributio
     of that size equally likely (claims made without regard to threat pips)."""
     if not 0 <= unclaimed <= len(pool):
         raise ValueError(f"unclaimed must be 0 to {len(pool)} (the pool), not {unclaimed}")
+    return dict(_held(tuple(pool), unclaimed))
+
+
+@cache
+def _held(pool: tuple[Die, ...], unclaimed: int) -> tuple[tuple[int, Fraction], ...]:
     sets = list(combinations(range(len(pool)), unclaimed))
     out: Distribution = defaultdict(Fraction)
     for chosen in sets:
         for k, p in highest_threat_distribution(pool[i] for i in chosen).items():
             out[k] += p / len(sets)
-    return dict(sorted(out.items()))
+    return tuple(sorted(out.items()))
 
 
 def mean(distribution: Mapping[int, Fraction]) -> Fraction:
