@@ -429,17 +429,23 @@ class GameSimulation:
 def play_games(
     policies: Sequence, n: int, rng: np.random.Generator
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """`n` games of score-blind table policies (one per seat) by sampling turn scores from
-    their exact distributions. Returns final totals (n, seats), winners, rounds, tie-break
-    flags."""
-    cdfs = [_score_cdf(_table(p)) for p in policies]
+    """`n` games, one policy per seat, by sampling each turn's score from the policy's exact
+    turn-score distribution: a fixed one for score-blind table policies, the one of the
+    current position for game policies (`win`, `leader`). Returns final totals (n, seats),
+    winners, rounds, tie-break flags."""
     seats = len(policies)
+    cdfs = [None if hasattr(p, "score_cdfs") else _score_cdf(_table(p)) for p in policies]
     totals = np.zeros((n, seats), dtype=np.int64)
     rounds = np.zeros(n, dtype=np.int64)
     alive = np.arange(n)
     while alive.size:
         for seat in range(seats):
-            totals[alive, seat] += np.searchsorted(cdfs[seat], rng.random(alive.size), "right")
+            u = rng.random(alive.size)
+            if cdfs[seat] is not None:
+                totals[alive, seat] += np.searchsorted(cdfs[seat], u, "right")
+            else:
+                rows = policies[seat].score_cdfs(totals[alive], seat)
+                totals[alive, seat] += (rows <= u[:, None]).sum(axis=1)
         rounds[alive] += 1
         alive = alive[totals[alive].max(axis=1) < TARGET]
     winners, tiebreak = resolve_ties(totals, rng)

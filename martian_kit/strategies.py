@@ -211,6 +211,9 @@ def _register() -> None:
         register(f"cautious-{n}", lambda n=n: cautious_policy(n))
     register("optimal", expected_score_policy)
     register("random-table", random_table_policy)
+    from martian_kit.solver import game
+
+    game._register()
 
 
 _register()
