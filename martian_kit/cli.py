@@ -14,7 +14,13 @@ from martian_kit.play import play_game
 from martian_kit.policies import policy_by_name
 
 
+def _load_named_policies() -> None:
+    """Register the analysis kit's named policies (optimal, cautious, win, ...)."""
+    import martian_kit.strategies  # noqa: F401  (registers on import)
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
+    _load_named_policies()
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     try:
         policies = [policy_by_name(n) for n in names]
@@ -48,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed of the dice (reproducible)")
     play.add_argument("--json", action="store_true", help="print the game record as JSON")
     play.set_defaults(func=_cmd_play)
+    from martian_kit import cli_analysis
+
+    cli_analysis.add_commands(sub)
     return parser
 
 

@@ -91,3 +91,41 @@ ENGLISH.update(
         "advice.take": "take {faces}: {value:.2f} {unit}",
     }
 )
+
+# The analysis commands of the CLI (appended by the analysis kit).
+ENGLISH.update(
+    {
+        "cli.bad_counts": (
+            "{option} takes five counts T,R,H,C,K (Tanks, Death Rays, Humans, Cows, "
+            "Chickens), e.g. 2,3,0,1,0; got {value!r}"
+        ),
+        "cli.turn_state": "Turn: {state}",
+        "cli.best": "Best: {action}",
+        "cli.over": "The turn is over: {score}",
+        "cli.score_distribution": "Score distribution of one turn, policy {policy} (exact):",
+        "cli.score_row": "  P(score = {score:2d}) = {p:.6f}",
+        "cli.mean_sd": "Mean {mean:.4f}, sd {sd:.4f}, P(0) {p_zero:.4f}, Tanks won {lost:.4f}",
+        "cli.ends": "Turns end: stopped {stopped:.4f}, no legal choice {no_choice:.4f}, "
+        "no dice left {no_dice:.4f}",
+        "cli.win_probability": (
+            "P(win) for the {seat} seat to move with {mine} against {theirs}, both playing to "
+            "win: {p:.4f}"
+        ),
+        "cli.simulate": (
+            "{turns} turns of {policy} (seed {seed}): mean {mean:.4f}, 95% CI "
+            "[{lo:.4f}, {hi:.4f}], exact {exact:.4f}"
+        ),
+        "cli.tournament": "{games} games, seats rotated (seed {seed}):",
+        "cli.tournament_row": (
+            "  {name:<12} wins {rate:.4f} [{lo:.4f}, {hi:.4f}]  points/turn {ppt:.3f}  "
+            "Death Rays/turn {rays:.3f}  earthlings/turn {earth:.3f}  lost to Tanks {lost:.3f}  "
+            "bonuses {bonus:.3f}"
+        ),
+        "cli.solved": "Win-probability table written to {path} ({size} bytes, {seconds:.1f} s); "
+        "P(first seat wins from 0-0) = {p:.4f}",
+        "cli.unknown_policy": "unknown policy {name!r}; known: {known}",
+        "cli.needs_table_policy": (
+            "{name!r} is not a score-blind table policy; choose one of: {known}"
+        ),
+    }
+)
