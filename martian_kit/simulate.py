@@ -86,15 +86,16 @@ def proportion_ci(hits: float, n: int) -> tuple[float, float]:
 @dataclass(frozen=True)
 class SimTables:
     """The compressed turn graph flattened for sampling: every (state, outcome) pair with a
-    global index, each state's first pair, and the cumulative outcome probabilities of every
-    (dice left, kinds taken) block, offset by the block number (one `searchsorted` samples
-    all turns at once)."""
+    global index, each state's first pair, and Walker alias tables of the outcome
+    probabilities of every (dice left, kinds taken) block (one uniform number samples an
+    outcome of any block in constant time)."""
 
     pair_base: np.ndarray  # first global pair of each slot
     block: np.ndarray  # block d*4+k of each slot
-    cdf: np.ndarray
+    block_size: np.ndarray  # outcomes in each block
     block_start: np.ndarray
-    block_end: np.ndarray
+    alias_prob: np.ndarray  # Walker alias tables of every block, concatenated
+    alias: np.ndarray  # (outcome index within the block)
     options: np.ndarray  # (pairs, 4) next slots, SENTINEL if not legal
     stuck_score: np.ndarray  # score when no set-aside is legal, -1 otherwise
     stuck_lost: np.ndarray  # the Tanks win when stuck
@@ -106,6 +107,36 @@ class SimTables:
     d_of_slot: np.ndarray
     lost_of_slot: np.ndarray
     bonus_of_slot: np.ndarray
+
+
+def walker_alias(probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker's alias tables of a discrete distribution: draw k uniformly, keep it with
+    chance `prob[k]`, else take `alias[k]`."""
+    m = len(probs)
+    scaled = np.asarray(probs, dtype=np.float64) * m / probs.sum()
+    prob = np.ones(m)
+    alias = np.arange(m)
+    small = [i for i in range(m) if scaled[i] < 1.0]
+    large = [i for i in range(m) if scaled[i] >= 1.0]
+    while small and large:
+        s, g = small.pop(), large.pop()
+        prob[s] = scaled[s]
+        alias[s] = g
+        scaled[g] -= 1.0 - scaled[s]
+        (small if scaled[g] < 1.0 else large).append(g)
+    return prob, alias
+
+
+def sample_outcomes(t: SimTables, slots: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A random roll outcome for each state in `slots`: the global (state, outcome) pair."""
+    b = t.block[slots]
+    size = t.block_size[b]
+    x = rng.random(len(slots)) * size
+    k = x.astype(np.int64)
+    start = t.block_start[b]
+    keep = (x - k) < t.alias_prob[start + k]
+    outcome = np.where(keep, k, t.alias[start + k])
+    return t.pair_base[slots] + outcome
 
 
 @cache
@@ -135,24 +166,24 @@ def sim_tables() -> SimTables:
         parts["lost"].append(diff_all[states] - out[:, 0] < 0)
         parts["bonus"].append((k_all[states] == 3) & (diff_all[states] - out[:, 0] >= 0))
         offset += len(level.prob)
-    cdfs, starts, ends = [], [], []
+    sizes, probs_all, aliases, starts = [], [], [], []
     pos = 0
     for b in range((NUM_DICE + 1) * 4):
         d, k = divmod(b, 4)
-        probs = compressed_outcomes(d, k)[1]
-        c = np.cumsum(probs)
-        c[-1] = 1.0
-        cdfs.append(b + c)
+        q, a = walker_alias(compressed_outcomes(d, k)[1])
+        sizes.append(len(q))
+        probs_all.append(q)
+        aliases.append(a)
         starts.append(pos)
-        pos += len(c)
-        ends.append(pos)
+        pos += len(q)
     stuck = np.concatenate(parts["stuck"])
     return SimTables(
         pair_base=pair_base,
         block=np.append(d_all * 4 + k_all, 0),
-        cdf=np.concatenate(cdfs),
+        block_size=np.array(sizes),
         block_start=np.array(starts),
-        block_end=np.array(ends),
+        alias_prob=np.concatenate(probs_all),
+        alias=np.concatenate(aliases),
         options=np.concatenate(parts["options"]),
         stuck_score=stuck,
         stuck_lost=np.concatenate(parts["lost"]) & (stuck >= 0),
@@ -182,6 +213,45 @@ def _choice_column(policy) -> np.ndarray | None:
 
 
 # -- turns --------------------------------------------------------------------------------
+
+
+@cache
+def _lean_tables(policy) -> tuple[np.ndarray, np.ndarray]:
+    """For a deterministic table policy: what each (state, outcome) pair leads to — the next
+    slot, or −(1 + score) when the turn ends there (no legal choice, or no dice left) — and
+    for each slot −(1 + score) if the policy stops there, else the slot itself."""
+    t = sim_tables()
+    model = turn_model()
+    col = _choice_column(policy)
+    nxt = t.options[np.arange(len(col)), np.maximum(col, 0)]
+    score_next = np.append(model.score_of_slot, 0)[nxt]
+    code = np.where(t.d_of_slot[nxt] == 0, -(1 + score_next), nxt)
+    code = np.where(col < 0, -(1 + t.stuck_score), code)
+    slots = np.arange(N_SLOTS + 1)
+    stop = np.append(policy.stop_prob >= 1.0, True)
+    stop[model.fresh] = False  # a turn begins with a roll
+    after_stop = np.where(stop, -(1 + np.append(model.score_of_slot, 0)), slots)
+    return code, after_stop
+
+
+def turn_scores(policy, n: int, rng: np.random.Generator) -> np.ndarray:
+    """Scores of `n` simulated fresh turns of a deterministic table policy (the lean path:
+    scores only; `play_turns` also counts the statistics)."""
+    table = _table(policy)
+    if not table.deterministic:
+        return play_turns(table, n, rng).score
+    t = sim_tables()
+    code, after_stop = _lean_tables(table)
+    scores = np.empty(n, dtype=np.int64)
+    alive = np.arange(n)
+    s = np.full(n, turn_model().fresh, dtype=np.int64)
+    while alive.size:
+        nxt = code[sample_outcomes(t, s, rng)]
+        nxt = np.where(nxt >= 0, after_stop[np.maximum(nxt, 0)], nxt)
+        done = nxt < 0
+        scores[alive[done]] = -1 - nxt[done]
+        alive, s = alive[~done], nxt[~done]
+    return scores
 
 
 @dataclass
@@ -239,10 +309,7 @@ def play_turns(policy, n: int, rng: np.random.Generator) -> TurnBatch:
             if not alive.size:
                 break
         first = False
-        b = t.block[s]
-        pos = np.searchsorted(t.cdf, b + rng.random(len(s)), side="right")
-        pos = np.minimum(pos, t.block_end[b] - 1)
-        pair = t.pair_base[s] + (pos - t.block_start[b])
+        pair = sample_outcomes(t, s, rng)
         out.rolls[alive] += 1
         out.rolled[alive, 0] += t.tanks[pair]
         out.rolled[alive, 1] += t.rays[pair]
