@@ -63,7 +63,7 @@ def bench_turn_solve() -> dict:
 
     first_use, _, _ = timed(lambda: (turn_model(), compact_model()))
     wall, cpu, sol = timed(solve_turn, repeat=5)
-    py_wall, py_cpu, ref = timed(lambda: ReferenceSolver(number=float).roll_value(FaceCounts()))
+    py_wall, _, ref = timed(lambda: ReferenceSolver(number=float).roll_value(FaceCounts()))
     assert abs(sol.fresh_turn_value - ref) < 1e-12
     return {
         "turn_model_first_use_s": first_use,
