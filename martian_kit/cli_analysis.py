@@ -83,6 +83,7 @@ def _cmd_turn_value(args: argparse.Namespace) -> int:
 
 
 def _table_policy(command: str, name: str):
+    import martian_kit.strategies  # noqa: F401  (registers the named policies)
     from martian_kit.policies import POLICIES, policy_by_name
     from martian_kit.strategies import as_table_policy, named_table_policies
 
@@ -169,10 +170,20 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
+    from martian_kit.policies import POLICIES, policy_by_name
     from martian_kit.simulate import tournament
 
     names = [n.strip() for n in args.players.split(",") if n.strip()]
-    policies = [_table_policy("tournament", n) for n in names]
+    try:
+        policies = [policy_by_name(n) for n in names]
+    except ValueError:
+        known = ", ".join(sorted(POLICIES))
+        bad = next(n for n in names if n not in POLICIES)
+        return _fail("tournament", message("cli.unknown_policy", name=bad, known=known))
+    policies = [
+        p if hasattr(p, "score_cdfs") else _table_policy("tournament", n)
+        for p, n in zip(policies, names)
+    ]
     progress = _progress(args, "games", args.games >= 20_000)
     try:
         result = tournament(policies, args.games, seed=args.seed, progress=progress)

@@ -616,14 +616,17 @@ def tournament(
     seed: int | np.random.Generator | None = None,
     progress: Progress | None = None,
 ) -> Tournament:
-    """Play `games` games among `policies` (2 to 10) with seat rotation, every turn simulated
-    (vectorised) so that the per-player statistics are real counts."""
+    """Play `games` games among `policies` (2 to 10) with seat rotation. With table policies
+    every turn is simulated (vectorised) so that the per-player statistics are real counts;
+    with a game-aware policy (`win`, `leader`) turns are drawn from their exact turn-score
+    distributions, and only turns and points are counted (the other statistics stay 0)."""
     rng = _rng(seed)
-    tables = [_table(p) for p in policies]
-    n_players = len(tables)
+    n_players = len(policies)
     if not 2 <= n_players <= 10:
         raise ValueError(f"a game has 2 to 10 players, not {n_players}")
-    stats = [dict.fromkeys(STAT_NAMES, 0) for _ in tables]
+    detailed = all(not hasattr(p, "score_cdfs") for p in policies)
+    players = [_table(p) if detailed else p for p in policies]
+    stats = [dict.fromkeys(STAT_NAMES, 0) for _ in players]
     wins = np.zeros(n_players, dtype=np.int64)
     tiebreaks = 0
     done = 0
@@ -633,25 +636,16 @@ def tournament(
         if count == 0:
             continue
         order = [(rotation + s) % n_players for s in range(n_players)]
-        totals = np.zeros((count, n_players), dtype=np.int64)
-        alive = np.arange(count)
-        while alive.size:
+        if detailed:
+            totals = _detailed_games(
+                [players[i] for i in order], count, rng, [stats[i] for i in order]
+            )
+            winners, tb = resolve_ties(totals, rng)
+        else:
+            totals, winners, rounds, tb = play_games([players[i] for i in order], count, rng)
             for seat, player in enumerate(order):
-                batch = play_turns(tables[player], alive.size, rng)
-                totals[alive, seat] += batch.score
-                st = stats[player]
-                st["turns"] += alive.size
-                st["points"] += int(batch.score.sum())
-                st["rays_taken"] += int(batch.rays_taken.sum())
-                st["earthlings_taken"] += int(batch.earthlings_taken.sum())
-                st["lost_to_tanks"] += int(batch.lost.sum())
-                st["bonuses"] += int(batch.bonus.sum())
-                st["rolls"] += int(batch.rolls.sum())
-                st["tanks_rolled"] += int(batch.rolled[:, 0].sum())
-                st["rays_rolled"] += int(batch.rolled[:, 1].sum())
-                st["earthlings_rolled"] += int(batch.rolled[:, 2].sum())
-            alive = alive[totals[alive].max(axis=1) < TARGET]
-        winners, tb = resolve_ties(totals, rng)
+                stats[player]["turns"] += int(rounds.sum())
+                stats[player]["points"] += int(totals[:, seat].sum())
         tiebreaks += int(tb.sum())
         for seat, player in enumerate(order):
             wins[player] += int((winners == seat).sum())
@@ -659,7 +653,7 @@ def tournament(
         if progress is not None:
             progress(done, games)
     return Tournament(
-        players=tuple(_name(p) for p in tables),
+        players=tuple(_name(p) for p in players),
         games=games,
         seed=seed if isinstance(seed, int) else None,
         wins=tuple(int(w) for w in wins),
@@ -668,3 +662,27 @@ def tournament(
         stats=tuple(stats),
         tiebreaks=tiebreaks,
     )
+
+
+def _detailed_games(tables: Sequence, count: int, rng: np.random.Generator, stats) -> np.ndarray:
+    """Final totals of `count` games of table policies in seat order, every turn simulated;
+    adds each seat's statistics to `stats[seat]`."""
+    totals = np.zeros((count, len(tables)), dtype=np.int64)
+    alive = np.arange(count)
+    while alive.size:
+        for seat, table in enumerate(tables):
+            batch = play_turns(table, alive.size, rng)
+            totals[alive, seat] += batch.score
+            st = stats[seat]
+            st["turns"] += alive.size
+            st["points"] += int(batch.score.sum())
+            st["rays_taken"] += int(batch.rays_taken.sum())
+            st["earthlings_taken"] += int(batch.earthlings_taken.sum())
+            st["lost_to_tanks"] += int(batch.lost.sum())
+            st["bonuses"] += int(batch.bonus.sum())
+            st["rolls"] += int(batch.rolls.sum())
+            st["tanks_rolled"] += int(batch.rolled[:, 0].sum())
+            st["rays_rolled"] += int(batch.rolled[:, 1].sum())
+            st["earthlings_rolled"] += int(batch.rolled[:, 2].sum())
+        alive = alive[totals[alive].max(axis=1) < TARGET]
+    return totals

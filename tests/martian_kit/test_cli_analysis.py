@@ -95,3 +95,12 @@ def test_solve_game_writes_a_table(tmp_path, capsys, monkeypatch):
 def test_play_with_named_analysis_policies(capsys):
     assert main(["play", "--players", "optimal,random", "--seed", "4"]) == 0
     assert "Winner" in capsys.readouterr().out
+
+
+def test_tournament_with_win_policy(capsys):
+    data = run_json(
+        capsys, "tournament", "--players", "win,optimal,cautious", "--games", "600", "--seed", "3"
+    )
+    assert sum(data["wins"]) == 600
+    assert main(["tournament", "--players", "nobody,optimal"]) == 2
+    assert "unknown policy 'nobody'" in capsys.readouterr().err

@@ -145,3 +145,13 @@ def test_alias_sampling_matches_outcome_probabilities():
     df = int(keep.sum()) - 1
     assert chi2 < df + 4 * math.sqrt(2 * df) + 10
     assert compact_model().fresh >= 0
+
+
+def test_tournament_with_game_aware_policies():
+    from martian_kit.policies import policy_by_name
+
+    result = tournament([policy_by_name("win"), expected_score_policy()], 40_000, seed=9)
+    # Exact: win-optimal vs expected-score optimal, averaged over both seats, is about 0.521.
+    lo, hi = result.win_ci95[0]
+    assert lo < 0.521 + 0.004 and hi > 0.521 - 0.004
+    assert result.stats[0]["turns"] > 0 and result.stats[0]["rays_taken"] == 0
