@@ -170,6 +170,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
+    import martian_kit.strategies  # noqa: F401  (registers the named policies)
     from martian_kit.policies import POLICIES, policy_by_name
     from martian_kit.simulate import tournament
 
@@ -193,6 +194,18 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     lines = [message("cli.tournament", games=result.games, seed=args.seed)]
     for name, rate, ci, st in zip(names, result.win_rate, result.win_ci95, result.stats):
         turns = max(st["turns"], 1)
+        if not result.detailed:
+            lines.append(
+                message(
+                    "cli.tournament_short",
+                    name=name,
+                    rate=rate,
+                    lo=ci[0],
+                    hi=ci[1],
+                    ppt=st["points"] / turns,
+                )
+            )
+            continue
         lines.append(
             message(
                 "cli.tournament_row",

@@ -121,6 +121,9 @@ ENGLISH.update(
             "Death Rays/turn {rays:.3f}  earthlings/turn {earth:.3f}  lost to Tanks {lost:.3f}  "
             "bonuses {bonus:.3f}"
         ),
+        "cli.tournament_short": (
+            "  {name:<12} wins {rate:.4f} [{lo:.4f}, {hi:.4f}]  points/turn {ppt:.3f}"
+        ),
         "cli.solved": "Win-probability table written to {path} ({size} bytes, {seconds:.1f} s); "
         "P(first seat wins from 0-0) = {p:.4f}",
         "cli.unknown_policy": "unknown policy {name!r}; known: {known}",

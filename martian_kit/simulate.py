@@ -596,9 +596,11 @@ class Tournament:
     win_ci95: tuple[tuple[float, float], ...]
     stats: tuple[dict[str, int], ...]
     tiebreaks: int
+    detailed: bool = True  # False: only turns and points were counted
 
     def to_dict(self) -> dict:
         return {
+            "detailed": self.detailed,
             "players": list(self.players),
             "games": self.games,
             "seed": self.seed,
@@ -659,8 +661,11 @@ def tournament(
         wins=tuple(int(w) for w in wins),
         win_rate=tuple(float(w / games) for w in wins),
         win_ci95=tuple(proportion_ci(int(w), games) for w in wins),
-        stats=tuple(stats),
+        stats=tuple(stats)
+        if detailed
+        else tuple({"turns": st["turns"], "points": st["points"]} for st in stats),
         tiebreaks=tiebreaks,
+        detailed=detailed,
     )
 
 
