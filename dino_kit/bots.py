@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import NamedTuple
 
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
@@ -51,9 +52,19 @@ def _has_slot(state: GameState, p: PlayerState, action_id: str) -> int:
     return sum(1 for _, slot in abilities.lab_slots(state, p) if slot.action.id == action_id)
 
 
-def _score(state: GameState, p: PlayerState, a: Action, need: list[int]) -> float:
+class _Context(NamedTuple):
+    """What the heuristic bot works out once per decision."""
+
+    need: list[int]
+    danger: int
+    full: int
+    create_slots: int
+
+
+def _score(state: GameState, p: PlayerState, a: Action, ctx: _Context) -> float:
     c = state.components
     kind = a.kind
+    need = ctx.need
     if kind == "recipe":
         return 50 - 10 * len(p.exhibits) if len(p.exhibits) < 4 else -1
     if kind == "die":
@@ -66,8 +77,7 @@ def _score(state: GameState, p: PlayerState, a: Action, need: list[int]) -> floa
         gain = min(face.amount * a.scientist, p.limits[i] - p.dna[i])
         return gain * (3 if need[i] else 1) + (2 if i >= 3 else 0) - a.scientist * 0.5
     if kind == "storage":
-        full = sum(1 for i in range(6) if p.dna[i] >= p.limits[i] - 1)
-        return full * 2 - a.scientist
+        return ctx.full * 2 - a.scientist
     if kind == "pass":
         if a.scientist is not None:
             return 1 - a.scientist
@@ -76,9 +86,9 @@ def _score(state: GameState, p: PlayerState, a: Action, need: list[int]) -> floa
         u = c[state.rows[1][a.target]]
         ids = {s.action.id for s in u.slots} | {e.id for e in u.passives}
         value = 4
-        if ids & {"raise_security", "security_bonus"} and _danger(state, p) > 0:
+        if ids & {"raise_security", "security_bonus"} and ctx.danger > 0:
             value = 25
-        elif "create_dinosaur" in ids and _has_slot(state, p, "create_dinosaur") < 2:
+        elif "create_dinosaur" in ids and ctx.create_slots < 2:
             value = 18
         elif "refine_dna" in ids or "gain_dna" in ids:
             value = 8
@@ -117,10 +127,10 @@ def _score(state: GameState, p: PlayerState, a: Action, need: list[int]) -> floa
         slot = find_slot(state, p, a.target)
         aid = slot.action.id
         if aid == "raise_security":
-            return 40 if _danger(state, p) > 0 else 3
+            return 40 if ctx.danger > 0 else 3
         if aid == "create_dinosaur":
             r = c[p.exhibits[a.choice].recipe]
-            return 30 + r.vp + r.excitement - (20 if _danger(state, p) > 4 else 0)
+            return 30 + r.vp + r.excitement - (20 if ctx.danger > 4 else 0)
         if aid == "refine_dna":
             result = DNA_TYPES.index(slot.action.get("conversions")[a.choice][2])
             return 15 if need[result] else 1
@@ -141,10 +151,20 @@ def heuristic_bot(state: GameState, rng: random.Random) -> Action:
     """A sensible player: builds dinosaurs, keeps security up, buys attractions."""
     seat = state.current_player()
     p = state.players[seat]
-    need = _needs(state, p)
+    ctx = _Context(
+        _needs(state, p),
+        _danger(state, p),
+        sum(1 for i in range(6) if p.dna[i] >= p.limits[i] - 1),
+        _has_slot(state, p, "create_dinosaur"),
+    )
     best, best_score = None, float("-inf")
+    storage_seen = set()
     for a in state.legal_actions():
-        s = _score(state, p, a, need)
+        if a.kind == "storage":  # every allocation of a scientist scores the same
+            if a.scientist in storage_seen:
+                continue
+            storage_seen.add(a.scientist)
+        s = _score(state, p, a, ctx)
         if s > best_score:
             best, best_score = a, s
     assert best is not None

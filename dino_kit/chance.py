@@ -16,7 +16,6 @@ Pending events (the head of `GameState.pending`):
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -25,6 +24,7 @@ from dino_kit.errors import RuleError
 from dino_kit.messages import message
 from dino_kit.phases import park
 from dino_kit.state import GameState
+from dino_kit.state import evolve as replace
 
 FACES = 6
 

@@ -9,7 +9,6 @@ done), runs the park (escapes, automatic scoring when there is no food choice), 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from dino_kit import chance
@@ -27,6 +26,7 @@ from dino_kit.state import (
     GameState,
     HistoryNode,
 )
+from dino_kit.state import evolve as replace
 
 MODULES = {"research": research, "market": market, "workers": workers, "park": park}
 ALL_KINDS = {k for m in MODULES.values() for k in m.KINDS}
@@ -90,7 +90,9 @@ def apply_chance(state: GameState, outcome: Any) -> GameState:
     """The game after the pending chance event gives `outcome`."""
     after = chance.apply(state, outcome)
     after = replace(after, history=HistoryNode(state.history, CHANCE, outcome))
-    return advance(claim(after))
+    if state.pending[0][0] == "visitors":  # admission fees: the only chance that pays anyone
+        after = claim(after)
+    return advance(after)
 
 
 def advance(state: GameState) -> GameState:
@@ -127,9 +129,8 @@ def advance(state: GameState) -> GameState:
                 seat = state.order[state.step]
                 if park.food_customers(state, state.players[seat]) > 0:
                     return state
-                state = replace(park.score(state, seat, 0), step=state.step + 1)
+                state = claim(replace(park.score(state, seat, 0), step=state.step + 1))
             else:
-                state = claim(state)
                 state = cleanup.run(state)
 
 

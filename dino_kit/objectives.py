@@ -11,11 +11,10 @@ still tied share the victory.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from dino_kit import abilities
 from dino_kit.components.schema import Objective
 from dino_kit.state import CORPORATION_TOKENS, GameState, PlayerState
+from dino_kit.state import evolve as replace
 
 EMPTY_EXHIBIT = -10
 MONEY_PER_VP = 5

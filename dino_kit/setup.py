@@ -14,7 +14,6 @@ security 1.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from dino_kit.components import ComponentSet, load_components
 from dino_kit.components.schema import OBJECTIVE_LENGTHS
@@ -23,6 +22,7 @@ from dino_kit.errors import RuleError
 from dino_kit.messages import message
 from dino_kit.rules import Rules
 from dino_kit.state import Exhibit, GameState, PlayerState
+from dino_kit.state import evolve as replace
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 FIRST_CASH = 15

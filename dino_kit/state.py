@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -135,6 +135,17 @@ class PlayerState:
     @property
     def visitors(self) -> int:
         return sum(c + h for c, h in self.inside) + sum(self.line)
+
+
+def evolve(obj: Any, **changes: Any) -> Any:
+    """A copy of a frozen dataclass value with `changes` — like `dataclasses.replace`, but
+    several times faster (the simulation makes many copies). Only for this package's own
+    state classes, which have no `__post_init__`; changed names must be fields."""
+    new = object.__new__(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
 
 
 def track_position(value: int) -> tuple[int, int]:
@@ -265,8 +276,8 @@ class GameState:
 
     def with_player(self, seat: int, **changes: Any) -> GameState:
         players = list(self.players)
-        players[seat] = replace(players[seat], **changes)
-        return replace(self, players=tuple(players))
+        players[seat] = evolve(players[seat], **changes)
+        return evolve(self, players=tuple(players))
 
     def unclaimed_objectives(self) -> tuple[str, ...]:
         return tuple(o for o, who in zip(self.objectives, self.claims) if not who)

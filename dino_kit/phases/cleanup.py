@@ -11,11 +11,10 @@ from the stacks; an empty stack is reshuffled from its discards when a draw need
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from dino_kit.effects import CATEGORIES
 from dino_kit.objectives import claim, finish
 from dino_kit.state import SCIENTISTS, STORAGE_SPACES, GameState
+from dino_kit.state import evolve as replace
 
 
 def run(state: GameState) -> GameState:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -12,10 +13,16 @@ Problem = tuple[str, dict[str, Any]] | None
 
 
 def allocations(player: PlayerState, amount: int, max_limit: int) -> list[tuple[str, ...]]:
+    """Ways to raise cold-storage limits (see `_allocations`)."""
+    return _allocations(player.limits, amount, max_limit)
+
+
+@cache
+def _allocations(limits: tuple[int, ...], amount: int, max_limit: int) -> list[tuple[str, ...]]:
     """Ways to raise cold-storage limits by `amount` in total (track names, sorted by track
     order), never above `max_limit` on a track. When less room than `amount` is left, the one
     way is to fill all that room."""
-    room = [max_limit - lim for lim in player.limits]
+    room = [max_limit - lim for lim in limits]
     if sum(room) <= amount:
         return [tuple(t for i, t in enumerate(DNA_TYPES) for _ in range(room[i]))]
     out = []

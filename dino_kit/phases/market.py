@@ -20,12 +20,11 @@ specialists. Actions:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
 from dino_kit.phases.common import Problem
 from dino_kit.state import Action, GameState, PlayerState
+from dino_kit.state import evolve as replace
 
 SPECIAL_COST = {"dino_research_2": 3, "dna_refinement_2": 5}
 SPECIAL_SPACE = {"dino_research_2": "dino_research", "dna_refinement_2": "dna_refinement"}

@@ -19,11 +19,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from dino_kit import abilities
 from dino_kit.phases.common import Problem
 from dino_kit.state import Action, GameState, PlayerState
+from dino_kit.state import evolve as replace
 
 KINDS = ("food",)
 

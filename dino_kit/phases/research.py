@@ -16,12 +16,11 @@ After the 3 × players turns the unclaimed die with the most threat pips is held
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from dino_kit import abilities
 from dino_kit.effects import CATEGORIES, DNA_TYPES
 from dino_kit.phases.common import Problem, allocation_problem, allocations, raise_limits
 from dino_kit.state import STORAGE_SPACES, Action, Exhibit, GameState
+from dino_kit.state import evolve as replace
 
 KINDS = ("die", "storage", "recipe", "pass")
 

@@ -18,13 +18,13 @@ act in turn order until they say `done` (or run out of workers). Actions:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
 from dino_kit.phases.common import Problem, allocation_problem, allocations, raise_limits
 from dino_kit.state import Action, GameState, PlayerState
+from dino_kit.state import evolve as replace
 
 KINDS = ("work", "done")
 

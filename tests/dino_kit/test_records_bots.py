@@ -56,7 +56,7 @@ def test_record_with_wrong_seat_or_final_is_refused(game):
         records.from_record(bad)
     with pytest.raises(records.RecordError, match="format"):
         records.from_record({**data, "format": "chess/1"})
-    with pytest.raises(records.RecordError, match="settings.chaos_theory: must be a bool"):
+    with pytest.raises(records.RecordError, match=r"settings\.chaos_theory: must be a bool"):
         records.from_record({**data, "settings": {"chaos_theory": "yes"}})
 
 
