@@ -14,13 +14,7 @@ from martian_kit.play import play_game
 from martian_kit.policies import policy_by_name
 
 
-def _load_named_policies() -> None:
-    """Register the analysis kit's named policies (optimal, cautious, win, ...)."""
-    import martian_kit.strategies  # noqa: F401  (registers on import)
-
-
 def _cmd_play(args: argparse.Namespace) -> int:
-    _load_named_policies()
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     try:
         policies = [policy_by_name(n) for n in names]

@@ -99,12 +99,15 @@ def _compositions(n: int, k: int) -> Iterator[tuple[int, ...]]:
 
 
 def multinomial_probability(counts: FaceCounts) -> Fraction:
-    """Exact probability that a roll of `counts.total` dice shows exactly these counts."""
+    """Exact probability that a roll of `counts.total` dice shows exactly these counts:
+    n! / (c_1! ... c_k!) * prod(w_i ** c_i) / 6 ** n, in whole numbers until the last step."""
     n = counts.total
-    p = Fraction(factorial(n))
+    ways = factorial(n)
+    weight = 1
     for face, c in zip(FACES, counts):
-        p *= FACE_PROBABILITY[face] ** c / factorial(c)
-    return p
+        ways //= factorial(c)
+        weight *= FACE_WEIGHTS[face] ** c
+    return Fraction(ways * weight, SIDES**n)
 
 
 @cache
