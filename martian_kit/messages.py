@@ -19,6 +19,9 @@ ENGLISH: dict[str, str] = {
     "face.cow.plural": "Cows",
     "face.chicken": "Chicken",
     "face.chicken.plural": "Chickens",
+    "dice.none": "no dice",
+    "dice.one": "{n} die",
+    "dice.many": "{n} dice",
     # Why a turn ended.
     "end.stopped": "the player stopped",
     "end.no_choice": "no legal choice was left",
@@ -43,7 +46,7 @@ ENGLISH: dict[str, str] = {
     "rule.not_rolled": "no {faces} were rolled, so they cannot be set aside",
     "rule.not_a_choice": "{action!r} is not an action of Martian Dice",
     "rule.not_chance": "no dice are being rolled now: {where}",
-    "rule.bad_roll": "a roll here shows {expected} dice, but the outcome given has {got}",
+    "rule.bad_roll": "a roll here throws the {expected} left, but the outcome given counts {got}",
     "rule.game_over": "the game is over",
     "rule.not_your_turn": "it is not a player's turn now: {where}",
     "rule.tiebreak_roll": "a tie-break roll counts Death Rays among 6 dice: 0 to 6, not {got}",
@@ -193,6 +196,11 @@ def face_name(face: object, count: int = 1) -> str:
     """A face's name, plural unless `count` is 1 ("1 Tank", "2 Death Rays")."""
     value = getattr(face, "value", face)
     return message(f"face.{value}" if count == 1 else f"face.{value}.plural")
+
+
+def dice_count(n: int) -> str:
+    """ "1 die", "3 dice"."""
+    return message("dice.one" if n == 1 else "dice.many", n=n)
 
 
 def counted(face: object, count: int) -> str:
