@@ -97,3 +97,18 @@ class SetupExplorer(App):
     def summary(self) -> str:
         f = setup_facts(self.state)
         return message("ui.setup_summary", **f)
+
+
+def play_until(state: GameState, phase: str, seed: int = 1, bot: str = "heuristic") -> GameState:
+    """The game after every seat has played like `bot` (chance drawn with
+    `random.Random(seed)`) until `phase` begins — a table to study one phase on."""
+    from dino_kit.bots import bot_by_name
+
+    rng = random.Random(seed)
+    play = bot_by_name(bot)
+    while state.phase != phase and not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state = state.apply_chance(state.sample_chance(rng))
+        else:
+            state = state.apply_action(play(state, rng))
+    return state
