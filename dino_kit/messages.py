@@ -292,3 +292,16 @@ ENGLISH.update(
         "chart.park.eaten": "visitors eaten",
     }
 )
+ENGLISH.update(
+    {
+        "ui.planner_phase": "the planner works on a game in its workers phase, not {phase}",
+        "ui.no_dinosaur": "no dinosaur",
+        "ui.plan": "{made} · security {security} · ${money} left · DNA left: {dna}",
+        "ui.workers": "workers",
+        "ui.plan_button": "Plan",
+        "ui.planner_summary": (
+            "{n} different results; at most {most} dinosaur(s) this round ({free} free park "
+            "zones)"
+        ),
+    }
+)

@@ -66,6 +66,7 @@ class GameApp(App):
         until: str | None = None,
         state: GameState | None = None,
         show_setup: bool = True,
+        chart: bool | None = None,
         **settings: Any,
     ) -> None:
         self.components = components or current_components()
@@ -111,7 +112,9 @@ class GameApp(App):
         self.why = w.HTML()
         self.why.add_class(OUTPUT_CLASS)
         self.others = w.HTML()
-        self.figure = go.FigureWidget(charts.vp_race([], [], []))
+        # A one-phase page has no rounds to chart (and skips loading plotly's widget).
+        show_chart = until is None if chart is None else chart
+        self.figure = go.FigureWidget(charts.vp_race([], [], [])) if show_chart else None
         self.log_view = w.HTML()
         self.widget = w.VBox(
             [
@@ -122,7 +125,7 @@ class GameApp(App):
                 self.kinds,
                 w.HBox([self.options, self.play_button]),
                 self.why,
-                self.figure,
+                *([self.figure] if self.figure is not None else []),
                 w.HTML(f"<b>{escape(message('ui.others'))}</b>"),
                 self.others,
                 self.log_view,
@@ -306,6 +309,8 @@ class GameApp(App):
         return f"{self.status_text()} VP: {vps}"
 
     def _reset_chart(self) -> None:
+        if self.figure is None:
+            return
         fresh = charts.vp_race(self.state.names, self.rounds, self.vps)
         with self.figure.batch_update():
             self.figure.data = ()
@@ -351,10 +356,11 @@ class GameApp(App):
         )
         if s.is_terminal():
             self.others.value = final_table(s) + self.others.value
-        with self.figure.batch_update():
-            for i, trace in enumerate(self.figure.data):
-                trace.x = list(self.rounds)
-                trace.y = [v[i] for v in self.vps]
+        if self.figure is not None:
+            with self.figure.batch_update():
+                for i, trace in enumerate(self.figure.data):
+                    trace.x = list(self.rounds)
+                    trace.y = [v[i] for v in self.vps]
         shown = "".join(f"<li>{escape(x)}</li>" for x in reversed(self.lines[-60:]))
         self.log_view.value = (
             f"<details><summary><b>{escape(message('ui.log', n=len(self.lines)))}</b></summary>"
