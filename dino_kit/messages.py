@@ -300,8 +300,14 @@ ENGLISH.update(
         "ui.workers": "workers",
         "ui.plan_button": "Plan",
         "ui.planner_summary": (
-            "{n} different results; at most {most} dinosaur(s) this round ({free} free park "
-            "zones)"
+            "{n} different results; at most {most} dinosaur(s) this round ({free} free park zones)"
         ),
+    }
+)
+ENGLISH.update(
+    {
+        "ui.no_exhibit": "(none)",
+        "ui.exhibit_n": "exhibit {n}",
+        "ui.score_button": "Score",
     }
 )

@@ -138,9 +138,7 @@ class BuildPlanner(App):
         state = self.position()
         self.found = plans(state, self.seat)
         self.board.value = board_html(state, self.seat)
-        self.out.value = (
-            f"<p>{escape(self.summary())}</p>" + planner_table(state, self.found)
-        )
+        self.out.value = f"<p>{escape(self.summary())}</p>" + planner_table(state, self.found)
         return self.found
 
     def summary(self) -> str:

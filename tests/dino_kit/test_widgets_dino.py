@@ -159,3 +159,51 @@ def test_a_users_own_component_folder(tmp_path, monkeypatch):
     assert data.current_components().visitors.hooligans == 22
     monkeypatch.setenv(data.ENVIRONMENT_VARIABLE, str(folder))
     assert data.current_components().visitors.hooligans == 30
+
+
+def test_planner_plans_replay_through_the_engine():
+    from dino_kit.phases import workers as worker_phase
+    from dino_kit.widgets.setup import play_until, set_up
+    from dino_kit.widgets.workers import BuildPlanner, plans
+
+    table = play_until(set_up(2, seed=1), "workers", seed=1)
+    seat = table.current_player()
+    found = plans(table, seat)
+    assert found and len(found) == len({(p.created, p.security) for p in found})
+    for plan in found:
+        s = table
+        for a in plan.actions:
+            assert a in worker_phase.candidates(s, seat)
+            s = worker_phase.apply(s, seat, a)
+        assert (s.players[seat].security, s.players[seat].money) == (plan.security, plan.money)
+    assert found[0].created  # this table can breed one dinosaur
+    poor = table.with_player(seat, dna=(0,) * 6)
+    assert all(p.created == () for p in plans(poor, seat))
+    planner = BuildPlanner(poor)
+    assert "at most 0 dinosaur" in planner.summary()
+    planner.dna[0].value, planner.dna[2].value = 3, 3
+    assert planner.plan()[0].created
+    with pytest.raises(ValueError):
+        plans(set_up(2, seed=1), 0)
+
+
+def test_score_calculator_matches_a_hand_count():
+    from dino_kit.widgets.scoring import ScoreCalculator
+
+    calc = ScoreCalculator()
+    assert calc.parts()["total"] == 10 + 1  # the printed exhibit, 1 dinosaur of 1 VP
+    calc.track.value = 14
+    calc.attractions.value = ("A1", "A2")
+    calc.exhibits[1][0].value, calc.exhibits[1][1].value = "H3", 2
+    calc.exhibits[2][0].value = "L2"
+    calc.objectives.value = ("OS1",)
+    calc.money.value = 23
+    assert calc.parts() == {
+        "track": 14,
+        "attractions": 6,
+        "exhibits": 1 + 4 - 10,
+        "objectives": 6,
+        "money": 4,
+        "total": 25,
+    }
+    assert ">25<" in calc.out.value
