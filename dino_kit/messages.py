@@ -311,3 +311,17 @@ ENGLISH.update(
         "ui.score_button": "Score",
     }
 )
+ENGLISH.update(
+    {
+        "ui.seat": "seat {n}",
+        "ui.games": "games",
+        "ui.length": "objectives",
+        "ui.run": "Run",
+        "ui.wins_summary": (
+            "{games} games; win share [95% interval]: {parts}; {rounds} rounds a game on "
+            "average"
+        ),
+        "chart.wins.title": "Win share with its 95% interval",
+        "chart.wins.y": "share of the wins",
+    }
+)
