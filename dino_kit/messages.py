@@ -318,8 +318,7 @@ ENGLISH.update(
         "ui.length": "objectives",
         "ui.run": "Run",
         "ui.wins_summary": (
-            "{games} games; win share [95% interval]: {parts}; {rounds} rounds a game on "
-            "average"
+            "{games} games; win share [95% interval]: {parts}; {rounds} rounds a game on average"
         ),
         "chart.wins.title": "Win share with its 95% interval",
         "chart.wins.y": "share of the wins",
