@@ -28,6 +28,7 @@ from dino_kit.objectives import breakdown
 from dino_kit.setup import new_game
 from dino_kit.state import CHANCE, Action, GameState
 from dino_kit.widgets.data import current_components
+from dino_kit.widgets.figures import updating
 from dino_kit.widgets.views import action_label, board_html, market_html, research_html
 from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 
@@ -312,7 +313,7 @@ class GameApp(App):
         if self.figure is None:
             return
         fresh = charts.vp_race(self.state.names, self.rounds, self.vps)
-        with self.figure.batch_update():
+        with updating(self.figure):
             self.figure.data = ()
             self.figure.add_traces(fresh.data)
             self.figure.layout = fresh.layout
@@ -357,7 +358,7 @@ class GameApp(App):
         if s.is_terminal():
             self.others.value = final_table(s) + self.others.value
         if self.figure is not None:
-            with self.figure.batch_update():
+            with updating(self.figure):
                 for i, trace in enumerate(self.figure.data):
                     trace.x = list(self.rounds)
                     trace.y = [v[i] for v in self.vps]

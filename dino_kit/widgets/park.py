@@ -15,6 +15,7 @@ from dino_kit import charts, odds
 from dino_kit.components import ComponentSet
 from dino_kit.messages import message
 from dino_kit.widgets.data import current_components
+from dino_kit.widgets.figures import updating
 from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App
 
 POOL_SIZE = 5  # a 2-player pool
@@ -107,11 +108,11 @@ class ParkRisk(App):
         vp, eaten = o.law("vp"), o.law("eaten")
         xs = list(range(min(min(vp), 0), max(max(vp), max(eaten)) + 1))
         curve = self.curve()
-        with self.law_figure.batch_update():
+        with updating(self.law_figure):
             for trace, law in zip(self.law_figure.data, (vp, eaten)):
                 trace.x = xs
                 trace.y = [float(law.get(x, 0)) for x in xs]
-        with self.risk_figure.batch_update():
+        with updating(self.risk_figure):
             securities = [p.security for p in curve]
             self.risk_figure.data[0].x = self.risk_figure.data[1].x = securities
             self.risk_figure.data[0].y = [float(p.expected_vp) for p in curve]

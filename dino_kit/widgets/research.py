@@ -18,6 +18,7 @@ from dino_kit.components.schema import Die
 from dino_kit.effects import DNA_TYPES
 from dino_kit.messages import message
 from dino_kit.widgets.data import current_components
+from dino_kit.widgets.figures import updating
 from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 
 ANY_DIE = "any"
@@ -128,7 +129,7 @@ class DieExplorer(App):
             self.summary() + " · " + message("ui.mean_dna", mean=f"{float(mean):.2f}", exact=mean)
         )
         n = sum(self.tally.values())
-        with self.figure.batch_update():
+        with updating(self.figure):
             self.figure.data[0].x = self.figure.data[1].x = list(law)
             self.figure.data[0].y = [float(p) for p in law.values()]
             self.figure.data[1].y = [self.tally[k] / n if n else None for k in law]
@@ -212,6 +213,6 @@ class HeldThreatExplorer(App):
         laws = [[float(self.law(k).get(x, 0)) for x in xs],
                 [float(self.law(len(pool)).get(x, 0)) for x in xs]]  # fmt: skip
         names = [message("chart.held.k", k=k), message("chart.held.all", k=len(pool))]
-        with self.figure.batch_update():
+        with updating(self.figure):
             for trace, law, name in zip(self.figure.data, laws, names):
                 trace.x, trace.y, trace.name = xs, law, name

@@ -23,6 +23,7 @@ from dino_kit.messages import message
 from dino_kit.odds import mean_interval, proportion_interval
 from dino_kit.simulate import game_seed, play_game
 from dino_kit.widgets.data import current_components
+from dino_kit.widgets.figures import updating
 from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 
 #: The choice of a seat left empty (seats 3 and 4).
@@ -170,7 +171,7 @@ class WinsExplorer(App):
         )
         rates = win_rates_by_bot(self.records)
         self.text.value = escape(self.summary())
-        with self.figure.batch_update():
+        with updating(self.figure):
             bar = self.figure.data[0]
             bar.x = list(rates)
             bar.y = [r.share for r in rates.values()]

@@ -207,3 +207,13 @@ def test_score_calculator_matches_a_hand_count():
         "total": 25,
     }
     assert ">25<" in calc.out.value
+
+
+def test_chart_updates_reach_views_opened_later():
+    """Voila opens the views after every cell ran: the synced figure state must hold the
+    latest data, not the data the figure was built with."""
+    app = ParkRisk(security=2)
+    app.security.value = 7
+    synced = app.risk_figure._widget_layout["shapes"][0]
+    assert synced["x0"] == 7
+    assert list(app.law_figure._widget_data[0]["y"]) == list(app.law_figure.data[0].y)
