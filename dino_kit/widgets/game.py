@@ -112,6 +112,7 @@ class GameApp(App):
         self.play_button.on_click(lambda _: self.play_selected())
         self.why = w.HTML()
         self.why.add_class(OUTPUT_CLASS)
+        self.result = w.HTML()
         self.others = w.HTML()
         # A one-phase page has no rounds to chart (and skips loading plotly's widget).
         show_chart = until is None if chart is None else chart
@@ -126,6 +127,7 @@ class GameApp(App):
                 self.kinds,
                 w.HBox([self.options, self.play_button]),
                 self.why,
+                self.result,
                 *([self.figure] if self.figure is not None else []),
                 w.HTML(f"<b>{escape(message('ui.others'))}</b>"),
                 self.others,
@@ -355,8 +357,7 @@ class GameApp(App):
         self.others.value = "".join(
             board_html(s, seat) for seat in range(s.num_players) if seat != self.you
         )
-        if s.is_terminal():
-            self.others.value = final_table(s) + self.others.value
+        self.result.value = final_table(s) if s.is_terminal() else ""
         if self.figure is not None:
             with updating(self.figure):
                 for i, trace in enumerate(self.figure.data):
