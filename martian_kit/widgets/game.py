@@ -318,6 +318,8 @@ class GameApp(App):
         with self.figure.batch_update():
             for i, trace in enumerate(self.figure.data):
                 trace.x, trace.y = rounds[i], totals[i]
+            # a fixed range that keeps the target line in view (shapes do not widen it)
+            self.figure.layout.yaxis.range = [0, max(TARGET + 5, *s.totals) + 2]
         self.log_view.value = self._log_html()
 
     def _log_html(self) -> str:

@@ -63,7 +63,7 @@ class RollExplorer(App):
             options=[(face_name(f, 2), f) for f in FACES],
             value=self.face,
             description=message("ui.face"),
-            layout=w.Layout(width="14em"),
+            layout=w.Layout(width="18em"),
         )
         self.face_picker.observe(self._on_face, names="value")
         self.dice = w.HTML()
