@@ -198,3 +198,15 @@ def face_name(face: object, count: int = 1) -> str:
 def counted(face: object, count: int) -> str:
     """A count with its face name: "1 Tank", "3 Death Rays", "0 Death Rays"."""
     return f"{count} {face_name(face, count)}"
+
+
+# Advice from the solvers and analysis (appended by the analysis kit).
+ENGLISH.update(
+    {
+        "advice.over": "the turn is over: there is nothing to choose",
+        "advice.stop_points": "stop: {points} points",
+        "advice.stop": "stop: {value:.2f} {unit}",
+        "advice.roll": "roll again: {value:.2f} {unit}",
+        "advice.take": "take {faces}: {value:.2f} {unit}",
+    }
+)

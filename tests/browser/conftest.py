@@ -1,0 +1,120 @@
+"""Fixtures for the real-browser tests: one Voila app and one Chromium for the whole session.
+
+Outside CI the browser tests skip, saying how to get Chromium, when it is missing; with
+`CI=true` a missing Chromium (or Playwright) is a failure, so CI cannot pass without running
+them. Playwright drives Debian's Chromium; we never download a browser of Playwright's own.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser.voila_server import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    NOTEBOOKS,
+    REPO,
+    VoilaServer,
+    pages,
+    voila_server,
+)
+
+# The fixture pages are served by the tests, never collected as notebooks by nbval.
+collect_ignore_glob = ["fixtures/*"]
+
+FIXTURES = Path(__file__).parent / "fixtures"
+ARTIFACTS = REPO / "test-artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line(
+        "markers", "browser: drives a real browser (deselect with -m 'not browser')"
+    )
+    config.addinivalue_line("markers", "slow: takes more than a few seconds")
+
+
+def pages_root() -> Path:
+    """The folder the app serves: the kit's notebooks, or the fixture pages until there are any."""
+    return NOTEBOOKS if pages(NOTEBOOKS) else FIXTURES
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"browser tests must run in CI: {reason}", pytrace=False)
+    pytest.skip(f"browser tests skipped: {reason}")
+
+
+@pytest.fixture(scope="session")
+def chromium_browser() -> Iterator:
+    """Debian's Chromium under Playwright, shared by every browser test."""
+    if not CHROMIUM.exists():
+        _unavailable(
+            f"no Chromium at {CHROMIUM}; install it with `sudo apt-get install chromium` "
+            "(`./dev test` does it when run as root) or point KIT_CHROMIUM at a Chromium binary"
+        )
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("Playwright is not installed; `pip install -e '.[test]'` installs it")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def voila_app(chromium_browser) -> Iterator[VoilaServer]:
+    """The Voila app serving every page, started once per session (after Chromium is known)."""
+    with voila_server(pages_root(), log=ARTIFACTS / "voila.log") as server:
+        yield server
+
+
+# Requests to these hosts are answered with an empty stylesheet: Voila's page template links
+# Font Awesome from a CDN, which the kit never uses and an offline machine cannot reach.
+STUBBED_HOSTS = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/")
+# Everything not served by the app itself (matched in the browser, so local requests stay fast).
+OUTSIDE = re.compile(r"^(?!(https?|wss?)://127\.0\.0\.1[:/]|data:|blob:)")
+
+
+class PageWatch:
+    """What a page did that a user would call broken: console errors, uncaught exceptions,
+    requests that failed, and attempts to fetch anything from outside the app."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def attach(self, context, page) -> None:
+        def route(route):
+            url = route.request.url
+            if STUBBED_HOSTS.match(url):
+                return route.fulfill(status=200, content_type="text/css", body="")
+            self.problems.append(f"request outside the app: {url}")
+            return route.abort()
+
+        context.route(OUTSIDE, route)
+        page.on(
+            "console",
+            lambda msg: msg.type == "error" and self.problems.append(f"console error: {msg.text}"),
+        )
+        page.on("pageerror", lambda exc: self.problems.append(f"uncaught exception: {exc}"))
+        page.on(
+            "response",
+            lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status} for {r.url}"),
+        )
+
+
+@pytest.fixture
+def browser_page(chromium_browser) -> Iterator[tuple]:
+    """A fresh browser tab in its own context, watched for errors: yields (page, watch)."""
+    context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    watch = PageWatch()
+    watch.attach(context, page)
+    yield page, watch
+    context.close()

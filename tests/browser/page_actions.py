@@ -1,0 +1,102 @@
+"""What the browser tests and the app benchmarks do on a page, written once.
+
+Shared convention with the notebooks: the main interactive control of a page carries the CSS
+class `kit-action` and the element that changes after using it carries `kit-output`. A page
+without a `kit-action` (the index) is checked for rendering and working links instead.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+ACTION = ".kit-action"
+OUTPUT = ".kit-output"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+#: Text that only shows up on a page when something went wrong: a Python traceback, Voila's
+#: stand-in for a traceback when tracebacks are hidden, or the widget manager's failures.
+ERROR_TEXTS = (
+    "Traceback (most recent call last)",
+    "There was an error when executing cell",
+    "Error displaying widget",
+    "Failed to load model class",
+    "Error creating widget",
+    "Kernel error",
+)
+#: Output areas that hold a Python error or anything written to stderr.
+ERROR_OUTPUTS = (
+    '[data-mime-type="application/vnd.jupyter.stderr"], '
+    '[data-mime-type="application/vnd.jupyter.error"], .jp-OutputArea-output.jp-mod-error'
+)
+#: A rendered widget view in a cell's output.
+RENDERED_WIDGET = ".jp-OutputArea-output .jupyter-widgets, .jp-OutputArea-output .widget-box"
+
+
+def widget_outputs(notebook: Path) -> int:
+    """How many cell outputs of the (executed, committed) notebook display a widget."""
+    data = json.loads(notebook.read_text(encoding="utf-8"))
+    return sum(
+        WIDGET_VIEW in output.get("data", {})
+        for cell in data["cells"]
+        if cell["cell_type"] == "code"
+        for output in cell.get("outputs", [])
+    )
+
+
+def page_errors(page) -> list[str]:
+    """Error texts and error outputs visible on the page (empty when it is healthy)."""
+    text = page.locator("body").inner_text()
+    found = [f"page shows {t!r}" for t in ERROR_TEXTS if t in text]
+    for element in page.locator(ERROR_OUTPUTS).all():
+        found.append(f"error output: {element.inner_text()[:300]!r}")
+    return found
+
+
+def wait_for_widgets(page, expected: int, timeout_ms: float = 30_000) -> None:
+    """Wait until at least `expected` widget views are rendered (and the first action, if any)."""
+    if expected:
+        page.wait_for_function(
+            "([selector, n]) => document.querySelectorAll(selector).length >= n",
+            arg=[RENDERED_WIDGET, expected],
+            timeout=timeout_ms,
+        )
+
+
+def output_fingerprint(page) -> str:
+    """What the page's `kit-output` shows now (its HTML), to tell whether it changed."""
+    return page.locator(OUTPUT).first.inner_html()
+
+
+def interact(page) -> str:
+    """Use the page's main control once, as a user would; say what was done.
+
+    A button (or a widget holding buttons, such as toggle buttons) is clicked; a slider is
+    moved one step with the keyboard; a drop-down gets its next option; a checkbox is ticked.
+    """
+    action = page.locator(ACTION).first
+    tag = action.evaluate("el => el.tagName.toLowerCase()")
+    if tag == "button":
+        action.click()
+        return "clicked the button"
+    handle = action.locator(".noUi-handle, input[type=range]")
+    if handle.count():
+        handle.first.focus()
+        page.keyboard.press("ArrowRight")
+        return "moved the slider one step"
+    select = action.locator("select")
+    if select.count():
+        values = [o.get_attribute("value") for o in select.first.locator("option").all()]
+        current = select.first.input_value()
+        choice = next(v for v in values if v != current)
+        select.first.select_option(choice)
+        return f"chose {choice!r}"
+    checkbox = action.locator("input[type=checkbox]")
+    if checkbox.count():
+        checkbox.first.click()
+        return "ticked the checkbox"
+    buttons = action.locator("button:not(.mod-active)")
+    if buttons.count():
+        buttons.first.click()
+        return "clicked a button"
+    raise AssertionError(f"do not know how to use the {ACTION} element <{tag}>")

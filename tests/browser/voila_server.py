@@ -1,0 +1,112 @@
+"""Start and stop the kit's Voila app for the browser tests and the app benchmarks.
+
+The server is started as `./dev app` starts it (`kit_app.py` with `voila.json`, read from the
+repository root, which is the working directory), on a free port, so the tests see what users
+see.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+#: Where the app's landing page lives, relative to the served folder.
+INDEX = "00_index.ipynb"
+CHROMIUM = Path(os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def pages(root: Path = NOTEBOOKS) -> list[str]:
+    """Every notebook under `root`, as a path relative to it (POSIX), index first."""
+    found = sorted(
+        p.relative_to(root).as_posix()
+        for p in root.rglob("*.ipynb")
+        if ".ipynb_checkpoints" not in p.parts
+    )
+    return sorted(found, key=lambda page: page != INDEX)
+
+
+@dataclass(frozen=True)
+class VoilaServer:
+    """A running Voila app: where it listens and which process serves it."""
+
+    url: str
+    root: Path
+    process: subprocess.Popen
+
+    def page_url(self, page: str) -> str:
+        """The address at which Voila renders `page` (relative to the served folder)."""
+        return f"{self.url}voila/render/{page}"
+
+
+def _wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"Voila exited with {process.returncode}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"Voila did not answer at {url} within {timeout:.0f} s:\n{log.read_text()}")
+
+
+@contextmanager
+def voila_server(
+    root: Path = NOTEBOOKS, log: Path | None = None, extra_args: tuple[str, ...] = ()
+) -> Iterator[VoilaServer]:
+    """Serve `root` with the repository's Voila configuration until the block ends."""
+    port = free_port()
+    log = log or REPO / "test-artifacts" / "voila.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ)
+    # The kernels import the kit from this checkout, installed or not.
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    command = [
+        sys.executable,
+        str(REPO / "kit_app.py"),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        *extra_args,
+        str(root),
+    ]
+    with log.open("w") as out:
+        process = subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        _wait_until_up(url, process, log, timeout=60)
+        yield VoilaServer(url=url, root=root, process=process)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
