@@ -28,10 +28,10 @@ class App:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         for figure in figures_in(self.widget):
-            # what plotly does when a FigureWidget is displayed by itself: send its current
-            # traces and layout, including the edits made before it was shown
+            # what plotly does when a FigureWidget is displayed: send its current traces and
+            # layout, including the edits made before it was shown
             figure._repr_mimebundle_()
-        data = self.widget._repr_mimebundle_(**kwargs)
+        data = dict(self.widget._repr_mimebundle_(**kwargs))
         data["text/plain"] = self.summary()
         return data
 

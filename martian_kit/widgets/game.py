@@ -3,8 +3,10 @@
 optional advisor, and end-of-game statistics.
 
 The bots are the policies of `martian_kit.policies.POLICIES`, read when the app is built, so
-policies registered later (the solvers' strategies) appear by themselves. The advisor is any
-callable `advisor(turn, context) -> lines of text`; `points_advisor` is the simple default.
+every registered policy appears (importing `martian_kit.strategies` registers the named
+strategies and the solver's optimal policy). The advisor is any callable
+`advisor(turn, context) -> lines of text`: by default the solvers' explanations
+(`martian_kit.widgets.advice.win_advisor`); `points_advisor` needs no solver.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from html import escape
 import ipywidgets as w
 import plotly.graph_objects as go
 
+import martian_kit.strategies  # noqa: F401  (registers the named strategies as bots)
 from martian_kit import charts
 from martian_kit.dice import NUM_DICE
 from martian_kit.game import TARGET, GameContext, GameState, new_game
@@ -24,6 +27,7 @@ from martian_kit.narrate import describe_turn
 from martian_kit.policies import POLICIES, Policy, policy_by_name
 from martian_kit.scoring import explain_score, has_bonus, tanks_win
 from martian_kit.turn import Action, Phase, TurnState
+from martian_kit.widgets.advice import win_advisor
 from martian_kit.widgets.base import OUTPUT_CLASS, App, button
 from martian_kit.widgets.dice_view import dice_text
 from martian_kit.widgets.explain import explain_action, explain_roll, take_label
@@ -111,7 +115,7 @@ class GameApp(App):
         bots: Sequence[str] = ("random",),
         seed: int = 1,
         seat: int = 0,
-        advisor: Advisor | None = points_advisor,
+        advisor: Advisor | None = win_advisor,
         state: GameState | None = None,
         show_setup: bool = True,
     ) -> None:
