@@ -19,6 +19,9 @@ ENGLISH: dict[str, str] = {
     "face.cow.plural": "Cows",
     "face.chicken": "Chicken",
     "face.chicken.plural": "Chickens",
+    "dice.none": "no dice",
+    "dice.one": "{n} die",
+    "dice.many": "{n} dice",
     # Why a turn ended.
     "end.stopped": "the player stopped",
     "end.no_choice": "no legal choice was left",
@@ -43,7 +46,7 @@ ENGLISH: dict[str, str] = {
     "rule.not_rolled": "no {faces} were rolled, so they cannot be set aside",
     "rule.not_a_choice": "{action!r} is not an action of Martian Dice",
     "rule.not_chance": "no dice are being rolled now: {where}",
-    "rule.bad_roll": "a roll here shows {expected} dice, but the outcome given has {got}",
+    "rule.bad_roll": "a roll here throws the {expected} left, but the outcome given counts {got}",
     "rule.game_over": "the game is over",
     "rule.not_your_turn": "it is not a player's turn now: {where}",
     "rule.tiebreak_roll": "a tie-break roll counts Death Rays among 6 dice: 0 to 6, not {got}",
@@ -243,6 +246,11 @@ def face_name(face: object, count: int = 1) -> str:
     return message(f"face.{value}" if count == 1 else f"face.{value}.plural")
 
 
+def dice_count(n: int) -> str:
+    """ "1 die", "3 dice"."""
+    return message("dice.one" if n == 1 else "dice.many", n=n)
+
+
 def counted(face: object, count: int) -> str:
     """A count with its face name: "1 Tank", "3 Death Rays", "0 Death Rays"."""
     return f"{count} {face_name(face, count)}"
@@ -256,5 +264,46 @@ ENGLISH.update(
         "advice.stop": "stop: {value:.2f} {unit}",
         "advice.roll": "roll again: {value:.2f} {unit}",
         "advice.take": "take {faces}: {value:.2f} {unit}",
+    }
+)
+
+# The analysis commands of the CLI (appended by the analysis kit).
+ENGLISH.update(
+    {
+        "cli.bad_counts": (
+            "{option} takes five counts T,R,H,C,K (Tanks, Death Rays, Humans, Cows, "
+            "Chickens), e.g. 2,3,0,1,0; got {value!r}"
+        ),
+        "cli.turn_state": "Turn: {state}",
+        "cli.best": "Best: {action}",
+        "cli.over": "The turn is over: {score}",
+        "cli.score_distribution": "Score distribution of one turn, policy {policy} (exact):",
+        "cli.score_row": "  P(score = {score:2d}) = {p:.6f}",
+        "cli.mean_sd": "Mean {mean:.4f}, sd {sd:.4f}, P(0) {p_zero:.4f}, Tanks won {lost:.4f}",
+        "cli.ends": "Turns end: stopped {stopped:.4f}, no legal choice {no_choice:.4f}, "
+        "no dice left {no_dice:.4f}",
+        "cli.win_probability": (
+            "P(win) for the {seat} seat to move with {mine} against {theirs}, both playing to "
+            "win: {p:.4f}"
+        ),
+        "cli.simulate": (
+            "{turns} turns of {policy} (seed {seed}): mean {mean:.4f}, 95% CI "
+            "[{lo:.4f}, {hi:.4f}], exact {exact:.4f}"
+        ),
+        "cli.tournament": "{games} games, seats rotated (seed {seed}):",
+        "cli.tournament_row": (
+            "  {name:<12} wins {rate:.4f} [{lo:.4f}, {hi:.4f}]  points/turn {ppt:.3f}  "
+            "Death Rays/turn {rays:.3f}  earthlings/turn {earth:.3f}  lost to Tanks {lost:.3f}  "
+            "bonuses {bonus:.3f}"
+        ),
+        "cli.tournament_short": (
+            "  {name:<12} wins {rate:.4f} [{lo:.4f}, {hi:.4f}]  points/turn {ppt:.3f}"
+        ),
+        "cli.solved": "Win-probability table written to {path} ({size} bytes, {seconds:.1f} s); "
+        "P(first seat wins from 0-0) = {p:.4f}",
+        "cli.unknown_policy": "unknown policy {name!r}; known: {known}",
+        "cli.needs_table_policy": (
+            "{name!r} is not a score-blind table policy; choose one of: {known}"
+        ),
     }
 )

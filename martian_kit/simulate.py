@@ -86,15 +86,16 @@ def proportion_ci(hits: float, n: int) -> tuple[float, float]:
 @dataclass(frozen=True)
 class SimTables:
     """The compressed turn graph flattened for sampling: every (state, outcome) pair with a
-    global index, each state's first pair, and the cumulative outcome probabilities of every
-    (dice left, kinds taken) block, offset by the block number (one `searchsorted` samples
-    all turns at once)."""
+    global index, each state's first pair, and Walker alias tables of the outcome
+    probabilities of every (dice left, kinds taken) block (one uniform number samples an
+    outcome of any block in constant time)."""
 
     pair_base: np.ndarray  # first global pair of each slot
     block: np.ndarray  # block d*4+k of each slot
-    cdf: np.ndarray
+    block_size: np.ndarray  # outcomes in each block
     block_start: np.ndarray
-    block_end: np.ndarray
+    alias_prob: np.ndarray  # Walker alias tables of every block, concatenated
+    alias: np.ndarray  # (outcome index within the block)
     options: np.ndarray  # (pairs, 4) next slots, SENTINEL if not legal
     stuck_score: np.ndarray  # score when no set-aside is legal, -1 otherwise
     stuck_lost: np.ndarray  # the Tanks win when stuck
@@ -106,6 +107,36 @@ class SimTables:
     d_of_slot: np.ndarray
     lost_of_slot: np.ndarray
     bonus_of_slot: np.ndarray
+
+
+def walker_alias(probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker's alias tables of a discrete distribution: draw k uniformly, keep it with
+    chance `prob[k]`, else take `alias[k]`."""
+    m = len(probs)
+    scaled = np.asarray(probs, dtype=np.float64) * m / probs.sum()
+    prob = np.ones(m)
+    alias = np.arange(m)
+    small = [i for i in range(m) if scaled[i] < 1.0]
+    large = [i for i in range(m) if scaled[i] >= 1.0]
+    while small and large:
+        s, g = small.pop(), large.pop()
+        prob[s] = scaled[s]
+        alias[s] = g
+        scaled[g] -= 1.0 - scaled[s]
+        (small if scaled[g] < 1.0 else large).append(g)
+    return prob, alias
+
+
+def sample_outcomes(t: SimTables, slots: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A random roll outcome for each state in `slots`: the global (state, outcome) pair."""
+    b = t.block[slots]
+    size = t.block_size[b]
+    x = rng.random(len(slots)) * size
+    k = x.astype(np.int64)
+    start = t.block_start[b]
+    keep = (x - k) < t.alias_prob[start + k]
+    outcome = np.where(keep, k, t.alias[start + k])
+    return t.pair_base[slots] + outcome
 
 
 @cache
@@ -135,24 +166,24 @@ def sim_tables() -> SimTables:
         parts["lost"].append(diff_all[states] - out[:, 0] < 0)
         parts["bonus"].append((k_all[states] == 3) & (diff_all[states] - out[:, 0] >= 0))
         offset += len(level.prob)
-    cdfs, starts, ends = [], [], []
+    sizes, probs_all, aliases, starts = [], [], [], []
     pos = 0
     for b in range((NUM_DICE + 1) * 4):
         d, k = divmod(b, 4)
-        probs = compressed_outcomes(d, k)[1]
-        c = np.cumsum(probs)
-        c[-1] = 1.0
-        cdfs.append(b + c)
+        q, a = walker_alias(compressed_outcomes(d, k)[1])
+        sizes.append(len(q))
+        probs_all.append(q)
+        aliases.append(a)
         starts.append(pos)
-        pos += len(c)
-        ends.append(pos)
+        pos += len(q)
     stuck = np.concatenate(parts["stuck"])
     return SimTables(
         pair_base=pair_base,
         block=np.append(d_all * 4 + k_all, 0),
-        cdf=np.concatenate(cdfs),
+        block_size=np.array(sizes),
         block_start=np.array(starts),
-        block_end=np.array(ends),
+        alias_prob=np.concatenate(probs_all),
+        alias=np.concatenate(aliases),
         options=np.concatenate(parts["options"]),
         stuck_score=stuck,
         stuck_lost=np.concatenate(parts["lost"]) & (stuck >= 0),
@@ -182,6 +213,45 @@ def _choice_column(policy) -> np.ndarray | None:
 
 
 # -- turns --------------------------------------------------------------------------------
+
+
+@cache
+def _lean_tables(policy) -> tuple[np.ndarray, np.ndarray]:
+    """For a deterministic table policy: what each (state, outcome) pair leads to — the next
+    slot, or −(1 + score) when the turn ends there (no legal choice, or no dice left) — and
+    for each slot −(1 + score) if the policy stops there, else the slot itself."""
+    t = sim_tables()
+    model = turn_model()
+    col = _choice_column(policy)
+    nxt = t.options[np.arange(len(col)), np.maximum(col, 0)]
+    score_next = np.append(model.score_of_slot, 0)[nxt]
+    code = np.where(t.d_of_slot[nxt] == 0, -(1 + score_next), nxt)
+    code = np.where(col < 0, -(1 + t.stuck_score), code)
+    slots = np.arange(N_SLOTS + 1)
+    stop = np.append(policy.stop_prob >= 1.0, True)
+    stop[model.fresh] = False  # a turn begins with a roll
+    after_stop = np.where(stop, -(1 + np.append(model.score_of_slot, 0)), slots)
+    return code, after_stop
+
+
+def turn_scores(policy, n: int, rng: np.random.Generator) -> np.ndarray:
+    """Scores of `n` simulated fresh turns of a deterministic table policy (the lean path:
+    scores only; `play_turns` also counts the statistics)."""
+    table = _table(policy)
+    if not table.deterministic:
+        return play_turns(table, n, rng).score
+    t = sim_tables()
+    code, after_stop = _lean_tables(table)
+    scores = np.empty(n, dtype=np.int64)
+    alive = np.arange(n)
+    s = np.full(n, turn_model().fresh, dtype=np.int64)
+    while alive.size:
+        nxt = code[sample_outcomes(t, s, rng)]
+        nxt = np.where(nxt >= 0, after_stop[np.maximum(nxt, 0)], nxt)
+        done = nxt < 0
+        scores[alive[done]] = -1 - nxt[done]
+        alive, s = alive[~done], nxt[~done]
+    return scores
 
 
 @dataclass
@@ -239,10 +309,7 @@ def play_turns(policy, n: int, rng: np.random.Generator) -> TurnBatch:
             if not alive.size:
                 break
         first = False
-        b = t.block[s]
-        pos = np.searchsorted(t.cdf, b + rng.random(len(s)), side="right")
-        pos = np.minimum(pos, t.block_end[b] - 1)
-        pair = t.pair_base[s] + (pos - t.block_start[b])
+        pair = sample_outcomes(t, s, rng)
         out.rolls[alive] += 1
         out.rolled[alive, 0] += t.tanks[pair]
         out.rolled[alive, 1] += t.rays[pair]
@@ -429,17 +496,23 @@ class GameSimulation:
 def play_games(
     policies: Sequence, n: int, rng: np.random.Generator
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """`n` games of score-blind table policies (one per seat) by sampling turn scores from
-    their exact distributions. Returns final totals (n, seats), winners, rounds, tie-break
-    flags."""
-    cdfs = [_score_cdf(_table(p)) for p in policies]
+    """`n` games, one policy per seat, by sampling each turn's score from the policy's exact
+    turn-score distribution: a fixed one for score-blind table policies, the one of the
+    current position for game policies (`win`, `leader`). Returns final totals (n, seats),
+    winners, rounds, tie-break flags."""
     seats = len(policies)
+    cdfs = [None if hasattr(p, "score_cdfs") else _score_cdf(_table(p)) for p in policies]
     totals = np.zeros((n, seats), dtype=np.int64)
     rounds = np.zeros(n, dtype=np.int64)
     alive = np.arange(n)
     while alive.size:
         for seat in range(seats):
-            totals[alive, seat] += np.searchsorted(cdfs[seat], rng.random(alive.size), "right")
+            u = rng.random(alive.size)
+            if cdfs[seat] is not None:
+                totals[alive, seat] += np.searchsorted(cdfs[seat], u, "right")
+            else:
+                rows = policies[seat].score_cdfs(totals[alive], seat)
+                totals[alive, seat] += (rows <= u[:, None]).sum(axis=1)
         rounds[alive] += 1
         alive = alive[totals[alive].max(axis=1) < TARGET]
     winners, tiebreak = resolve_ties(totals, rng)
@@ -523,9 +596,11 @@ class Tournament:
     win_ci95: tuple[tuple[float, float], ...]
     stats: tuple[dict[str, int], ...]
     tiebreaks: int
+    detailed: bool = True  # False: only turns and points were counted
 
     def to_dict(self) -> dict:
         return {
+            "detailed": self.detailed,
             "players": list(self.players),
             "games": self.games,
             "seed": self.seed,
@@ -543,14 +618,17 @@ def tournament(
     seed: int | np.random.Generator | None = None,
     progress: Progress | None = None,
 ) -> Tournament:
-    """Play `games` games among `policies` (2 to 10) with seat rotation, every turn simulated
-    (vectorised) so that the per-player statistics are real counts."""
+    """Play `games` games among `policies` (2 to 10) with seat rotation. With table policies
+    every turn is simulated (vectorised) so that the per-player statistics are real counts;
+    with a game-aware policy (`win`, `leader`) turns are drawn from their exact turn-score
+    distributions, and only turns and points are counted (the other statistics stay 0)."""
     rng = _rng(seed)
-    tables = [_table(p) for p in policies]
-    n_players = len(tables)
+    n_players = len(policies)
     if not 2 <= n_players <= 10:
         raise ValueError(f"a game has 2 to 10 players, not {n_players}")
-    stats = [dict.fromkeys(STAT_NAMES, 0) for _ in tables]
+    detailed = all(not hasattr(p, "score_cdfs") for p in policies)
+    players = [_table(p) if detailed else p for p in policies]
+    stats = [dict.fromkeys(STAT_NAMES, 0) for _ in players]
     wins = np.zeros(n_players, dtype=np.int64)
     tiebreaks = 0
     done = 0
@@ -560,25 +638,16 @@ def tournament(
         if count == 0:
             continue
         order = [(rotation + s) % n_players for s in range(n_players)]
-        totals = np.zeros((count, n_players), dtype=np.int64)
-        alive = np.arange(count)
-        while alive.size:
+        if detailed:
+            totals = _detailed_games(
+                [players[i] for i in order], count, rng, [stats[i] for i in order]
+            )
+            winners, tb = resolve_ties(totals, rng)
+        else:
+            totals, winners, rounds, tb = play_games([players[i] for i in order], count, rng)
             for seat, player in enumerate(order):
-                batch = play_turns(tables[player], alive.size, rng)
-                totals[alive, seat] += batch.score
-                st = stats[player]
-                st["turns"] += alive.size
-                st["points"] += int(batch.score.sum())
-                st["rays_taken"] += int(batch.rays_taken.sum())
-                st["earthlings_taken"] += int(batch.earthlings_taken.sum())
-                st["lost_to_tanks"] += int(batch.lost.sum())
-                st["bonuses"] += int(batch.bonus.sum())
-                st["rolls"] += int(batch.rolls.sum())
-                st["tanks_rolled"] += int(batch.rolled[:, 0].sum())
-                st["rays_rolled"] += int(batch.rolled[:, 1].sum())
-                st["earthlings_rolled"] += int(batch.rolled[:, 2].sum())
-            alive = alive[totals[alive].max(axis=1) < TARGET]
-        winners, tb = resolve_ties(totals, rng)
+                stats[player]["turns"] += int(rounds.sum())
+                stats[player]["points"] += int(totals[:, seat].sum())
         tiebreaks += int(tb.sum())
         for seat, player in enumerate(order):
             wins[player] += int((winners == seat).sum())
@@ -586,12 +655,39 @@ def tournament(
         if progress is not None:
             progress(done, games)
     return Tournament(
-        players=tuple(_name(p) for p in tables),
+        players=tuple(_name(p) for p in players),
         games=games,
         seed=seed if isinstance(seed, int) else None,
         wins=tuple(int(w) for w in wins),
         win_rate=tuple(float(w / games) for w in wins),
         win_ci95=tuple(proportion_ci(int(w), games) for w in wins),
-        stats=tuple(stats),
+        stats=tuple(stats)
+        if detailed
+        else tuple({"turns": st["turns"], "points": st["points"]} for st in stats),
         tiebreaks=tiebreaks,
+        detailed=detailed,
     )
+
+
+def _detailed_games(tables: Sequence, count: int, rng: np.random.Generator, stats) -> np.ndarray:
+    """Final totals of `count` games of table policies in seat order, every turn simulated;
+    adds each seat's statistics to `stats[seat]`."""
+    totals = np.zeros((count, len(tables)), dtype=np.int64)
+    alive = np.arange(count)
+    while alive.size:
+        for seat, table in enumerate(tables):
+            batch = play_turns(table, alive.size, rng)
+            totals[alive, seat] += batch.score
+            st = stats[seat]
+            st["turns"] += alive.size
+            st["points"] += int(batch.score.sum())
+            st["rays_taken"] += int(batch.rays_taken.sum())
+            st["earthlings_taken"] += int(batch.earthlings_taken.sum())
+            st["lost_to_tanks"] += int(batch.lost.sum())
+            st["bonuses"] += int(batch.bonus.sum())
+            st["rolls"] += int(batch.rolls.sum())
+            st["tanks_rolled"] += int(batch.rolled[:, 0].sum())
+            st["rays_rolled"] += int(batch.rolled[:, 1].sum())
+            st["earthlings_rolled"] += int(batch.rolled[:, 2].sum())
+        alive = alive[totals[alive].max(axis=1) < TARGET]
+    return totals

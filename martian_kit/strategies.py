@@ -31,11 +31,10 @@ from functools import cache
 
 import numpy as np
 
-from martian_kit.dice import EARTHLINGS, Face
 from martian_kit.game import GameContext
 from martian_kit.policies import random_policy, register
 from martian_kit.scoring import BONUS
-from martian_kit.solver.model import N_DIFF, N_E, N_K, N_SLOTS, compress, slot
+from martian_kit.solver.model import N_DIFF, N_E, N_K, N_SLOTS, compress
 from martian_kit.solver.turn import break_tie
 from martian_kit.turn import Action, Phase, TurnState, legal_takes
 
@@ -211,13 +210,14 @@ def _register() -> None:
         register(f"cautious-{n}", lambda n=n: cautious_policy(n))
     register("optimal", expected_score_policy)
     register("random-table", random_table_policy)
+    from martian_kit.solver import game
+
+    game._register()
 
 
 _register()
 
 __all__ = [
-    "EARTHLINGS",
-    "Face",
     "TablePolicy",
     "as_table_policy",
     "cautious_policy",
@@ -225,6 +225,5 @@ __all__ = [
     "greedy_policy",
     "named_table_policies",
     "random_table_policy",
-    "slot",
     "threshold_policy",
 ]

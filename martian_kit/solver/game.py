@@ -353,3 +353,87 @@ def evaluate_game_both(dists: GameDistributions):
                 B[x, y] = c_b + q[0] * A[x, y]
         out.extend([A, B])
     return out[0], out[1], out[2], out[3]
+
+
+# -- game-aware policies ---------------------------------------------------------------------
+
+
+@cache
+def _ahead_last_turn_distribution() -> np.ndarray:
+    """Turn-score distribution of a last turn already won before rolling (every score wins:
+    the policy stops at its first chance, by the tie rule)."""
+    return optimal_score_distributions(np.ones((N_SCORES, 1)))[0]
+
+
+class GamePolicy:
+    """Plays each turn optimally for the win probability of a 2-player position.
+
+    - `win` (2 players): the exact win-optimal policy of the solved game.
+    - `leader` (3 to 10 players, a documented heuristic, not claimed optimal): plays the
+      2-player win-optimal turn against the strongest opponent only, as the second seat when
+      its turn closes the round (last seat) and as the first seat otherwise; in the final
+      round (someone has 25 or more) it plays its last turn to beat the best total, counting a
+      tie as half a win. Other players moving later in that round are ignored.
+    With 2 players both names play the same (exact) policy.
+    """
+
+    def __init__(self, name: str = "win") -> None:
+        self.name = name
+
+    def position(self, totals: tuple[int, ...], seat: int) -> tuple[str, int, int]:
+        """(role, mine, other) of the 2-player position this policy plays: role is FIRST,
+        SECOND, or "last" (a last turn, `other` being the total to beat)."""
+        mine = totals[seat]
+        others = [t for s, t in enumerate(totals) if s != seat]
+        best = max(others)
+        if best >= TARGET:
+            return ("last", mine, best)
+        role = SECOND if seat == len(totals) - 1 else FIRST
+        return (role, mine, min(best, TARGET - 1))
+
+    def solution(self, totals: tuple[int, ...], seat: int) -> TurnSolution:
+        role, mine, other = self.position(totals, seat)
+        if role == "last":
+            return _last_turn_solution(other - mine)
+        return win_turn_solution(mine, other, role)
+
+    def __call__(self, turn, context, rng):
+        if context is None or len(context.totals) < 2:
+            from martian_kit.solver.turn import expected_score_solution
+
+            return expected_score_solution().best_action(turn)
+        return self.solution(context.totals, context.seat).best_action(turn)
+
+    def score_cdfs(self, totals: np.ndarray, seat: int) -> np.ndarray:
+        """Cumulative turn-score distributions (games, 17) for `seat` in every game of
+        `totals` (games, players), for vectorised simulation."""
+        dists = win_optimal_distributions()
+        n_players = totals.shape[1]
+        mine = totals[:, seat]
+        best = np.delete(totals, seat, axis=1).max(axis=1)
+        out = np.empty((len(totals), N_SCORES))
+        final = best >= TARGET
+        need = best - mine
+        behind = final & (need >= 0)
+        out[behind] = dists.last[np.minimum(need[behind], len(dists.last) - 1)]
+        out[final & (need < 0)] = _ahead_last_turn_distribution()
+        normal = ~final
+        table = dists.second if seat == n_players - 1 else dists.first
+        out[normal] = table[mine[normal], np.minimum(best[normal], TARGET - 1)]
+        cdf = np.cumsum(out, axis=1)
+        cdf[:, -1] = 1.0
+        return cdf
+
+
+@lru_cache(maxsize=64)
+def _last_turn_solution(need: int) -> TurnSolution:
+    if need < 0:
+        return solve_turn(np.ones(N_SCORES))
+    return solve_turn(last_turn_payoff(need))
+
+
+def _register() -> None:
+    from martian_kit.policies import register
+
+    register("win", lambda: GamePolicy("win"))
+    register("leader", lambda: GamePolicy("leader"))

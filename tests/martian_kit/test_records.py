@@ -91,7 +91,9 @@ def test_a_roll_with_the_wrong_number_of_dice_is_refused():
     def mutate(record):
         record["turns"][0]["rolls"][0]["rolled"]["ray"] += 1
 
-    with pytest.raises(RecordError, match=r"turns\[0\]\.rolls\[0\]\.rolled: a roll here shows 13"):
+    with pytest.raises(
+        RecordError, match=r"rolls\[0\]\.rolled: a roll here throws the 13 dice left"
+    ):
         records.from_record(tampered(mutate))
 
 

@@ -111,3 +111,48 @@ def test_progress_printer():
     text = out.getvalue()
     assert "turns: 100% (1000/1000)\n" in text
     assert text.count("\r") == 4
+
+
+@pytest.mark.parametrize("make", [expected_score_policy, cautious_policy, greedy_policy])
+def test_lean_turn_scores_match_the_exact_distribution(make):
+    from martian_kit.simulate import turn_scores
+
+    policy = make()
+    exact = np.array(score_distribution(policy).probs)
+    scores = turn_scores(policy, 60_000, np.random.default_rng(21))
+    counts = np.bincount(scores, minlength=17)
+    expected = exact * len(scores)
+    keep = expected >= 5
+    chi2 = (((counts - expected) ** 2)[keep] / expected[keep]).sum()
+    df = int(keep.sum()) - 1
+    assert chi2 < df + 4 * math.sqrt(2 * df) + 10
+    sd = math.sqrt((exact * (np.arange(17) - exact @ np.arange(17)) ** 2).sum())
+    assert abs(scores.mean() - exact @ np.arange(17)) <= 3.3 * sd / math.sqrt(len(scores))
+
+
+def test_alias_sampling_matches_outcome_probabilities():
+    from martian_kit.simulate import sample_outcomes, sim_tables
+    from martian_kit.solver.model import compact_model, turn_model
+
+    t = sim_tables()
+    fresh = turn_model().fresh
+    pairs = sample_outcomes(t, np.full(200_000, fresh), np.random.default_rng(8))
+    level = turn_model().levels[13]
+    counts = np.bincount(pairs - t.pair_base[fresh], minlength=len(level.prob))
+    expected = level.prob * len(pairs)
+    keep = expected >= 5
+    chi2 = (((counts - expected) ** 2)[keep] / expected[keep]).sum()
+    df = int(keep.sum()) - 1
+    assert chi2 < df + 4 * math.sqrt(2 * df) + 10
+    assert compact_model().fresh >= 0
+
+
+def test_tournament_with_game_aware_policies():
+    from martian_kit.policies import policy_by_name
+
+    result = tournament([policy_by_name("win"), expected_score_policy()], 40_000, seed=9)
+    # Exact: win-optimal vs expected-score optimal, averaged over both seats, is about 0.521.
+    lo, hi = result.win_ci95[0]
+    assert lo < 0.521 + 0.004 and hi > 0.521 - 0.004
+    assert not result.detailed
+    assert result.stats[0]["turns"] > 0 and set(result.stats[0]) == {"turns", "points"}
