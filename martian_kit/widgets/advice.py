@@ -23,12 +23,11 @@ def win_advisor(turn: TurnState, context: GameContext) -> list[str]:
     if context.num_players != 2:
         return lines
     from martian_kit.messages import message
-    from martian_kit.solver.game import FIRST, SECOND, win_turn_solution
+    from martian_kit.solver.game import GamePolicy
 
-    mine, theirs = context.totals[context.seat], context.totals[1 - context.seat]
-    seat = FIRST if context.seat == 0 else SECOND
-    if mine >= TARGET:
+    if context.totals[context.seat] >= TARGET:
         return lines
-    solution = win_turn_solution(mine, theirs, seat)
+    # the exact 2-player win-optimal solution of this position (last turns included)
+    solution = GamePolicy("win").solution(context.totals, context.seat)
     wins = solution.explain(turn, unit=message("ui.win_unit")).split("; ")
     return [*wins, *lines]

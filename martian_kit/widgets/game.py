@@ -3,8 +3,8 @@
 optional advisor, and end-of-game statistics.
 
 The bots are the policies of `martian_kit.policies.POLICIES`, read when the app is built, so
-every registered policy appears (importing `martian_kit.strategies` registers the named
-strategies and the solver's optimal policy). The advisor is any callable
+every registered policy appears (`policy_names()` loads the named strategies, the solver's
+optimal policy and the game-aware `win` and `leader` policies). The advisor is any callable
 `advisor(turn, context) -> lines of text`: by default the solvers' explanations
 (`martian_kit.widgets.advice.win_advisor`); `points_advisor` needs no solver.
 """
@@ -18,13 +18,12 @@ from html import escape
 import ipywidgets as w
 import plotly.graph_objects as go
 
-import martian_kit.strategies  # noqa: F401  (registers the named strategies as bots)
 from martian_kit import charts
 from martian_kit.dice import NUM_DICE
 from martian_kit.game import TARGET, GameContext, GameState, new_game
 from martian_kit.messages import counted, message
 from martian_kit.narrate import describe_turn
-from martian_kit.policies import POLICIES, Policy, policy_by_name
+from martian_kit.policies import Policy, policy_by_name, policy_names
 from martian_kit.scoring import explain_score, has_bonus, tanks_win
 from martian_kit.turn import Action, Phase, TurnState
 from martian_kit.widgets.advice import win_advisor
@@ -123,7 +122,7 @@ class GameApp(App):
         self.rng = random.Random(seed)
         self.advisor = advisor
 
-        names = sorted(POLICIES)
+        names = policy_names()
         self.bot_count = w.IntSlider(value=len(bots), min=1, max=9, description=message("ui.bots"))
         self.strength = w.Dropdown(
             options=names,

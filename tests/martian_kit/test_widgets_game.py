@@ -94,6 +94,7 @@ def test_bots_registered_later_are_offered():
     try:
         app = GameApp(bots=["test-always-random"], seed=3)
         assert "test-always-random" in app.strength.options
+        assert {"optimal", "win", "leader", "cautious"} <= set(app.strength.options)
         assert app.state.players[1] == "Bot 1 (test-always-random)"
     finally:
         POLICIES.pop("test-always-random")
