@@ -145,6 +145,8 @@ def option_values(labels: Sequence[str], values: Sequence[float], best: int | No
     fig.update_layout(
         LAYOUT,
         title=message("chart.options.title"),
+        # categories from the start: the bars change with every click, from none at all
+        xaxis={"type": "category"},
         yaxis={"title": message("chart.options.y"), "rangemode": "tozero"},
         showlegend=False,
     )

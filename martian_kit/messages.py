@@ -125,6 +125,7 @@ ENGLISH: dict[str, str] = {
     "ui.tiebreak": "Tie at {total}: {names} roll 6 dice each; most Death Rays wins.",
     "ui.winner": "🏆 {name} wins with {total} points.",
     "ui.you_win": "🏆 You win with {total} points!",
+    "ui.practice_done": "🏁 You reached {total} points in {turns} turns.",
     "ui.log": "Game log (latest first)",
     "ui.rolloff": "Tie-break roll-off {i}: {rolls}",
     "ui.log_turn": "Round {round}, {name}: {dice} — {explanation} (total {total})",

@@ -123,7 +123,8 @@ class GameApp(App):
         self.advisor = advisor
 
         names = policy_names()
-        self.bot_count = w.IntSlider(value=len(bots), min=1, max=9, description=message("ui.bots"))
+        # 0 bots: the kit's 1-player practice mode (reach 25 in as few turns as possible)
+        self.bot_count = w.IntSlider(value=len(bots), min=0, max=9, description=message("ui.bots"))
         self.strength = w.Dropdown(
             options=names,
             value=bots[0] if bots and bots[0] in names else names[0],
@@ -184,9 +185,10 @@ class GameApp(App):
         self.start(bots, self.seat_picker.value - 1)
 
     def start(self, bots: Sequence[str], seat: int = 0) -> None:
-        """A new game: you at `seat`, one bot per policy name in `bots`."""
-        if not 1 <= len(bots) <= 9:
-            raise ValueError(f"a game here has 1 to 9 bots, not {len(bots)}")
+        """A new game: you at `seat`, one bot per policy name in `bots` (none: the practice
+        mode, alone against the target)."""
+        if not 0 <= len(bots) <= 9:
+            raise ValueError(f"a game here has 0 to 9 bots, not {len(bots)}")
         n = len(bots) + 1
         if not 0 <= seat < n:
             raise ValueError(f"your seat is 1 to {n}, not {seat + 1}")
@@ -266,6 +268,8 @@ class GameApp(App):
         if s.is_terminal():
             assert s.winner is not None
             total = s.totals[s.winner]
+            if s.practice:
+                return message("ui.practice_done", total=total, turns=s.turns_taken(0))
             if s.winner == self.you:
                 return message("ui.you_win", total=total)
             return message("ui.winner", name=s.players[s.winner], total=total)
@@ -301,7 +305,7 @@ class GameApp(App):
         )
         notes = [message("ui.round", round=s.round)]
         leader = max(s.totals)
-        if leader >= TARGET and not s.is_terminal():
+        if leader >= TARGET and not s.is_terminal() and not s.practice:
             first = next(t for t in s.log if t.total >= TARGET)
             notes.append(message("ui.last_round", name=s.players[first.seat], target=TARGET))
         self.scoreboard.value = (

@@ -95,7 +95,7 @@ class LuckPlayer(TurnPlayer):
         lines = self.odds_lines()
         head = f"<b>{message('luck.title')}</b>"
         self.odds.value = head + "<ul>" + "".join(f"<li>{x}</li>" for x in lines) + "</ul>"
-        options = self.options() if not self.state.is_chance_node() else {}
+        options = self.options()
         labels = [option_label(a) for a in options]
         values = list(options.values())
         best = values.index(max(values)) if values else None

@@ -149,3 +149,16 @@ def test_import_martian_kit_stays_light():
     code = "import sys, martian_kit; print(any(m in sys.modules for m in ('ipywidgets', 'plotly')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_practice_mode_with_no_bots():
+    app = GameApp(bots=["random"], seed=12)
+    app.bot_count.value = 0
+    assert app.seat_picker.options == (1,)
+    app.new_button.click()
+    assert app.state.practice and app.state.players == ("You",)
+    play_out(app, 12)
+    turns = app.state.turns_taken(0)
+    assert app.state.totals[0] >= 25
+    assert app.summary().endswith(f"in {turns} turns.")
+    assert game_stats(app.state)[0]["turns"] == turns
