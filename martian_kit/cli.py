@@ -48,6 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed of the dice (reproducible)")
     play.add_argument("--json", action="store_true", help="print the game record as JSON")
     play.set_defaults(func=_cmd_play)
+    from martian_kit import cli_analysis
+
+    cli_analysis.add_commands(sub)
     return parser
 
 

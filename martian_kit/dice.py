@@ -15,6 +15,8 @@ from functools import cache
 from math import factorial
 from typing import NamedTuple
 
+from martian_kit.messages import counted, message
+
 NUM_DICE = 13
 SIDES = 6
 
@@ -84,8 +86,9 @@ class FaceCounts(NamedTuple):
         return cls(*(counts.get(f.value, 0) for f in FACES))
 
     def __str__(self) -> str:
-        parts = [f"{n} {f.value}" for f, n in zip(FACES, self) if n]
-        return ", ".join(parts) if parts else "nothing"
+        """ "2 Tanks, 5 Death Rays, 1 Human" (faces with no dice left out)."""
+        parts = [counted(f, n) for f, n in zip(FACES, self) if n]
+        return ", ".join(parts) if parts else message("dice.none")
 
 
 def _compositions(n: int, k: int) -> Iterator[tuple[int, ...]]:
@@ -99,12 +102,15 @@ def _compositions(n: int, k: int) -> Iterator[tuple[int, ...]]:
 
 
 def multinomial_probability(counts: FaceCounts) -> Fraction:
-    """Exact probability that a roll of `counts.total` dice shows exactly these counts."""
+    """Exact probability that a roll of `counts.total` dice shows exactly these counts:
+    n! / (c_1! ... c_k!) * prod(w_i ** c_i) / 6 ** n, in whole numbers until the last step."""
     n = counts.total
-    p = Fraction(factorial(n))
+    ways = factorial(n)
+    weight = 1
     for face, c in zip(FACES, counts):
-        p *= FACE_PROBABILITY[face] ** c / factorial(c)
-    return p
+        ways //= factorial(c)
+        weight *= FACE_WEIGHTS[face] ** c
+    return Fraction(ways * weight, SIDES**n)
 
 
 @cache

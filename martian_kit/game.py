@@ -26,7 +26,7 @@ from functools import cache
 
 from martian_kit.dice import Face, FaceCounts, count_faces, roll_distribution, roll_faces
 from martian_kit.errors import RuleError
-from martian_kit.messages import message
+from martian_kit.messages import dice_count, message
 from martian_kit.turn import Action, TurnEnd, TurnState
 
 CHANCE = -1
@@ -203,7 +203,12 @@ class GameState:
             return self._tiebreak_roll(outcome)
         if isinstance(outcome, int):
             raise RuleError(
-                "bad_roll", message("rule.bad_roll", expected=self.turn.dice_left, got=outcome)
+                "bad_roll",
+                message(
+                    "rule.bad_roll",
+                    expected=dice_count(self.turn.dice_left),
+                    got=repr(outcome),
+                ),
             )
         turn = self.turn.apply_roll(outcome)
         return self._continue(turn, (*self.rolls, RollRecord(FaceCounts(*outcome))))

@@ -19,6 +19,9 @@ ENGLISH: dict[str, str] = {
     "face.cow.plural": "Cows",
     "face.chicken": "Chicken",
     "face.chicken.plural": "Chickens",
+    "dice.none": "no dice",
+    "dice.one": "{n} die",
+    "dice.many": "{n} dice",
     # Why a turn ended.
     "end.stopped": "the player stopped",
     "end.no_choice": "no legal choice was left",
@@ -43,7 +46,7 @@ ENGLISH: dict[str, str] = {
     "rule.not_rolled": "no {faces} were rolled, so they cannot be set aside",
     "rule.not_a_choice": "{action!r} is not an action of Martian Dice",
     "rule.not_chance": "no dice are being rolled now: {where}",
-    "rule.bad_roll": "a roll here shows {expected} dice, but the outcome given has {got}",
+    "rule.bad_roll": "a roll here throws the {expected} left, but the outcome given counts {got}",
     "rule.game_over": "the game is over",
     "rule.not_your_turn": "it is not a player's turn now: {where}",
     "rule.tiebreak_roll": "a tie-break roll counts Death Rays among 6 dice: 0 to 6, not {got}",
@@ -60,6 +63,125 @@ ENGLISH: dict[str, str] = {
     "where.tiebreak": "a tie-break roll-off is under way",
     "where.player": "seat {seat} is to act",
     "where.game_over": "the game is over",
+    # Notebook widgets: the turn player (what each step of a turn did, and why).
+    "ui.roll": "🎲 Roll",
+    "ui.roll.tip": "Roll every die that is not set aside",
+    "ui.stop": "✋ Stop",
+    "ui.stop.tip": "End the turn now and score what is set aside",
+    "ui.take": "Take {faces}",
+    "ui.take.tip": "Set aside every rolled {face} die",
+    "ui.new_turn": "New turn",
+    "ui.set_aside": "Set aside",
+    "ui.rolled": "Just rolled",
+    "ui.nothing_yet": "nothing yet",
+    "ui.score_now": "If the turn ended now: {explanation}",
+    "ui.turn_over": "Turn over: {explanation}",
+    "why.first_roll": "You rolled all {dice} dice: a turn always begins by rolling every die.",
+    "why.roll": "You rolled the {dice} dice that were not set aside.",
+    "why.tanks": "{tanks} set aside at once: Tanks are never a choice, they are always set aside.",
+    "why.no_tanks": "No Tank in this roll.",
+    "why.must_choose": "Now you must set aside all dice of one type: {options}.",
+    "why.taken_before": "{faces} cannot be taken: you already set that kind aside this turn.",
+    "why.no_choice": (
+        "No legal choice is left (only Tanks, or earthling kinds you already took): "
+        "the turn ends and is scored."
+    ),
+    "why.took_rays": "You set aside {dice}: Death Rays may be taken after any roll.",
+    "why.took_earthling": (
+        "You set aside {dice}: each earthling kind may be taken only once a turn, "
+        "so {faces} are done for this turn."
+    ),
+    "why.roll_or_stop": "Now roll the {dice} dice left, or stop and score.",
+    "why.no_dice": "No dice are left to roll: the turn ends and is scored.",
+    "why.stopped": "You stopped: the turn is scored.",
+    "why.danger": "Careful: {tanks} against {rays} — stopping now would score 0.",
+    "why.or": " or ",
+    # Notebook widgets: the scoring calculator and the scoring exercises.
+    "ui.random_example": "🎲 Random example",
+    "ui.random_example.tip": "Fill in a random set of dice set aside at the end of a turn",
+    "ui.too_many": "A turn has 13 dice: these counts add up to {n}.",
+    "ui.calculator": "Dice set aside at the end of the turn:",
+    "ui.exercise": "Exercise {i} of {n}: how many points does this turn score?",
+    "ui.guess": "Points:",
+    "ui.check": "Check",
+    "ui.next": "Next exercise",
+    "ui.right": "✅ Right — {explanation}.",
+    "ui.wrong": "❌ Not quite: you said {guess}. {explanation}.",
+    "ui.waiting": "Type your answer, then press Check.",
+    # Notebook widgets: the game app.
+    "ui.you": "You",
+    "ui.bot": "Bot {i} ({policy})",
+    "ui.bots": "Bots:",
+    "ui.strength": "Bots play:",
+    "ui.your_seat": "Your seat:",
+    "ui.new_game": "New game",
+    "ui.show_advisor": "Show the advisor",
+    "ui.advisor": "Advisor",
+    "ui.round": "Round {round}",
+    "ui.your_turn": "Your turn: {what}",
+    "ui.press_roll": "press Roll to roll all 13 dice.",
+    "ui.waiting_for": "{name} is playing…",
+    "ui.last_round": "Last round: {name} reached {target}; everyone after them plays once more.",
+    "ui.tiebreak": "Tie at {total}: {names} roll 6 dice each; most Death Rays wins.",
+    "ui.winner": "🏆 {name} wins with {total} points.",
+    "ui.you_win": "🏆 You win with {total} points!",
+    "ui.log": "Game log (latest first)",
+    "ui.rolloff": "Tie-break roll-off {i}: {rolls}",
+    "ui.log_turn": "Round {round}, {name}: {dice} — {explanation} (total {total})",
+    "ui.rolls_detail": "rolls",
+    "ui.advice_points": "{option}: {points} if you stopped right after",
+    "ui.advice_roll": "Roll the {dice} dice left: the outcome is uncertain",
+    "ui.advice_stop": "Stop now: {explanation}",
+    "stats.title": "End of the game",
+    "stats.player": "Player",
+    "stats.rank": "Rank",
+    "stats.total": "Points",
+    "stats.turns": "Turns",
+    "stats.average": "Points per turn",
+    "stats.best": "Best turn",
+    "stats.zero": "Turns scoring 0",
+    "stats.tanked": "Beaten by Tanks",
+    "stats.bonus": "Bonuses",
+    "stats.earthlings": "Earthlings abducted",
+    "stats.rolls": "Rolls",
+    "stats.tiebreak_rays": "Tie-break Death Rays",
+    "chart.race.title": "Running totals",
+    "chart.race.x": "round",
+    "chart.race.y": "points",
+    "chart.target": "target {target}",
+    # Notebook widgets: the tie-break roll-off.
+    "ui.players_tied": "Tied players:",
+    "ui.roll_off": "🎲 Break the tie",
+    "ui.roll_off.tip": "Every tied player rolls 6 dice, again while tied, until one wins",
+    "ui.more_tiebreaks": "+{n} tie-breaks",
+    "ui.tiebreak_round": "Roll-off {i}: {rolls}",
+    "ui.tiebreak_winner": "{name} wins after {n} roll-off(s).",
+    "ui.tiebreaks_so_far": "{n} tie-breaks played",
+    "ui.player_n": "Player {i}",
+    "chart.rolloffs.title": "How many roll-offs a tie-break among {k} players takes",
+    "chart.rolloffs.x": "roll-offs until one player is ahead",
+    "chart.rolloffs.observed": "share of {n} tie-breaks",
+    # Notebook widgets: dice glyphs (emoji shown on the drawn dice).
+    "glyph.tank": "🪖",
+    "glyph.ray": "⚡",
+    "glyph.human": "🧑",
+    "glyph.cow": "🐄",
+    "glyph.chicken": "🐔",
+    # Notebook widgets: the dice explorer.
+    "ui.roll13": "Roll 13 dice",
+    "ui.roll13.tip": "Roll all 13 dice once and add the roll to the tally",
+    "ui.add_rolls": "+{n} rolls",
+    "ui.add_rolls.tip": "Roll the 13 dice {n} more times (simulated) and add them to the tally",
+    "ui.reset": "Start over",
+    "ui.face": "Count:",
+    "ui.rolls_so_far": "{n} rolls of 13 dice so far",
+    "ui.last_roll": "Last roll: {dice}",
+    "ui.no_roll_yet": "no roll yet: press the button",
+    "chart.count.title": "How many {faces} show among 13 dice",
+    "chart.count.x": "number of {faces}",
+    "chart.probability": "probability",
+    "chart.exact": "exact odds",
+    "chart.observed": "share in {n} rolls",
 }
 
 _catalogue: dict[str, str] = ENGLISH
@@ -76,6 +198,64 @@ def face_name(face: object, count: int = 1) -> str:
     return message(f"face.{value}" if count == 1 else f"face.{value}.plural")
 
 
+def dice_count(n: int) -> str:
+    """ "1 die", "3 dice"."""
+    return message("dice.one" if n == 1 else "dice.many", n=n)
+
+
 def counted(face: object, count: int) -> str:
     """A count with its face name: "1 Tank", "3 Death Rays", "0 Death Rays"."""
     return f"{count} {face_name(face, count)}"
+
+
+# Advice from the solvers and analysis (appended by the analysis kit).
+ENGLISH.update(
+    {
+        "advice.over": "the turn is over: there is nothing to choose",
+        "advice.stop_points": "stop: {points} points",
+        "advice.stop": "stop: {value:.2f} {unit}",
+        "advice.roll": "roll again: {value:.2f} {unit}",
+        "advice.take": "take {faces}: {value:.2f} {unit}",
+    }
+)
+
+# The analysis commands of the CLI (appended by the analysis kit).
+ENGLISH.update(
+    {
+        "cli.bad_counts": (
+            "{option} takes five counts T,R,H,C,K (Tanks, Death Rays, Humans, Cows, "
+            "Chickens), e.g. 2,3,0,1,0; got {value!r}"
+        ),
+        "cli.turn_state": "Turn: {state}",
+        "cli.best": "Best: {action}",
+        "cli.over": "The turn is over: {score}",
+        "cli.score_distribution": "Score distribution of one turn, policy {policy} (exact):",
+        "cli.score_row": "  P(score = {score:2d}) = {p:.6f}",
+        "cli.mean_sd": "Mean {mean:.4f}, sd {sd:.4f}, P(0) {p_zero:.4f}, Tanks won {lost:.4f}",
+        "cli.ends": "Turns end: stopped {stopped:.4f}, no legal choice {no_choice:.4f}, "
+        "no dice left {no_dice:.4f}",
+        "cli.win_probability": (
+            "P(win) for the {seat} seat to move with {mine} against {theirs}, both playing to "
+            "win: {p:.4f}"
+        ),
+        "cli.simulate": (
+            "{turns} turns of {policy} (seed {seed}): mean {mean:.4f}, 95% CI "
+            "[{lo:.4f}, {hi:.4f}], exact {exact:.4f}"
+        ),
+        "cli.tournament": "{games} games, seats rotated (seed {seed}):",
+        "cli.tournament_row": (
+            "  {name:<12} wins {rate:.4f} [{lo:.4f}, {hi:.4f}]  points/turn {ppt:.3f}  "
+            "Death Rays/turn {rays:.3f}  earthlings/turn {earth:.3f}  lost to Tanks {lost:.3f}  "
+            "bonuses {bonus:.3f}"
+        ),
+        "cli.tournament_short": (
+            "  {name:<12} wins {rate:.4f} [{lo:.4f}, {hi:.4f}]  points/turn {ppt:.3f}"
+        ),
+        "cli.solved": "Win-probability table written to {path} ({size} bytes, {seconds:.1f} s); "
+        "P(first seat wins from 0-0) = {p:.4f}",
+        "cli.unknown_policy": "unknown policy {name!r}; known: {known}",
+        "cli.needs_table_policy": (
+            "{name!r} is not a score-blind table policy; choose one of: {known}"
+        ),
+    }
+)

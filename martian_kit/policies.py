@@ -39,8 +39,21 @@ def register(name: str, factory: Callable[[], Policy]) -> None:
     POLICIES[name] = factory
 
 
+def _load_strategies() -> None:
+    """Register the named strategies; they live in a heavier module imported on first use."""
+    import martian_kit.strategies  # noqa: F401  (registers on import)
+
+
+def policy_names() -> list[str]:
+    """Every policy name available, strong ones included."""
+    _load_strategies()
+    return sorted(POLICIES)
+
+
 def policy_by_name(name: str) -> Policy:
     """The policy called `name`; a clear error lists the known names otherwise."""
+    if name not in POLICIES:
+        _load_strategies()
     try:
         factory = POLICIES[name]
     except KeyError:

@@ -33,7 +33,7 @@ from martian_kit.dice import (
     roll_distribution,
 )
 from martian_kit.errors import RuleError
-from martian_kit.messages import face_name, message
+from martian_kit.messages import dice_count, face_name, message
 from martian_kit.scoring import explain_score, score
 
 
@@ -217,7 +217,12 @@ class TurnState:
         rolled = FaceCounts(*rolled)
         if rolled.total != self.dice_left or min(rolled) < 0:
             raise RuleError(
-                "bad_roll", message("rule.bad_roll", expected=self.dice_left, got=rolled.total)
+                "bad_roll",
+                message(
+                    "rule.bad_roll",
+                    expected=dice_count(self.dice_left),
+                    got=dice_count(rolled.total),
+                ),
             )
         set_aside = self.set_aside.add(Face.TANK, rolled.tank)
         waiting = rolled._replace(tank=0)

@@ -1,0 +1,195 @@
+"""Speed of the Martian Dice analysis kit against plain-Python implementations, same run.
+
+Run on demand (not a test):  PYTHONPATH=. python benchmarks/martian_bench.py [--json]
+
+Targets (2-core machine): full expected-score turn solve <= 50 ms; 2-player win-optimal solve
+<= 10 s with peak memory <= 1 GB; table <= 10 MB loaded in <= 0.3 s; >= 2,000,000 simulated
+turns/s and >= 200,000 simulated 2-player games/s for table policies; `import martian_kit`
+< 0.5 s. Each figure is printed with the plain-Python figure and the ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def timed(func, repeat: int = 1):
+    """Best wall time and CPU time of `repeat` runs, and the last result."""
+    best_wall = best_cpu = float("inf")
+    result = None
+    for _ in range(repeat):
+        w, c = time.perf_counter(), time.process_time()
+        result = func()
+        best_wall = min(best_wall, time.perf_counter() - w)
+        best_cpu = min(best_cpu, time.process_time() - c)
+    return best_wall, best_cpu, result
+
+
+def in_subprocess(code: str) -> dict:
+    """Run `code` in a fresh interpreter (cold start, own peak memory); it prints JSON."""
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def bench_import() -> dict:
+    data = in_subprocess(
+        "import json,time; t=time.perf_counter(); import martian_kit; "
+        "print(json.dumps({'s': time.perf_counter()-t}))"
+    )
+    return {"import_martian_kit_s": data["s"]}
+
+
+def bench_turn_solve() -> dict:
+    from martian_kit.dice import FaceCounts
+    from martian_kit.solver.model import compact_model, turn_model
+    from martian_kit.solver.reference import ReferenceSolver
+    from martian_kit.solver.turn import solve_turn
+
+    first_use, _, _ = timed(lambda: (turn_model(), compact_model()))
+    wall, cpu, sol = timed(solve_turn, repeat=5)
+    py_wall, _, ref = timed(lambda: ReferenceSolver(number=float).roll_value(FaceCounts()))
+    assert abs(sol.fresh_turn_value - ref) < 1e-12
+    return {
+        "turn_model_first_use_s": first_use,
+        "turn_solve_s": wall,
+        "turn_solve_cpu_s": cpu,
+        "turn_solve_plain_python_s": py_wall,
+        "turn_solve_speedup": py_wall / wall,
+        "fresh_turn_value": sol.fresh_turn_value,
+    }
+
+
+def bench_game_solve(plain_turn_s: float) -> dict:
+    data = in_subprocess(
+        "import json,time,resource\n"
+        "from martian_kit.solver import game, turn\n"
+        "cols=[0]\n"
+        "real=turn.compact_backward\n"
+        "def counting(p, with_zero_chance=False):\n"
+        "    cols[0]+=p.shape[1]; return real(p, with_zero_chance)\n"
+        "game.compact_backward=counting\n"
+        "w=time.perf_counter(); c=time.process_time(); t=game.solve_game()\n"
+        "wall=time.perf_counter()-w; cpu=time.process_time()-c\n"
+        "rss=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/1024\n"
+        "print(json.dumps({'wall':wall,'cpu':cpu,'peak_mb':rss,'columns':cols[0],"
+        "'p':float(t.F[0,0])}))"
+    )
+    estimate = data["columns"] * plain_turn_s
+    return {
+        "game_solve_s": data["wall"],
+        "game_solve_cpu_s": data["cpu"],
+        "game_solve_peak_rss_mb": data["peak_mb"],
+        "game_solve_turn_columns": data["columns"],
+        "game_solve_plain_python_estimate_s": estimate,
+        "game_solve_speedup_estimate": estimate / data["wall"],
+        "p_first_wins_0_0": data["p"],
+    }
+
+
+def bench_table() -> dict:
+    from martian_kit.solver.game import TABLE_PATH
+
+    data = in_subprocess(
+        "import json,time; t=time.perf_counter()\n"
+        "from martian_kit.solver.game import load_table; load_table()\n"
+        "print(json.dumps({'s': time.perf_counter()-t}))"
+    )
+    return {"table_bytes": TABLE_PATH.stat().st_size, "table_cold_load_s": data["s"]}
+
+
+def plain_turn(policy, rng: random.Random) -> int:
+    """One turn through the engine's own states and the policy callable (plain Python)."""
+    from martian_kit.turn import new_turn
+
+    turn = new_turn()
+    while not turn.is_terminal():
+        if turn.is_chance_node():
+            turn = turn.apply_roll(turn.sample_roll(rng))
+        else:
+            turn = turn.apply_action(policy(turn, None, rng))
+    return turn.score()
+
+
+def bench_turn_simulation(turns: int) -> dict:
+    import numpy as np
+
+    from martian_kit.simulate import play_turns, sim_tables, turn_scores
+    from martian_kit.strategies import expected_score_policy
+
+    policy = expected_score_policy()
+    sim_tables()
+    play_turns(policy, 1000, np.random.default_rng(0))
+    turn_scores(policy, 1000, np.random.default_rng(0))
+    wall, _, _ = timed(lambda: turn_scores(policy, turns, np.random.default_rng(1)), repeat=3)
+    detail, _, _ = timed(lambda: play_turns(policy, turns, np.random.default_rng(1)), repeat=3)
+    rng = random.Random(1)
+    n_plain = 5000
+    py_wall, _, _ = timed(lambda: [plain_turn(policy, rng) for _ in range(n_plain)])
+    return {
+        "turns_per_s": turns / wall,
+        "turns_per_s_with_statistics": turns / detail,
+        "turns_per_s_plain_python": n_plain / py_wall,
+        "turns_speedup": (turns / wall) / (n_plain / py_wall),
+    }
+
+
+def bench_game_simulation(games: int) -> dict:
+    import numpy as np
+
+    from martian_kit.play import play_game
+    from martian_kit.simulate import play_games
+    from martian_kit.strategies import cautious_policy, expected_score_policy
+
+    policies = [expected_score_policy(), cautious_policy()]
+    play_games(policies, 1000, np.random.default_rng(0))
+    wall, _, _ = timed(lambda: play_games(policies, games, np.random.default_rng(1)), repeat=3)
+    rng = random.Random(2)
+    n_plain = 200
+    py_wall, _, _ = timed(lambda: [play_game(policies, rng) for _ in range(n_plain)])
+    return {
+        "games_per_s": games / wall,
+        "games_per_s_plain_python": n_plain / py_wall,
+        "games_speedup": (games / wall) / (n_plain / py_wall),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--skip-game-solve", action="store_true")
+    args = parser.parse_args()
+    results: dict = {}
+    results |= bench_import()
+    results |= bench_turn_solve()
+    if not args.skip_game_solve:
+        results |= bench_game_solve(results["turn_solve_plain_python_s"])
+    results |= bench_table()
+    results |= bench_turn_simulation(1_000_000)
+    results |= bench_game_simulation(1_000_000)
+    results["load_average"] = list(__import__("os").getloadavg())
+    results["peak_rss_mb_this_process"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    if args.json:
+        print(json.dumps(results, indent=1))
+        return
+    for key, value in results.items():
+        print(f"{key:42s} {value:.6g}" if isinstance(value, float) else f"{key:42s} {value}")
+
+
+if __name__ == "__main__":
+    main()

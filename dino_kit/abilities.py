@@ -1,0 +1,104 @@
+"""What a player's tiles and specialists give: passive bonuses, lab slots, park room, costs.
+
+One function per question, used by every phase, so a rule about (say) the cost of security
+lives in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from dino_kit.components.schema import Slot
+from dino_kit.state import GameState, PlayerState
+
+PRINTED_SPACES = ("dino_research", "dna_refinement")
+SPECIAL_FOR_SPACE = {"dino_research": "dino_research_2", "dna_refinement": "dna_refinement_2"}
+
+
+def passive(state: GameState, player: PlayerState, effect_id: str) -> int:
+    """The total `amount` of a passive effect from working lab upgrades and hired
+    specialists (covered upgrades give nothing; a fired specialist gives nothing)."""
+    c = state.components
+    total = 0
+    for ident in player.lab:
+        if ident is not None:
+            for e in c[ident].passives:
+                if e.id == effect_id:
+                    total += e.get("amount", 0)
+    for ident, _ in player.specialists:
+        for e in c[ident].effects:
+            if e.id == effect_id:
+                total += e.get("amount", 0)
+    return total
+
+
+def lab_slots(state: GameState, player: PlayerState) -> Iterator[tuple[tuple[str, int], Slot]]:
+    """Every working lab slot of the player with its key (space, index). Spaces: the printed
+    `dino_research` and `dna_refinement` (or the II tile over them) and `lab0`.. for the
+    under-construction spaces."""
+    c = state.components
+    t = c.tables
+    dr = c[player.dino_research].slots if player.dino_research else t.dino_research
+    rf = c[player.dna_refinement].slots if player.dna_refinement else t.dna_refinement
+    for i, slot in enumerate(dr):
+        yield ("dino_research", i), slot
+    for i, slot in enumerate(rf):
+        yield ("dna_refinement", i), slot
+    for n, ident in enumerate(player.lab):
+        if ident is not None:
+            for i, slot in enumerate(c[ident].slots):
+                yield (f"lab{n}", i), slot
+
+
+def find_slot(state: GameState, player: PlayerState, key: tuple[str, int]) -> Slot | None:
+    for k, slot in lab_slots(state, player):
+        if k == key:
+            return slot
+    return None
+
+
+def free_zones(state: GameState, player: PlayerState) -> int:
+    """Free park zones: a recipe takes 2, an attraction 1 (the printed exhibit none)."""
+    recipes = len(player.exhibits) - 1
+    return state.components.tables.park_zones - 2 * recipes - len(player.attractions)
+
+
+def security_total(state: GameState, player: PlayerState) -> int:
+    """Security in the park phase: the track plus passive bonuses."""
+    return player.security + passive(state, player, "security_bonus")
+
+
+def security_cost(state: GameState, player: PlayerState) -> int | None:
+    """$ to raise security by 1 now (None when the cost table ends)."""
+    base = state.components.tables.security_cost(player.security + 1)
+    if base is None:
+        return None
+    discount = passive(state, player, "security_discount")
+    return max(0, base + state.rules.security_cost_delta - discount)
+
+
+def paddock_cost(state: GameState, capacity: int) -> int | None:
+    """$ to raise a paddock to `capacity` (None above 4)."""
+    base = state.components.tables.paddock_cost(capacity)
+    return None if base is None else max(0, base + state.rules.paddock_cost_delta)
+
+
+def attraction_price(state: GameState, player: PlayerState, ident: str, row: int) -> int:
+    """Printed cost + the row's cost − discounts (never below 0)."""
+    base = state.components[ident].cost + state.components.tables.market_rows[row]
+    return max(0, base - passive(state, player, "attraction_discount"))
+
+
+def gain_dna(player: PlayerState, index: int, amount: int) -> tuple[int, ...]:
+    """The lab's DNA after gaining `amount` of type `index`, capped by cold storage."""
+    dna = list(player.dna)
+    dna[index] = min(player.limits[index], dna[index] + amount)
+    return tuple(dna)
+
+
+def visitors_to_draw(state: GameState, player: PlayerState) -> int:
+    """Excitement (+ bonuses), never above the excitement cap nor the bag's contents."""
+    wanted = min(
+        state.rules.excitement_cap, player.excitement + passive(state, player, "excitement_bonus")
+    )
+    return min(wanted, sum(state.bag))

@@ -1,0 +1,181 @@
+"""Bots: a uniformly random legal bot and a heuristic bot that plays a sensible game.
+
+A bot is `bot(state, rng) -> Action`, called when `state.current_player()` is a seat.
+
+The heuristic bot scores every legal action and plays the best (ties: the first):
+research — take a recipe while the park has fewer than 4, else the die giving the most DNA
+it needs, cold storage when full, passing a low scientist last; market — security upgrades
+when threat outruns security, a Dino Research slot beyond the printed one, attractions it can
+afford, DNA it lacks for its recipes, else pass; workers — security first while threat (with
+the worst held die) exceeds security, then dinosaurs (the most VP), refining toward a recipe,
+paddocks when one is full, money; park — food customers as money while short of cash.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import NamedTuple
+
+from dino_kit import abilities
+from dino_kit.effects import DNA_TYPES
+from dino_kit.phases import research
+from dino_kit.state import Action, GameState, PlayerState
+
+Bot = Callable[[GameState, random.Random], Action]
+MAX_HELD_PIPS = 3
+
+
+def random_bot(state: GameState, rng: random.Random) -> Action:
+    """Any legal action, uniformly."""
+    actions = state.legal_actions()
+    return actions[rng.randrange(len(actions))]
+
+
+def _needs(state: GameState, p: PlayerState) -> list[int]:
+    """DNA still missing, per type, to create one more dinosaur in each exhibit with room."""
+    need = [0] * 6
+    for e in p.exhibits:
+        if e.dinosaurs < e.capacity:
+            cost = state.components[e.recipe].dna_cost
+            for i in range(6):
+                need[i] += max(0, cost[i] - p.dna[i])
+    return need
+
+
+def _danger(state: GameState, p: PlayerState) -> int:
+    """How far security lags behind threat with the worst held die."""
+    return p.threat + MAX_HELD_PIPS - abilities.security_total(state, p)
+
+
+def _has_slot(state: GameState, p: PlayerState, action_id: str) -> int:
+    return sum(1 for _, slot in abilities.lab_slots(state, p) if slot.action.id == action_id)
+
+
+class _Context(NamedTuple):
+    """What the heuristic bot works out once per decision."""
+
+    need: list[int]
+    danger: int
+    full: int
+    create_slots: int
+
+
+def _score(state: GameState, p: PlayerState, a: Action, ctx: _Context) -> float:
+    c = state.components
+    kind = a.kind
+    need = ctx.need
+    if kind == "recipe":
+        return 50 - 10 * len(p.exhibits) if len(p.exhibits) < 4 else -1
+    if kind == "die":
+        face = research.face_of(state, a.target)
+        if face.rare == "worker":
+            return 12 if p.supply else 0
+        if face.rare == "paddock":
+            return 8 if a.choice is not None else 0
+        i = DNA_TYPES.index(face.dna)
+        gain = min(face.amount * a.scientist, p.limits[i] - p.dna[i])
+        return gain * (3 if need[i] else 1) + (2 if i >= 3 else 0) - a.scientist * 0.5
+    if kind == "storage":
+        return ctx.full * 2 - a.scientist
+    if kind == "pass":
+        if a.scientist is not None:
+            return 1 - a.scientist
+        return 1
+    if kind == "upgrade":
+        u = c[state.rows[1][a.target]]
+        ids = {s.action.id for s in u.slots} | {e.id for e in u.passives}
+        value = 4
+        if ids & {"raise_security", "security_bonus"} and ctx.danger > 0:
+            value = 25
+        elif "create_dinosaur" in ids and ctx.create_slots < 2:
+            value = 18
+        elif "refine_dna" in ids or "gain_dna" in ids:
+            value = 8
+        covered = p.lab[a.choice]
+        return (
+            value
+            - (10 if covered is not None else 0)
+            - state.components.tables.market_rows[a.target] * 0.5
+        )
+    if kind == "special":
+        return 14 if a.target == "dino_research_2" else 6
+    if kind == "build":
+        at = c[state.rows[0][a.target]]
+        price = abilities.attraction_price(state, p, at.id, a.target)
+        return 10 + at.vp * 2 + at.capacity - price * 0.8 if p.money - price >= 3 else 0
+    if kind == "hire":
+        sp = c[state.rows[2][a.target]]
+        value = sum(
+            2 * e.get("amount", 1) for e in sp.effects if e.id in ("gain_workers", "security_bonus")
+        )
+        value += sum(
+            e.get("amount", 1) for e in sp.effects if e.id in ("income", "excitement_bonus")
+        )
+        return (
+            value
+            + 3
+            - (8 if a.choice is not None else 0)
+            - state.components.tables.market_rows[a.target] * 0.5
+        )
+    if kind == "buy_dna":
+        dna, _ = a.choice
+        return 9 if need[DNA_TYPES.index(dna)] else 0
+    if kind == "work":
+        from dino_kit.abilities import find_slot
+
+        slot = find_slot(state, p, a.target)
+        aid = slot.action.id
+        if aid == "raise_security":
+            return 40 if ctx.danger > 0 else 3
+        if aid == "create_dinosaur":
+            r = c[p.exhibits[a.choice].recipe]
+            return 30 + r.vp + r.excitement - (20 if ctx.danger > 4 else 0)
+        if aid == "refine_dna":
+            result = DNA_TYPES.index(slot.action.get("conversions")[a.choice][2])
+            return 15 if need[result] else 1
+        if aid == "upgrade_paddock":
+            e = p.exhibits[a.choice]
+            return 12 if e.dinosaurs >= e.capacity and e.recipe != p.exhibits[0].recipe else 0
+        if aid in ("gain_money", "gain_dna"):
+            return 5
+        return 2
+    if kind == "done":
+        return 0.5
+    if kind == "food":
+        return a.choice if p.money < 15 else -a.choice
+    return 0
+
+
+def heuristic_bot(state: GameState, rng: random.Random) -> Action:
+    """A sensible player: builds dinosaurs, keeps security up, buys attractions."""
+    seat = state.current_player()
+    p = state.players[seat]
+    ctx = _Context(
+        _needs(state, p),
+        _danger(state, p),
+        sum(1 for i in range(6) if p.dna[i] >= p.limits[i] - 1),
+        _has_slot(state, p, "create_dinosaur"),
+    )
+    best, best_score = None, float("-inf")
+    storage_seen = set()
+    for a in state.legal_actions():
+        if a.kind == "storage":  # every allocation of a scientist scores the same
+            if a.scientist in storage_seen:
+                continue
+            storage_seen.add(a.scientist)
+        s = _score(state, p, a, ctx)
+        if s > best_score:
+            best, best_score = a, s
+    assert best is not None
+    return best
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
+
+
+def bot_by_name(name: str) -> Bot:
+    try:
+        return BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}") from None

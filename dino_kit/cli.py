@@ -1,0 +1,107 @@
+"""The `dino-kit` command line: validate component folders, simulate games."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+
+from dino_kit.components import validate_folder
+
+
+def _cmd_validate(args: argparse.Namespace) -> int:
+    problems = validate_folder(args.folder)
+    if problems:
+        print(f"{args.folder}: {len(problems)} problem(s)", file=sys.stderr)
+        for p in problems:
+            print(f"  - {p}", file=sys.stderr)
+        return 1
+    print(f"{args.folder}: all component files are valid")
+    return 0
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from dino_kit.simulate import simulate
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    try:
+        summary = simulate(args.players, args.games, args.seed, bots)
+    except ValueError as err:
+        print(f"dino-kit simulate: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(summary.to_data(), indent=1))
+        return 0
+    print(
+        f"{summary.games} game(s), {summary.players} players, seed {summary.seed}; "
+        f"rounds: mean {summary.rounds_mean:.2f}, min {summary.rounds_min}, "
+        f"max {summary.rounds_max}"
+    )
+    print(
+        f"{'seat':>4} {'bot':>10} {'score':>7} {'sd':>6} {'min':>5} {'max':>5} {'wins':>6} "
+        f"{'money':>6} {'eaten':>6}"
+    )
+    for i in range(summary.players):
+        print(
+            f"{i:>4} {summary.bots[i]:>10} {summary.score_mean[i]:>7.2f} "
+            f"{summary.score_stdev[i]:>6.2f} {summary.score_min[i]:>5} {summary.score_max[i]:>5} "
+            f"{summary.wins[i]:>6.2f} {summary.money_mean[i]:>6.2f} {summary.eaten_mean[i]:>6.2f}"
+        )
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from dino_kit import records
+    from dino_kit.bots import bot_by_name
+    from dino_kit.narrate import game_log
+    from dino_kit.simulate import play_game
+
+    try:
+        bots = [bot_by_name(b.strip()) for b in args.bots.split(",")]
+        state = play_game(bots, random.Random(args.seed))
+    except ValueError as err:
+        print(f"dino-kit play: {err}", file=sys.stderr)
+        return 2
+    if args.save:
+        records.save(state, args.save, seed=args.seed)
+    print("\n".join(game_log(state)))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dino-kit", description="Dinosaur Island (unofficial): components, games, simulation."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    validate = sub.add_parser("validate", help="check a folder of component files")
+    validate.add_argument("folder", help="folder holding dice.yaml, recipes.yaml, ...")
+    validate.set_defaults(func=_cmd_validate)
+    sim = sub.add_parser("simulate", help="play many bot games and summarise them")
+    sim.add_argument("--players", type=int, default=4, help="players per game (2-4)")
+    sim.add_argument("--games", type=int, default=100, help="number of games")
+    sim.add_argument("--seed", type=int, default=0, help="seed (game g uses seed*1000003+g)")
+    sim.add_argument(
+        "--bots",
+        default="heuristic",
+        help="one bot name, or one per seat, comma-separated (random, heuristic)",
+    )
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.set_defaults(func=_cmd_simulate)
+    play = sub.add_parser("play", help="play one bot game and print its log")
+    play.add_argument("--bots", default="heuristic,heuristic", help="bot names, one per seat")
+    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--save", default=None, help="write the game record (JSON) here")
+    play.set_defaults(func=_cmd_play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,258 @@
+"""Load a folder of component files, validating everything and reporting every problem.
+
+`load_components(folder)` returns a `ComponentSet` or raises `ComponentError` whose
+`problems` list each broken thing as `file: item: field what` (all of them, not just the
+first). `validate_folder(folder)` returns that list (empty when the folder is good). With no
+folder, the shipped illustrative set is loaded (cached).
+
+Beyond each item's own fields, the loader checks the set as a whole: ids unique across all
+files, the box's counts (10 dice, 17 recipes by category, 30 attractions, 25 regular + 4 + 4
+lab upgrades, 22 specialists, 39 objectives in 3 stacks of 13, 11 plot twists, 80 visitors),
+security costs reaching at least level 20, and enough non-contradicting plot twists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from dino_kit.components.schema import (
+    OBJECTIVE_LENGTHS,
+    ComponentSet,
+    Problems,
+    item_name,
+    parse_attraction,
+    parse_die,
+    parse_lab_upgrade,
+    parse_objective,
+    parse_plot_twist,
+    parse_recipe,
+    parse_specialist,
+    parse_tables,
+    parse_visitors,
+)
+
+LISTS: dict[str, tuple[str, str, Callable[..., Any]]] = {
+    # file: (top-level key, item kind, parser)
+    "dice.yaml": ("dice", "die", parse_die),
+    "recipes.yaml": ("recipes", "recipe", parse_recipe),
+    "attractions.yaml": ("attractions", "attraction", parse_attraction),
+    "lab_upgrades.yaml": ("lab_upgrades", "lab upgrade", parse_lab_upgrade),
+    "specialists.yaml": ("specialists", "specialist", parse_specialist),
+    "objectives.yaml": ("objectives", "objective", parse_objective),
+    "plot_twists.yaml": ("plot_twists", "plot twist", parse_plot_twist),
+}
+BOX_COUNTS = {
+    "dice": 10,
+    "recipes": 17,
+    "attractions": 30,
+    "lab_upgrades": 33,
+    "specialists": 22,
+    "objectives": 39,
+    "plot_twists": 11,
+}
+VISITORS_IN_BOX = 80
+SPECIAL_IN_BOX = 4
+MIN_SECURITY_LEVEL = 20
+
+
+class ComponentError(ValueError):
+    """A component folder that does not validate; `problems` lists every problem found."""
+
+    def __init__(self, folder: str, problems: list[str]):
+        self.problems = problems
+        lines = "\n".join(f"  - {p}" for p in problems)
+        super().__init__(f"{len(problems)} problem(s) in component folder {folder}:\n{lines}")
+
+
+def illustrative_folder() -> Path:
+    """Where the shipped illustrative set lives."""
+    return Path(str(resources.files("dino_kit.components") / "data" / "illustrative"))
+
+
+def validate_folder(folder: str | Path) -> list[str]:
+    """Every problem of the component files in `folder` (empty list: all good)."""
+    try:
+        _load(Path(folder))
+    except ComponentError as err:
+        return err.problems
+    return []
+
+
+@cache
+def _default() -> ComponentSet:
+    return _load(illustrative_folder())
+
+
+def load_components(folder: str | Path | None = None) -> ComponentSet:
+    """The validated component set in `folder` (the illustrative set when None)."""
+    return _default() if folder is None else _load(Path(folder))
+
+
+def _read(folder: Path, name: str, problems: list[str]) -> Any:
+    path = folder / name
+    if not path.is_file():
+        problems.append(f"{name}: the file is missing from {folder}")
+        return None
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark is not None else ""
+        problems.append(f"{name}: not valid YAML{where}: {getattr(err, 'problem', err)}")
+    except UnicodeDecodeError:
+        problems.append(f"{name}: not UTF-8 text")
+    return None
+
+
+def _top(data: Any, name: str, key: str, problems: list[str]) -> Any:
+    if data is None:
+        return None
+    if not isinstance(data, dict) or set(data) != {key}:
+        problems.append(f"{name}: must be a mapping with the single key {key!r}")
+        return None
+    return data[key]
+
+
+def _load(folder: Path) -> ComponentSet:
+    found: list[str] = []
+    if not folder.is_dir():
+        raise ComponentError(str(folder), [f"{folder}: not a folder"])
+    parsed: dict[str, tuple[Any, ...]] = {}
+    seen: dict[str, str] = {}
+    clean: set[str] = set()  # lists whose every item parsed: the whole-set checks run on them
+    for name, (key, kind, parse) in LISTS.items():
+        raw = _top(_read(folder, name, found), name, key, found)
+        items: list[Any] = []
+        if raw is not None and not isinstance(raw, list):
+            found.append(f"{name}: {key} must be a list, got {type(raw).__name__}")
+        elif raw is not None:
+            p = Problems(name)
+            for i, data in enumerate(raw):
+                item = parse(p, data, i)
+                ident = data.get("id") if isinstance(data, dict) else None
+                if isinstance(ident, str):
+                    if ident in seen:
+                        p.add(
+                            item_name(kind, data, i),
+                            "id",
+                            f"repeats an id already used in {seen[ident]}",
+                        )
+                    seen.setdefault(ident, name)
+                if item is not None:
+                    items.append(item)
+            if not p.found:
+                clean.add(key)
+            found.extend(p.found)
+            expected = BOX_COUNTS[key]
+            if len(raw) != expected:
+                found.append(
+                    f"{name}: must hold {expected} {key.replace('_', ' ')} "
+                    f"(the box's count), got {len(raw)}"
+                )
+        parsed[key] = tuple(items)
+
+    p = Problems("tables.yaml")
+    tables = parse_tables(
+        p, _top(_read(folder, "tables.yaml", found), "tables.yaml", "tables", found)
+    )
+    found.extend(p.found)
+    p = Problems("visitors.yaml")
+    raw_visitors = _top(_read(folder, "visitors.yaml", found), "visitors.yaml", "visitors", found)
+    visitors = parse_visitors(p, raw_visitors) if raw_visitors is not None else None
+    found.extend(p.found)
+    if visitors and visitors.total != VISITORS_IN_BOX:
+        found.append(
+            "visitors.yaml: visitors: customers + hooligans must be "
+            f"{VISITORS_IN_BOX}, got {visitors.total}"
+        )
+    meta = {"name": folder.name, "label": "", "notice": ""}
+    if (folder / "set.yaml").is_file():
+        data = _read(folder, "set.yaml", found)
+        if not isinstance(data, dict) or not all(isinstance(data.get(k, ""), str) for k in meta):
+            found.append("set.yaml: must be a mapping of texts (name, label, notice)")
+        else:
+            meta.update({k: data[k] for k in meta if k in data})
+
+    found.extend(_whole_set_problems({k: v for k, v in parsed.items() if k in clean}, tables))
+    if found:
+        raise ComponentError(str(folder), found)
+    assert tables is not None and visitors is not None
+    everything = [
+        *parsed["dice"],
+        *parsed["recipes"],
+        *parsed["attractions"],
+        *parsed["lab_upgrades"],
+        *parsed["specialists"],
+        *parsed["objectives"],
+        *parsed["plot_twists"],
+        tables.starting_exhibit,
+    ]
+    return ComponentSet(
+        meta["name"],
+        meta["label"],
+        meta["notice"],
+        parsed["dice"],
+        parsed["recipes"],
+        parsed["attractions"],
+        parsed["lab_upgrades"],
+        parsed["specialists"],
+        parsed["objectives"],
+        parsed["plot_twists"],
+        tables,
+        visitors,
+        {c.id: c for c in everything},
+    )
+
+
+def _whole_set_problems(parsed: dict[str, tuple[Any, ...]], tables: Any) -> list[str]:
+    """Problems only the set as a whole shows (run on what parsed cleanly)."""
+    found = []
+    parsed = {key: parsed.get(key, ()) for key in BOX_COUNTS}
+    for category, count in (("herbivore", 7), ("small_carnivore", 6), ("large_carnivore", 4)):
+        got = sum(r.category == category for r in parsed["recipes"])
+        if parsed["recipes"] and got < 1:
+            found.append(
+                f"recipes.yaml: needs at least one {category} recipe (the box has {count})"
+            )
+    specials = [u.special for u in parsed["lab_upgrades"]]
+    for special in ("dino_research_2", "dna_refinement_2"):
+        if parsed["lab_upgrades"] and specials.count(special) != SPECIAL_IN_BOX:
+            found.append(
+                f"lab_upgrades.yaml: must hold {SPECIAL_IN_BOX} {special} tiles, "
+                f"got {specials.count(special)}"
+            )
+    for u in parsed["lab_upgrades"]:
+        wanted = {"dino_research_2": "create_dinosaur", "dna_refinement_2": "refine_dna"}.get(
+            u.special or ""
+        )
+        if wanted and any(s.action.id != wanted for s in u.slots):
+            found.append(
+                f"lab_upgrades.yaml: lab upgrade {u.id!r}: "
+                f"slots must all be {wanted} on a {u.special} tile"
+            )
+    regular_two = sum(u.special is None and u.players == 2 for u in parsed["lab_upgrades"])
+    if parsed["lab_upgrades"] and regular_two < 4:
+        found.append("lab_upgrades.yaml: needs at least 4 regular tiles playable with 2 players")
+    if parsed["attractions"] and sum(a.players == 2 for a in parsed["attractions"]) < 4:
+        found.append("attractions.yaml: needs at least 4 attractions playable with 2 players")
+    for length in OBJECTIVE_LENGTHS:
+        got = sum(o.length == length for o in parsed["objectives"])
+        if parsed["objectives"] and got != 13:
+            found.append(f"objectives.yaml: the {length} stack must hold 13 objectives, got {got}")
+    if parsed["plot_twists"] and len({t.modifier.id for t in parsed["plot_twists"]}) < 2:
+        found.append("plot_twists.yaml: needs plot twists with at least 2 different modifiers")
+    if (
+        tables is not None
+        and tables.security_costs
+        and tables.security_costs[-1][0] < MIN_SECURITY_LEVEL
+    ):
+        found.append(
+            f"tables.yaml: tables: security_costs must reach at least level {MIN_SECURITY_LEVEL}"
+        )
+    return found

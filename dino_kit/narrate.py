@@ -1,0 +1,93 @@
+"""A readable log of a game: every phase, action and chance outcome, in words.
+
+`game_log(state)` replays the game's moves from its start and describes each one, with round
+and phase headings, and the final scores at the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dino_kit.chance import describe
+from dino_kit.messages import message
+from dino_kit.setup import new_game
+from dino_kit.state import CHANCE, Action, GameState
+
+
+def describe_action(state: GameState, a: Action) -> str:
+    """An action in words, naming the tiles it concerns."""
+    c = state.components
+    if a.kind == "die":
+        return f"scientist {a.scientist} claims die slot {a.target}" + (
+            f" (paddock {a.choice})" if a.choice is not None else ""
+        )
+    if a.kind == "storage":
+        return f"scientist {a.scientist} raises cold storage: {', '.join(a.choice)}"
+    if a.kind == "recipe":
+        ident = state.recipe_up[["herbivore", "small_carnivore", "large_carnivore"].index(a.target)]
+        name = c[ident].name if ident else a.target
+        return f"scientist {a.scientist} takes the {name} recipe"
+    if a.kind == "pass":
+        if a.scientist is not None:
+            return f"passes; scientist {a.scientist} joins the workers"
+        return f"passes and takes ${state.rules.pass_money}"
+    if a.kind in ("hire", "build", "upgrade"):
+        col = {"build": 0, "upgrade": 1, "hire": 2}[a.kind]
+        ident = state.rows[col][a.target]
+        price = c.tables.market_rows[a.target]
+        extra = f", firing {c[a.choice].name}" if a.kind == "hire" and a.choice else ""
+        return f"{a.kind}s {c[ident].name} from the ${price} row{extra}"
+    if a.kind == "special":
+        return f"buys a {a.target.replace('_', ' ')} tile"
+    if a.kind == "buy_dna":
+        dna, col = a.choice
+        return f"buys DNA ({dna}) for ${a.target}" + (
+            f", discarding column {col}" if col is not None else ""
+        )
+    if a.kind == "work":
+        return f"works slot {a.target[0]}#{a.target[1]}" + (
+            f" ({a.choice})" if a.choice is not None else ""
+        )
+    if a.kind == "done":
+        return "is done with the workers"
+    if a.kind == "food":
+        return f"takes {a.choice} food customer(s) as money"
+    return str(a)
+
+
+def game_log(state: GameState) -> list[str]:
+    """Every step of the game in words."""
+    s = new_game(
+        list(state.names),
+        state.components,
+        objective_length=state.objective_length,
+        predictable_systems=state.rules.predictable_systems,
+        chaos_theory=state.rules.chaos_theory,
+        first_player=state.first_player,
+        max_rounds=state.rules.max_rounds,
+    )
+    lines: list[str] = []
+    heading: tuple[int, str] | None = None
+    for actor, move in state.moves():
+        if (s.round, s.phase) != heading:
+            heading = (s.round, s.phase)
+            if s.phase == "research" and s.step == 0:
+                lines.append(message("log.round", round=s.round))
+            lines.append(message("log.phase", phase=message(f"phase.{s.phase}")))
+        lines.append(_line(s, actor, move))
+        s = s.apply_chance(move) if actor == CHANCE else s.apply_action(move)
+    if s.final is not None:
+        scores = ", ".join(f"{n} {f}" for n, f in zip(s.names, s.final))
+        lines.append(message("log.final", scores=scores))
+        lines.append(message("log.winners", names=", ".join(s.names[w] for w in s.winners)))
+    return lines
+
+
+def _line(s: GameState, actor: int, move: Any) -> str:
+    if actor == CHANCE:
+        event = s.pending[0]
+        outcome = move
+        if isinstance(move, str) and move in s.components.by_id:
+            outcome = getattr(s.components[move], "name", move)
+        return message("log.chance", what=describe(event), outcome=outcome)
+    return message("log.action", name=s.names[actor], action=describe_action(s, move))

@@ -1,0 +1,245 @@
+"""Phase 2, market: in turn order, one action at a time, two actions each.
+
+Rows are indexed 0–3 for the $5, $4, $3, $2 rows; columns are attractions, lab upgrades and
+specialists. Actions:
+- `Action("hire", target=row, choice=fired)`: pay the row's cost, apply the specialist's
+  hiring effects; with 3 specialists already, `choice` names the one fired (it leaves the
+  game with its bonuses and the workers it brought);
+- `Action("build", target=row)`: pay printed cost + row cost (− discounts); one free zone;
+- `Action("upgrade", target=row, choice=space)`: pay the row's cost; `space` is a free
+  "under construction" space (the first free one; they are alike) or, when none is free,
+  the space whose older upgrade gets covered;
+- `Action("special", target="dino_research_2" | "dna_refinement_2")`: $3 / $5, over the
+  matching printed space (once per player);
+- `Action("buy_dna", target=price, choice=(dna_type, column))`: pay $price, gain the offer's
+  amount of `dna_type` (capped by cold storage; at least 1 must fit), then discard the item of
+  `column` (0 attractions, 1 lab upgrades, 2 specialists) from that price's row (None when the
+  row is empty);
+- `Action("pass")`: gain $2 (plot twists may change it).
+"""
+
+from __future__ import annotations
+
+from dino_kit import abilities
+from dino_kit.effects import DNA_TYPES
+from dino_kit.phases.common import Problem
+from dino_kit.state import Action, GameState, PlayerState
+from dino_kit.state import evolve as replace
+
+SPECIAL_COST = {"dino_research_2": 3, "dna_refinement_2": 5}
+SPECIAL_SPACE = {"dino_research_2": "dino_research", "dna_refinement_2": "dna_refinement"}
+MAX_SPECIALISTS = 3
+KINDS = ("hire", "build", "upgrade", "special", "buy_dna", "pass")
+
+
+def _price(state: GameState, row: int) -> int:
+    return state.components.tables.market_rows[row]
+
+
+def _lab_choices(p: PlayerState) -> list[int]:
+    free = [i for i, x in enumerate(p.lab) if x is None]
+    return free[:1] if free else list(range(len(p.lab)))
+
+
+def _discard_options(state: GameState, row: int) -> list[int | None]:
+    options = [col for col in range(3) if state.rows[col][row] is not None]
+    return options or [None]
+
+
+def _room(p: PlayerState, dna: str) -> int:
+    i = DNA_TYPES.index(dna)
+    return p.limits[i] - p.dna[i]
+
+
+def candidates(state: GameState, seat: int) -> list[Action]:
+    p = state.players[seat]
+    out: list[Action] = []
+    for row in range(4):
+        price = _price(state, row)
+        if state.rows[2][row] is not None and p.money >= price:
+            if len(p.specialists) >= MAX_SPECIALISTS:
+                out.extend(Action("hire", None, row, s) for s, _ in p.specialists)
+            else:
+                out.append(Action("hire", None, row))
+        a = state.rows[0][row]
+        if (
+            a is not None
+            and p.money >= abilities.attraction_price(state, p, a, row)
+            and abilities.free_zones(state, p) >= 1
+        ):
+            out.append(Action("build", None, row))
+        if state.rows[1][row] is not None and p.money >= price:
+            out.extend(Action("upgrade", None, row, space) for space in _lab_choices(p))
+    for i, special in enumerate(SPECIAL_COST):
+        if state.specials[i] and p.money >= SPECIAL_COST[special] and not _has_special(p, special):
+            out.append(Action("special", None, special))
+    for offer in state.components.tables.dna_purchase:
+        if p.money >= offer.price:
+            row = state.components.tables.market_rows.index(offer.price)
+            for dna in offer.types:
+                if _room(p, dna) > 0:
+                    out.extend(
+                        Action("buy_dna", None, offer.price, (dna, col))
+                        for col in _discard_options(state, row)
+                    )
+    out.append(Action("pass"))
+    return out
+
+
+def _has_special(p: PlayerState, special: str) -> bool:
+    return (p.dino_research if special == "dino_research_2" else p.dna_refinement) is not None
+
+
+def _afford(p: PlayerState, cost: int, where: str) -> Problem:
+    if p.money < cost:
+        return "cannot_afford", {"where": where, "cost": cost, "money": p.money}
+    return None
+
+
+def problem(state: GameState, seat: int, a: Action) -> Problem:
+    p = state.players[seat]
+    if a.kind == "pass":
+        return None
+    if a.kind in ("hire", "build", "upgrade"):
+        col = {"build": 0, "upgrade": 1, "hire": 2}[a.kind]
+        what = {0: "attraction", 1: "lab upgrade", 2: "specialist"}[col]
+        if not isinstance(a.target, int) or not 0 <= a.target < 4:
+            return "empty_row", {"price": a.target, "what": what}
+        if state.rows[col][a.target] is None:
+            return "empty_row", {"price": _price(state, a.target), "what": what}
+        price = _price(state, a.target)
+        if a.kind == "hire":
+            hired = [s for s, _ in p.specialists]
+            if len(hired) >= MAX_SPECIALISTS and a.choice not in hired:
+                return "fire_choice", {"hired": ", ".join(hired)}
+            if len(hired) < MAX_SPECIALISTS and a.choice is not None:
+                return "fire_not_needed", {}
+            return _afford(p, price, "market")
+        if a.kind == "build":
+            free = abilities.free_zones(state, p)
+            if free < 1:
+                return "park_full", {"where": "market", "free": free, "need": 1}
+            if a.choice is not None:
+                return "unknown_action", {"kind": a}
+            cost = abilities.attraction_price(state, p, state.rows[0][a.target], a.target)
+            return _afford(p, cost, "market")
+        if a.choice not in _lab_choices(p):
+            free = [i for i, x in enumerate(p.lab) if x is None]
+            return "lab_space", {"free": free or "none"}
+        return _afford(p, price, "market")
+    if a.kind == "special":
+        if a.target not in SPECIAL_COST:
+            return "special_stack", {"what": a.target}
+        if not state.specials[list(SPECIAL_COST).index(a.target)]:
+            return "special_stack", {"what": a.target}
+        if _has_special(p, a.target):
+            return "special_twice", {"space": SPECIAL_SPACE[a.target]}
+        return _afford(p, SPECIAL_COST[a.target], "market")
+    if a.kind == "buy_dna":
+        offer = state.components.tables.dna_offer(a.target) if isinstance(a.target, int) else None
+        if offer is None:
+            return "dna_price", {"got": a.target}
+        if not isinstance(a.choice, tuple) or len(a.choice) != 2:
+            return "dna_type", {
+                "price": offer.price,
+                "kind": offer.kind,
+                "types": ", ".join(offer.types),
+                "got": a.choice,
+            }
+        dna, col = a.choice
+        if dna not in offer.types:
+            return "dna_type", {
+                "price": offer.price,
+                "kind": offer.kind,
+                "types": ", ".join(offer.types),
+                "got": dna,
+            }
+        if _room(p, dna) <= 0:
+            return "storage_full", {"where": "market", "dna": dna}
+        row = state.components.tables.market_rows.index(offer.price)
+        options = _discard_options(state, row)
+        if col not in options:
+            return "discard_choice", {"price": offer.price, "options": options}
+        return _afford(p, offer.price, "market")
+    return "wrong_phase", {"kind": a.kind, "phase": "market"}
+
+
+def _set_row(state: GameState, col: int, row: int, value: str | None) -> GameState:
+    rows = [list(r) for r in state.rows]
+    rows[col][row] = value
+    return replace(state, rows=tuple(tuple(r) for r in rows))
+
+
+def hire_effects(state: GameState, p: PlayerState, ident: str) -> PlayerState:
+    """A specialist's hiring effects (workers from the supply, money, DNA)."""
+    given = 0
+    for e in state.components[ident].effects:
+        if e.id == "gain_workers":
+            given = min(e.get("amount"), p.supply)
+            p = replace(p, workers=p.workers + given, supply=p.supply - given)
+        elif e.id == "gain_money":
+            p = replace(p, money=p.money + e.get("amount"))
+        elif e.id == "gain_dna":
+            p = replace(
+                p, dna=abilities.gain_dna(p, DNA_TYPES.index(e.get("dna")), e.get("amount"))
+            )
+    return replace(p, specialists=(*p.specialists, (ident, given)))
+
+
+def apply(state: GameState, seat: int, a: Action) -> GameState:
+    p = state.players[seat]
+    if a.kind == "pass":
+        p = replace(p, money=p.money + state.rules.pass_money)
+    elif a.kind == "hire":
+        ident = state.rows[2][a.target]
+        p = replace(p, money=p.money - _price(state, a.target))
+        if a.choice is not None:
+            given = dict(p.specialists)[a.choice]
+            p = replace(
+                p,
+                specialists=tuple(s for s in p.specialists if s[0] != a.choice),
+                workers=p.workers - given,
+                supply=p.supply + given,
+            )
+        p = hire_effects(state, p, ident)
+        state = _set_row(state, 2, a.target, None)
+    elif a.kind == "build":
+        ident = state.rows[0][a.target]
+        p = replace(
+            p,
+            money=p.money - abilities.attraction_price(state, p, ident, a.target),
+            attractions=(*p.attractions, ident),
+        )
+        state = _set_row(state, 0, a.target, None)
+    elif a.kind == "upgrade":
+        ident = state.rows[1][a.target]
+        lab = list(p.lab)
+        covered = p.covered if lab[a.choice] is None else (*p.covered, lab[a.choice])
+        lab[a.choice] = ident
+        p = replace(p, money=p.money - _price(state, a.target), lab=tuple(lab), covered=covered)
+        state = _set_row(state, 1, a.target, None)
+    elif a.kind == "special":
+        i = list(SPECIAL_COST).index(a.target)
+        stack = state.specials[i]
+        specials = list(state.specials)
+        specials[i] = stack[1:]
+        state = replace(state, specials=tuple(specials))
+        p = replace(
+            p, money=p.money - SPECIAL_COST[a.target], **{SPECIAL_SPACE[a.target]: stack[0]}
+        )
+    elif a.kind == "buy_dna":
+        offer = state.components.tables.dna_offer(a.target)
+        dna, col = a.choice
+        p = replace(
+            p,
+            money=p.money - offer.price,
+            dna=abilities.gain_dna(p, DNA_TYPES.index(dna), offer.amount),
+        )
+        if col is not None:
+            row = state.components.tables.market_rows.index(offer.price)
+            discards = list(state.discards)
+            discards[col] = (*discards[col], state.rows[col][row])
+            state = _set_row(replace(state, discards=tuple(discards)), col, row, None)
+    players = list(state.players)
+    players[seat] = p
+    return replace(state, players=tuple(players), step=state.step + 1)

@@ -1,0 +1,157 @@
+"""Phase 1, research: in turn order, three turns each, a player assigns one unassigned
+scientist to a free space or passes (one scientist joins the worker pool).
+
+Actions (`scientist` is the level 1–3 of the scientist used):
+- `Action("die", level, slot, exhibit)`: claim the die in `slot`; a DNA face gives
+  amount × level (+ research bonuses) of its type, capped by cold storage; a rare face needs
+  scientist 3 and gives its benefit once (`paddock`: +1 capacity to exhibit `exhibit`, free;
+  `worker`: a worker from the supply into the pool for good);
+- `Action("storage", level, space, tracks)`: a free cold-storage space (0–5); `tracks` names
+  the tracks raised, `level` of them in total (the same track may repeat);
+- `Action("recipe", level, category)`: take the face-up recipe of `category` if the
+  scientist's level is at least its research level; it takes two free park zones;
+- `Action("pass", level)`: that scientist joins the worker pool this round.
+After the 3 × players turns the unclaimed die with the most threat pips is held (`end`).
+"""
+
+from __future__ import annotations
+
+from dino_kit import abilities
+from dino_kit.effects import CATEGORIES, DNA_TYPES
+from dino_kit.phases.common import Problem, allocation_problem, allocations, raise_limits
+from dino_kit.state import STORAGE_SPACES, Action, Exhibit, GameState
+from dino_kit.state import evolve as replace
+
+KINDS = ("die", "storage", "recipe", "pass")
+
+
+def face_of(state: GameState, slot: int):
+    return state.components[state.pool[slot]].faces[state.rolled[slot]]
+
+
+def _paddock_targets(player) -> list[int]:
+    return [i for i, e in enumerate(player.exhibits) if e.capacity < 4]
+
+
+def candidates(state: GameState, seat: int) -> list[Action]:
+    p = state.players[seat]
+    out: list[Action] = []
+    free_space = next((i for i, s in enumerate(state.storage_taken) if s is None), None)
+    max_limit = state.components.tables.max_limit
+    for level in p.scientists:
+        for slot, owner in enumerate(state.claimed):
+            if owner is not None:
+                continue
+            face = face_of(state, slot)
+            if face.rare is None:
+                out.append(Action("die", level, slot))
+            elif level == 3:
+                targets = _paddock_targets(p) if face.rare == "paddock" else []
+                out.extend(Action("die", level, slot, t) for t in targets or [None])
+        if free_space is not None:
+            for tracks in allocations(p, level, max_limit):
+                out.append(Action("storage", level, free_space, tracks))
+        if abilities.free_zones(state, p) >= 2:
+            for cat, ident in zip(CATEGORIES, state.recipe_up):
+                if ident is not None and level >= state.components[ident].research_level:
+                    out.append(Action("recipe", level, cat))
+        out.append(Action("pass", level))
+    return out
+
+
+def problem(state: GameState, seat: int, a: Action) -> Problem:
+    p = state.players[seat]
+    if a.scientist not in p.scientists:
+        return "scientist_used", {"level": a.scientist}
+    if a.kind == "die":
+        if not isinstance(a.target, int) or not 0 <= a.target < len(state.pool):
+            return "no_such_die", {"slot": a.target}
+        if state.claimed[a.target] is not None:
+            return "space_taken", {}
+        face = face_of(state, a.target)
+        if face.rare is not None and a.scientist != 3:
+            return "rare_face_needs_3", {"level": a.scientist}
+        if face.rare == "paddock":
+            targets = _paddock_targets(p)
+            if (a.choice not in targets) if targets else a.choice is not None:
+                return "paddock_choice", {"where": "research"}
+        elif a.choice is not None:
+            return "paddock_choice", {"where": "research"}
+        return None
+    if a.kind == "storage":
+        if not isinstance(a.target, int) or not 0 <= a.target < STORAGE_SPACES:
+            return "no_such_storage_space", {"space": a.target}
+        if state.storage_taken[a.target] is not None:
+            return "space_taken", {}
+        max_limit = state.components.tables.max_limit
+        if allocation_problem(p, a.scientist, max_limit, a.choice):
+            return "storage_allocation", {"level": a.scientist, "max": max_limit, "got": a.choice}
+        return None
+    if a.kind == "recipe":
+        if a.target not in CATEGORIES or state.recipe_up[CATEGORIES.index(a.target)] is None:
+            return "no_recipe", {"category": a.target}
+        recipe = state.components[state.recipe_up[CATEGORIES.index(a.target)]]
+        if a.scientist < recipe.research_level:
+            return "research_level", {
+                "category": a.target,
+                "need": recipe.research_level,
+                "level": a.scientist,
+            }
+        free = abilities.free_zones(state, p)
+        if free < 2:
+            return "park_full", {"where": "research", "free": free, "need": 2}
+        return None
+    return None  # pass
+
+
+def apply(state: GameState, seat: int, a: Action) -> GameState:
+    p = state.players[seat]
+    scientists = tuple(s for s in p.scientists if s != a.scientist)
+    if a.kind == "pass":
+        p = replace(p, scientists=scientists, passed=(*p.passed, a.scientist))
+    else:
+        p = replace(p, scientists=scientists, assigned=(*p.assigned, a.scientist))
+    if a.kind == "die":
+        claimed = list(state.claimed)
+        claimed[a.target] = seat
+        state = replace(state, claimed=tuple(claimed))
+        face = face_of(state, a.target)
+        if face.rare == "worker":
+            if p.supply > 0:
+                p = replace(p, workers=p.workers + 1, supply=p.supply - 1)
+        elif face.rare == "paddock":
+            if a.choice is not None:
+                ex = list(p.exhibits)
+                ex[a.choice] = replace(ex[a.choice], capacity=ex[a.choice].capacity + 1)
+                p = replace(p, exhibits=tuple(ex))
+        else:
+            bonus = abilities.passive(state, p, "research_bonus")
+            gain = face.amount * a.scientist + bonus
+            p = replace(p, dna=abilities.gain_dna(p, DNA_TYPES.index(face.dna), gain))
+    elif a.kind == "storage":
+        taken = list(state.storage_taken)
+        taken[a.target] = seat
+        state = replace(state, storage_taken=tuple(taken))
+        p = replace(p, limits=raise_limits(p, a.choice))
+    elif a.kind == "recipe":
+        i = CATEGORIES.index(a.target)
+        up = list(state.recipe_up)
+        ident, up[i] = up[i], None
+        state = replace(state, recipe_up=tuple(up))
+        p = replace(p, exhibits=(*p.exhibits, Exhibit(ident, 0, 1)))
+    players = list(state.players)
+    players[seat] = p
+    return replace(state, players=tuple(players), step=state.step + 1)
+
+
+def end(state: GameState) -> GameState:
+    """Hold the unclaimed die with the most threat pips (ties: the lowest slot; tied dice
+    add the same threat). No unclaimed die: none is held."""
+    best, held = -1, None
+    for slot, owner in enumerate(state.claimed):
+        if owner is None:
+            pips = face_of(state, slot).threat
+            if pips > best:
+                best, held = pips, slot
+    face = state.rolled[held] if held is not None else None
+    return replace(state, held=held, held_face=face)

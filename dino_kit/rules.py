@@ -1,0 +1,50 @@
+"""The numbers the rules use, after variants and plot twists.
+
+The base game's values come from the rules page; a plot twist's modifier (an effect id of
+the `modifier` place) replaces one of them for the whole game; variants switch parts of the
+game on or off. `max_rounds` is a project safeguard (see RULES_NOTES.md): a game whose
+objectives stay out of reach still ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from dino_kit.components.schema import PlotTwist
+
+
+@dataclass(frozen=True)
+class Rules:
+    excitement_cap: int = 20
+    pass_money: int = 2
+    eaten_penalty: int = 1
+    customer_fee: int = 1
+    food_money: int = 2
+    round_end_money: int = 0
+    security_cost_delta: int = 0
+    paddock_cost_delta: int = 0
+    predictable_systems: bool = False
+    chaos_theory: bool = False
+    max_rounds: int = 30
+
+    def with_twists(self, twists: Iterable[PlotTwist]) -> Rules:
+        """These rules with each plot twist's modifier applied."""
+        rules = self
+        for twist in twists:
+            m = twist.modifier
+            value = m.get("value", m.get("amount", m.get("vp")))
+            rules = replace(rules, **{_FIELD[m.id]: value})
+        return rules
+
+
+_FIELD = {
+    "excitement_cap": "excitement_cap",
+    "pass_money": "pass_money",
+    "eaten_penalty": "eaten_penalty",
+    "customer_fee": "customer_fee",
+    "food_money": "food_money",
+    "round_end_money": "round_end_money",
+    "security_cost_delta": "security_cost_delta",
+    "paddock_cost_delta": "paddock_cost_delta",
+}

@@ -1,0 +1,124 @@
+"""A new game: the table laid out for 2–4 players, with the random parts of setup queued as
+chance events (dice pool, market rows, recipes, objectives, plot twists, then round 1's roll).
+
+Per the rules: a pool of 2 dice per player + 1; tiles marked "3+" / "4+" removed with fewer
+players; market rows filled with 4 attractions (sorted by cost, dearest in the $5 row), 4 lab
+upgrades and 4 specialists; the top recipe of each category face up; players + 1 objectives of
+the chosen stack; 2 plot twists (none in the "predictable systems" variant). Each player:
+$15 for the first player and $1 more for each next one in turn order, 4 workers in the pool
+and 4 in the supply, scientists 1–3, DNA 1 on each basic track (limits 4 basic / 2 advanced
+from the tables), the printed exhibit with 1 dinosaur, excitement 1, 10 VP, threat 1,
+security 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dino_kit.components import ComponentSet, load_components
+from dino_kit.components.schema import OBJECTIVE_LENGTHS
+from dino_kit.effects import BASIC_DNA, CATEGORIES
+from dino_kit.errors import RuleError
+from dino_kit.messages import message
+from dino_kit.rules import Rules
+from dino_kit.state import Exhibit, GameState, PlayerState
+from dino_kit.state import evolve as replace
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+FIRST_CASH = 15
+
+
+def new_game(
+    players: Sequence[str] | int,
+    components: ComponentSet | None = None,
+    *,
+    objective_length: str = "short",
+    predictable_systems: bool = False,
+    chaos_theory: bool = False,
+    first_player: int = 0,
+    max_rounds: int = 30,
+) -> GameState:
+    """A game at its first chance event (the dice pool draw). `players`: names in seat order
+    (clockwise) or a count."""
+    names = (
+        tuple(f"Player {i + 1}" for i in range(players))
+        if isinstance(players, int)
+        else tuple(players)
+    )
+    n = len(names)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise RuleError("players", message("rule.players", n=n))
+    if not 0 <= first_player < n:
+        raise RuleError("first_player", message("rule.first_player", seat=first_player, n=n))
+    if objective_length not in OBJECTIVE_LENGTHS:
+        raise RuleError("objective_length", message("rule.objective_length", got=objective_length))
+    c = components or load_components()
+    t = c.tables
+    order = tuple((first_player + i) % n for i in range(n))
+    limits = (t.basic_start_limit,) * 3 + (t.advanced_start_limit,) * 3
+    start = Exhibit(t.starting_exhibit.id, 1, 1)
+    players_state = [None] * n
+    for position, seat in enumerate(order):
+        players_state[seat] = PlayerState(
+            money=FIRST_CASH + position,
+            dna=(1,) * len(BASIC_DNA) + (0, 0, 0),
+            limits=limits,
+            exhibits=(start,),
+            lab=(None,) * t.construction_spaces,
+            excitement=t.starting_exhibit.excitement,
+            threat=t.starting_exhibit.threat,
+        )
+    attractions = tuple(sorted(a.id for a in c.attractions if a.players <= n))
+    regular = tuple(sorted(u.id for u in c.lab_upgrades if u.special is None and u.players <= n))
+    specialists = tuple(sorted(s.id for s in c.specialists))
+    specials = tuple(
+        tuple(u.id for u in c.lab_upgrades if u.special == kind)
+        for kind in ("dino_research_2", "dna_refinement_2")
+    )
+    recipe_stacks = tuple(tuple(r.id for r in c.recipes if r.category == cat) for cat in CATEGORIES)
+    pending: list[tuple] = [("pool",)] * (2 * n + 1)
+    pending += [("draw", col, row) for col in range(3) for row in range(4)]
+    pending += [("recipe", i) for i in range(3)]
+    pending += [("objective",)] * (n + 1)
+    if not predictable_systems:
+        pending += [("twist",)] * 2
+    return GameState(
+        components=c,
+        names=names,
+        players=tuple(players_state),
+        rules=Rules(
+            predictable_systems=predictable_systems,
+            chaos_theory=chaos_theory,
+            max_rounds=max_rounds,
+        ),
+        objective_length=objective_length,
+        first_player=first_player,
+        order=order,
+        pending=tuple(pending),
+        dice_box=tuple(d.id for d in c.dice),
+        stacks=(attractions, regular, specialists),
+        specials=specials,
+        recipe_stacks=recipe_stacks,
+        objective_stack=tuple(o.id for o in c.objectives if o.length == objective_length),
+        twist_stack=() if predictable_systems else tuple(tw.id for tw in c.plot_twists),
+        bag=(c.visitors.customers, c.visitors.hooligans),
+    )
+
+
+def finish_setup(state: GameState) -> GameState:
+    """After setup's draws: sort the attraction rows by cost (dearest in the $5 row) and queue
+    round 1's roll of the dice pool."""
+    c = state.components
+    drawn = [x for x in state.rows[0] if x is not None]
+    drawn.sort(key=lambda ident: -c[ident].cost)
+    column = tuple(drawn) + (None,) * (4 - len(drawn))
+    rows = (column, *state.rows[1:])
+    return replace(
+        state,
+        rows=rows,
+        phase="research",
+        step=0,
+        rolled=(0,) * len(state.pool),
+        claimed=(None,) * len(state.pool),
+        pending=tuple(("roll", slot) for slot in range(len(state.pool))),
+    )

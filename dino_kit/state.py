@@ -1,0 +1,283 @@
+"""The game of Dinosaur Island as an immutable value.
+
+`GameState` holds everything on the table: players' boards, the research centre, the market,
+the bag, objectives and plot twists, the phase and whose turn it is, and the queue of pending
+chance events (dice to roll, tiles to draw, visitors to draw). Its methods are the
+OpenSpiel-like vocabulary the Martian Dice engine uses: `current_player()` (a seat, `CHANCE`
+or `TERMINAL`), `legal_actions()`, `apply_action()`, `chance_outcomes()` (exact `Fraction`s),
+`sample_chance(rng)`, `apply_chance()`, `is_terminal()`, `returns()`. The rules themselves live
+in `dino_kit.phases.*` and `dino_kit.chance`; this module only describes the state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from dino_kit.components.schema import ComponentSet
+from dino_kit.rules import Rules
+
+CHANCE = -1
+TERMINAL = -4
+PHASES = ("setup", "research", "market", "workers", "park", "cleanup", "over")
+STORAGE_SPACES = 6
+SCIENTISTS = (1, 2, 3)
+WORKERS_IN_POOL, WORKERS_IN_SUPPLY = 4, 4
+CORPORATION_TOKENS = 5
+MARKET_ACTIONS = 2
+RESEARCH_TURNS = 3
+COLUMNS = ("attractions", "lab_upgrades", "specialists")
+
+
+class Action(NamedTuple):
+    """A decision. `kind` says what (research: die, storage, recipe, pass; market: hire,
+    build, upgrade, special, buy_dna, pass; workers: work, done; park: food); `scientist`
+    is the level of the scientist used in research; `target` and `choice` are the kind's
+    arguments (see each phase module)."""
+
+    kind: str
+    scientist: int | None = None
+    target: Any = None
+    choice: Any = None
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for key in ("scientist", "target", "choice"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = _plain(value)
+        return data
+
+    @staticmethod
+    def from_data(data: dict[str, Any]) -> Action:
+        return Action(
+            data["kind"],
+            data.get("scientist"),
+            _tupled(data.get("target")),
+            _tupled(data.get("choice")),
+        )
+
+
+def _plain(value: Any) -> Any:
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _tupled(value: Any) -> Any:
+    return tuple(_tupled(v) for v in value) if isinstance(value, list) else value
+
+
+@dataclass(frozen=True)
+class Exhibit:
+    """A dino recipe in a park with its paddock: dinosaurs in it and the paddock's capacity."""
+
+    recipe: str
+    dinosaurs: int = 0
+    capacity: int = 1
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One player's boards and pieces.
+
+    `dna`/`limits`: lab DNA and cold-storage limits in the order of `effects.DNA_TYPES`.
+    `threat`/`security`: the track values (11 and up are shown with +10 tokens, see
+    `track_position`). `lab`: the visible regular upgrade on each "under construction" space
+    (None while empty), `covered`: upgrades covered by later ones (no effect);
+    `dino_research`/`dna_refinement`: the II tile over the printed space, if any.
+    `specialists`: (id, workers it brought). Workers: `workers` in the pool for good,
+    `supply` still in the supply (the 9th stays on the turn-order track). Scientists this
+    round: `scientists` unassigned, `assigned`, `passed` (in the worker pool).
+    Worker phase: `placed` workers and `used` slot keys. Park phase: `inside` (customers,
+    hooligans) per place (exhibits then attractions), `line` (customers, hooligans) at the
+    entrance.
+    """
+
+    money: int
+    vp: int = 10
+    dna: tuple[int, ...] = (1, 1, 1, 0, 0, 0)
+    limits: tuple[int, ...] = (4, 4, 4, 2, 2, 2)
+    excitement: int = 1
+    threat: int = 1
+    security: int = 1
+    exhibits: tuple[Exhibit, ...] = ()
+    attractions: tuple[str, ...] = ()
+    lab: tuple[str | None, ...] = (None, None, None, None)
+    covered: tuple[str, ...] = ()
+    dino_research: str | None = None
+    dna_refinement: str | None = None
+    specialists: tuple[tuple[str, int], ...] = ()
+    workers: int = WORKERS_IN_POOL
+    supply: int = WORKERS_IN_SUPPLY
+    scientists: tuple[int, ...] = SCIENTISTS
+    assigned: tuple[int, ...] = ()
+    passed: tuple[int, ...] = ()
+    placed: int = 0
+    used: tuple[tuple[str, int], ...] = ()
+    done: bool = False
+    inside: tuple[tuple[int, int], ...] = ()
+    line: tuple[int, int] = (0, 0)
+    eaten: int = 0
+    eaten_total: int = 0
+    objectives: tuple[str, ...] = ()
+
+    @property
+    def dinosaurs(self) -> int:
+        return sum(e.dinosaurs for e in self.exhibits)
+
+    @property
+    def workers_free(self) -> int:
+        """Workers still to place this round (passed scientists included)."""
+        return self.workers + len(self.passed) - self.placed
+
+    @property
+    def visitors(self) -> int:
+        return sum(c + h for c, h in self.inside) + sum(self.line)
+
+
+def evolve(obj: Any, **changes: Any) -> Any:
+    """A copy of a frozen dataclass value with `changes` — like `dataclasses.replace`, but
+    several times faster (the simulation makes many copies). Only for this package's own
+    state classes, which have no `__post_init__`; changed names must be fields."""
+    new = object.__new__(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
+
+
+def track_position(value: int) -> tuple[int, int]:
+    """Where a threat or security value sits on the 10-space track: (+10 tokens, marker).
+    Reaching 11 adds a +10 token and the marker restarts at 1."""
+    tokens = max(0, (value - 1) // 10)
+    return tokens, value - 10 * tokens
+
+
+class HistoryNode(NamedTuple):
+    """One step of the game, linked to the previous one (a persistent list, cheap to
+    extend): `actor` is a seat or `CHANCE`, `move` the Action or the chance outcome."""
+
+    previous: HistoryNode | None
+    actor: int
+    move: Any
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A game in progress or finished (see the module docstring)."""
+
+    components: ComponentSet = field(compare=False, repr=False)
+    names: tuple[str, ...]
+    players: tuple[PlayerState, ...]
+    rules: Rules
+    objective_length: str = "short"
+    first_player: int = 0
+    phase: str = "setup"
+    round: int = 1
+    step: int = 0
+    order: tuple[int, ...] = ()
+    pending: tuple[tuple[Any, ...], ...] = ()
+    # dice
+    dice_box: tuple[str, ...] = ()
+    pool: tuple[str, ...] = ()
+    rolled: tuple[int, ...] = ()
+    claimed: tuple[int | None, ...] = ()
+    held: int | None = None
+    held_face: int | None = None
+    # research centre
+    storage_taken: tuple[int | None, ...] = (None,) * STORAGE_SPACES
+    recipe_up: tuple[str | None, ...] = (None, None, None)
+    recipe_taken: tuple[int | None, ...] = (None, None, None)
+    recipe_stacks: tuple[tuple[str, ...], ...] = ((), (), ())
+    # market: rows[column][row], row 0 is the $5 row
+    rows: tuple[tuple[str | None, ...], ...] = ((None,) * 4,) * 3
+    stacks: tuple[tuple[str, ...], ...] = ((), (), ())
+    discards: tuple[tuple[str, ...], ...] = ((), (), ())
+    specials: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    # objectives and plot twists
+    objective_stack: tuple[str, ...] = ()
+    objectives: tuple[str, ...] = ()
+    claims: tuple[tuple[int, ...], ...] = ()
+    twist_stack: tuple[str, ...] = ()
+    plot_twists: tuple[str, ...] = ()
+    # the bag: (customers, hooligans)
+    bag: tuple[int, int] = (0, 0)
+    final: tuple[int, ...] | None = None
+    winners: tuple[int, ...] = ()
+    history: HistoryNode | None = field(default=None, compare=False, repr=False)
+
+    # -- what the state is ----------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def is_chance_node(self) -> bool:
+        return bool(self.pending) and self.phase != "over"
+
+    def current_player(self) -> int:
+        """The seat to act, `CHANCE` while something random happens, or `TERMINAL`."""
+        from dino_kit.engine import current_player
+
+        return current_player(self)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        from dino_kit.engine import legal_actions
+
+        return legal_actions(self)
+
+    def apply_action(self, action: Action) -> GameState:
+        from dino_kit.engine import apply_action
+
+        return apply_action(self, action)
+
+    def chance_outcomes(self) -> Sequence[tuple[Any, Fraction]]:
+        from dino_kit.chance import chance_outcomes
+
+        return chance_outcomes(self)
+
+    def sample_chance(self, rng: random.Random) -> Any:
+        from dino_kit.chance import sample_chance
+
+        return sample_chance(self, rng)
+
+    def apply_chance(self, outcome: Any) -> GameState:
+        from dino_kit.engine import apply_chance
+
+        return apply_chance(self, outcome)
+
+    def returns(self) -> tuple[float, ...]:
+        """Once the game is over: 1 shared among the winners (1.0 for a sole winner), 0.0 for
+        the others; all 0.0 before."""
+        if self.final is None:
+            return (0.0,) * self.num_players
+        share = 1.0 / len(self.winners)
+        return tuple(share if s in self.winners else 0.0 for s in range(self.num_players))
+
+    def moves(self) -> list[tuple[int, Any]]:
+        """Every step so far, oldest first, as (actor, move)."""
+        out = []
+        node = self.history
+        while node is not None:
+            out.append((node.actor, node.move))
+            node = node.previous
+        out.reverse()
+        return out
+
+    # -- small helpers the rules use ----------------------------------------------------
+
+    def player(self, seat: int) -> PlayerState:
+        return self.players[seat]
+
+    def with_player(self, seat: int, **changes: Any) -> GameState:
+        players = list(self.players)
+        players[seat] = evolve(players[seat], **changes)
+        return evolve(self, players=tuple(players))
+
+    def unclaimed_objectives(self) -> tuple[str, ...]:
+        return tuple(o for o, who in zip(self.objectives, self.claims) if not who)

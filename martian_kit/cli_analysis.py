@@ -1,0 +1,282 @@
+"""The analysis subcommands of `martian-kit` (turn-value, score-distribution,
+win-probability, simulate, tournament, solve-game). Each takes `--json`.
+
+Heavy modules are imported inside the commands, so `martian-kit play` stays quick."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from martian_kit.messages import message
+
+
+def _counts(option: str, value: str | None):
+    from martian_kit.dice import FaceCounts
+
+    if value is None:
+        return None
+    try:
+        parts = [int(v) for v in value.split(",")]
+        if len(parts) != 5 or min(parts) < 0:
+            raise ValueError
+    except ValueError:
+        print(
+            f"martian-kit: {message('cli.bad_counts', option=option, value=value)}", file=sys.stderr
+        )
+        raise SystemExit(2) from None
+    return FaceCounts(*parts)
+
+
+def _emit(args: argparse.Namespace, data: dict, lines: list[str]) -> int:
+    if args.json:
+        print(json.dumps(data, indent=1))
+    else:
+        print("\n".join(lines))
+    return 0
+
+
+def _fail(command: str, text: str) -> int:
+    print(f"martian-kit {command}: {text}", file=sys.stderr)
+    return 2
+
+
+def _cmd_turn_value(args: argparse.Namespace) -> int:
+    from martian_kit.errors import RuleError
+    from martian_kit.solver.turn import expected_score_solution
+    from martian_kit.turn import Phase, TurnState
+
+    state = _counts("--state", args.state)
+    rolled = _counts("--rolled", args.rolled)
+    try:
+        if rolled is not None:
+            before = TurnState(state or TurnState().set_aside, None, Phase.MUST_ROLL)
+            turn = before.apply_roll(rolled)
+        elif state is None or state.total == 0:
+            turn = TurnState()
+        else:
+            turn = TurnState(state, None, Phase.MAY_ROLL_OR_STOP)
+    except (RuleError, ValueError) as err:
+        return _fail("turn-value", str(err))
+    sol = expected_score_solution()
+    if turn.is_terminal():
+        text = message("cli.over", score=turn.explain_score())
+        return _emit(args, {"state": str(turn), "over": True, "score": turn.score()}, [text])
+    options = sol.option_values(turn)
+    best = sol.best_action(turn)
+    data = {
+        "set_aside": turn.set_aside.to_dict(),
+        "rolled": turn.rolled.to_dict() if turn.rolled is not None else None,
+        "phase": turn.phase.value,
+        "options": {a.value: v for a, v in options.items()},
+        "best": best.value,
+        "explanation": sol.explain(turn),
+    }
+    lines = [
+        message("cli.turn_state", state=str(turn)),
+        sol.explain(turn),
+        message("cli.best", action=best.value),
+    ]
+    return _emit(args, data, lines)
+
+
+def _table_policy(command: str, name: str):
+    import martian_kit.strategies  # noqa: F401  (registers the named policies)
+    from martian_kit.policies import POLICIES, policy_by_name
+    from martian_kit.strategies import as_table_policy, named_table_policies
+
+    try:
+        policy = policy_by_name(name)
+    except ValueError:
+        known = ", ".join(sorted(POLICIES))
+        _fail(command, message("cli.unknown_policy", name=name, known=known))
+        raise SystemExit(2) from None
+    table = as_table_policy(policy)
+    if table is None:
+        known = ", ".join(sorted(named_table_policies()))
+        _fail(command, message("cli.needs_table_policy", name=name, known=known))
+        raise SystemExit(2)
+    return table
+
+
+def _cmd_score_distribution(args: argparse.Namespace) -> int:
+    from martian_kit.solver.distribution import score_distribution
+
+    policy = _table_policy("score-distribution", args.policy)
+    dist = score_distribution(policy)
+    data = {
+        "policy": args.policy,
+        "probabilities": list(dist.probs),
+        "mean": dist.mean,
+        "sd": dist.sd,
+        "p_zero": dist.p_zero,
+        "p_tanks_won": dist.p_tanks_won,
+        "ends": dist.ends,
+    }
+    lines = [message("cli.score_distribution", policy=args.policy)]
+    lines += [message("cli.score_row", score=s, p=p) for s, p in enumerate(dist.probs) if p > 0]
+    lines.append(
+        message(
+            "cli.mean_sd", mean=dist.mean, sd=dist.sd, p_zero=dist.p_zero, lost=dist.p_tanks_won
+        )
+    )
+    lines.append(message("cli.ends", **dist.ends))
+    return _emit(args, data, lines)
+
+
+def _cmd_win_probability(args: argparse.Namespace) -> int:
+    from martian_kit.solver.game import win_probability
+
+    try:
+        mine, theirs = (int(v) for v in args.scores.split(","))
+        p = win_probability(mine, theirs, args.seat)
+    except ValueError as err:
+        return _fail("win-probability", str(err) or "--scores takes MINE,THEIRS")
+    data = {"mine": mine, "theirs": theirs, "seat": args.seat, "p_win": p}
+    text = message("cli.win_probability", seat=args.seat, mine=mine, theirs=theirs, p=p)
+    return _emit(args, data, [text])
+
+
+def _progress(args: argparse.Namespace, label: str, big: bool):
+    from martian_kit.simulate import TextProgress
+
+    if args.json or args.quiet or not big:
+        return None
+    return TextProgress(label)
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from martian_kit.simulate import simulate_turns
+    from martian_kit.solver.distribution import score_distribution
+
+    policy = _table_policy("simulate", args.policy)
+    progress = _progress(args, "turns", args.turns >= 1_000_000)
+    sim = simulate_turns(policy, args.turns, seed=args.seed, progress=progress)
+    exact = score_distribution(policy).mean
+    data = sim.to_dict() | {"exact_mean": exact}
+    text = message(
+        "cli.simulate",
+        turns=sim.turns,
+        policy=args.policy,
+        seed=args.seed,
+        mean=sim.mean,
+        lo=sim.ci95[0],
+        hi=sim.ci95[1],
+        exact=exact,
+    )
+    return _emit(args, data, [text])
+
+
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    import martian_kit.strategies  # noqa: F401  (registers the named policies)
+    from martian_kit.policies import POLICIES, policy_by_name
+    from martian_kit.simulate import tournament
+
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    try:
+        policies = [policy_by_name(n) for n in names]
+    except ValueError:
+        known = ", ".join(sorted(POLICIES))
+        bad = next(n for n in names if n not in POLICIES)
+        return _fail("tournament", message("cli.unknown_policy", name=bad, known=known))
+    policies = [
+        p if hasattr(p, "score_cdfs") else _table_policy("tournament", n)
+        for p, n in zip(policies, names)
+    ]
+    progress = _progress(args, "games", args.games >= 20_000)
+    try:
+        result = tournament(policies, args.games, seed=args.seed, progress=progress)
+    except ValueError as err:
+        return _fail("tournament", str(err))
+    data = result.to_dict() | {"players": names}
+    lines = [message("cli.tournament", games=result.games, seed=args.seed)]
+    for name, rate, ci, st in zip(names, result.win_rate, result.win_ci95, result.stats):
+        turns = max(st["turns"], 1)
+        if not result.detailed:
+            lines.append(
+                message(
+                    "cli.tournament_short",
+                    name=name,
+                    rate=rate,
+                    lo=ci[0],
+                    hi=ci[1],
+                    ppt=st["points"] / turns,
+                )
+            )
+            continue
+        lines.append(
+            message(
+                "cli.tournament_row",
+                name=name,
+                rate=rate,
+                lo=ci[0],
+                hi=ci[1],
+                ppt=st["points"] / turns,
+                rays=st["rays_taken"] / turns,
+                earth=st["earthlings_taken"] / turns,
+                lost=st["lost_to_tanks"] / turns,
+                bonus=st["bonuses"] / turns,
+            )
+        )
+    return _emit(args, data, lines)
+
+
+def _cmd_solve_game(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from martian_kit.solver import game
+
+    progress = None if (args.json or args.quiet) else _progress(args, "solving", True)
+    start = time.perf_counter()
+    table = game.solve_game(progress=progress)
+    seconds = time.perf_counter() - start
+    path = game.save_table(table, Path(args.output) if args.output else game.TABLE_PATH)
+    size = path.stat().st_size
+    p = float(table.F[0, 0])
+    data = {"path": str(path), "bytes": size, "seconds": seconds, "p_first_wins": p}
+    text = message("cli.solved", path=path, size=size, seconds=seconds, p=p)
+    return _emit(args, data, [text])
+
+
+def add_commands(sub) -> None:
+    """Add the analysis subcommands to the `martian-kit` parser."""
+
+    def command(name: str, help_text: str, func) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text)
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.set_defaults(func=func)
+        return p
+
+    p = command(
+        "turn-value", "value of stopping and of each option (expected score)", _cmd_turn_value
+    )
+    p.add_argument("--state", help="dice set aside as T,R,H,C,K (default: a fresh turn)")
+    p.add_argument("--rolled", help="dice just rolled as T,R,H,C,K (Tanks included)")
+    p = command(
+        "score-distribution", "exact distribution of one turn's score", _cmd_score_distribution
+    )
+    p.add_argument("--policy", default="optimal", help="a score-blind policy name")
+    p = command(
+        "win-probability",
+        "P(win) of a 2-player position under win-optimal play",
+        _cmd_win_probability,
+    )
+    p.add_argument("--scores", required=True, help="MINE,THEIRS at the start of my turn")
+    p.add_argument("--seat", choices=["first", "second"], default="first")
+    p = command("simulate", "simulate turns of a policy (vectorised, seeded)", _cmd_simulate)
+    p.add_argument("--policy", default="optimal")
+    p.add_argument("--turns", type=int, default=100_000)
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p = command(
+        "tournament", "games with seat rotation, win rates and player statistics", _cmd_tournament
+    )
+    p.add_argument("--players", default="optimal,cautious", help="policy names, 2 to 10")
+    p.add_argument("--games", type=int, default=10_000)
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p = command("solve-game", "rebuild the 2-player win-probability table", _cmd_solve_game)
+    p.add_argument("--output", help="where to write it (default: the shipped table)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")

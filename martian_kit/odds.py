@@ -1,0 +1,136 @@
+"""Exact odds of Martian Dice, all derived from `martian_kit.dice.roll_distribution`.
+
+Two forms of the one distribution: exact `Fraction`s for teaching (`roll_distribution`) and
+a float64 array for speed (`roll_array`), converted from those Fractions, never recomputed
+from face probabilities of its own. Every query below returns an exact `Fraction`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from math import comb
+
+import numpy as np
+
+from martian_kit.dice import NUM_DICE, Face, FaceCounts, roll_distribution
+from martian_kit.turn import legal_takes
+
+TIEBREAK_DICE = 6
+
+
+@cache
+def roll_array(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The outcomes of rolling `n` dice as an (m, 5) int array of face counts (tank, ray,
+    human, cow, chicken) and the float64 array of their probabilities — the same outcomes,
+    in the same order, as `roll_distribution(n)`. Read-only."""
+    dist = roll_distribution(n)
+    counts = np.array([tuple(c) for c, _ in dist], dtype=np.int64).reshape(len(dist), 5)
+    probs = np.array([float(p) for _, p in dist], dtype=np.float64)
+    counts.flags.writeable = False
+    probs.flags.writeable = False
+    return counts, probs
+
+
+@cache
+def face_count_distribution(n: int, face: Face) -> tuple[Fraction, ...]:
+    """P(exactly k dice show `face`) for k = 0..n when rolling `n` dice."""
+    face = Face(face)
+    out = [Fraction(0)] * (n + 1)
+    for c, p in roll_distribution(n):
+        out[c[face]] += p
+    return tuple(out)
+
+
+def p_faces(n: int, face: Face, k: int) -> Fraction:
+    """P(exactly `k` of `n` rolled dice show `face`), e.g. P(2 Tanks with 13 dice)."""
+    dist = face_count_distribution(n, face)
+    return dist[k] if 0 <= k <= n else Fraction(0)
+
+
+def p_tanks_beat_rays(n: int = NUM_DICE) -> Fraction:
+    """P(a single roll of `n` dice shows more Tanks than Death Rays)."""
+    return sum((p for c, p in roll_distribution(n) if c.tank > c.ray), Fraction(0))
+
+
+def p_no_choice(set_aside: FaceCounts | None = None) -> Fraction:
+    """P(the next roll of the dice left leaves no legal set-aside, ending the turn), given
+    what was set aside this turn."""
+    set_aside = FaceCounts(*set_aside) if set_aside is not None else FaceCounts()
+    total = Fraction(0)
+    for c, p in roll_distribution(NUM_DICE - set_aside.total):
+        if not legal_takes(set_aside.add(Face.TANK, c.tank), c._replace(tank=0)):
+            total += p
+    return total
+
+
+def p_turn_saved(set_aside: FaceCounts) -> Fraction:
+    """The best chance, over every way of playing on, that the turn ends with at least as
+    many Death Rays as Tanks (the Tanks no longer win), from a state where the player may roll
+    or stop with `set_aside`. 1 when the Death Rays already hold the Tanks."""
+    from martian_kit.solver.reference import ReferenceSolver
+
+    solver: ReferenceSolver[Fraction] = ReferenceSolver(
+        payoff=lambda s: Fraction(int(s.ray >= s.tank))
+    )
+    return solver.value(FaceCounts(*set_aside))
+
+
+@dataclass(frozen=True)
+class TiebreakOdds:
+    """Odds of a tie-break roll-off of `players` tied players, each rolling 6 dice.
+
+    `p_win_first` is one player's chance to win the first roll-off outright, `p_tie_again`
+    the chance the first roll-off leaves two or more still tied, `p_win` one player's chance
+    to win the tie-break in the end (1/players by symmetry, computed, not assumed), and
+    `expected_rolloffs` the mean number of roll-offs.
+    """
+
+    players: int
+    p_win_first: Fraction
+    p_tie_again: Fraction
+    p_win: Fraction
+    expected_rolloffs: Fraction
+
+
+@cache
+def _rays_distribution() -> tuple[Fraction, ...]:
+    return face_count_distribution(TIEBREAK_DICE, Face.RAY)
+
+
+@cache
+def _rolloff(players: int) -> tuple[Fraction, tuple[Fraction, ...]]:
+    """For `players` tied: P(a given player is alone on top of one roll-off), and P(exactly
+    j players share the top) for j = 0..players."""
+    p = _rays_distribution()
+    below = [sum(p[:r], Fraction(0)) for r in range(TIEBREAK_DICE + 1)]
+    faces = range(TIEBREAK_DICE + 1)
+    alone = sum((p[r] * below[r] ** (players - 1) for r in faces), Fraction(0))
+    top = [Fraction(0)] * (players + 1)
+    for j in range(1, players + 1):
+        top[j] = comb(players, j) * sum(
+            (p[r] ** j * below[r] ** (players - j) for r in faces), Fraction(0)
+        )
+    return alone, tuple(top)
+
+
+@cache
+def tiebreak_odds(players: int) -> TiebreakOdds:
+    """Exact roll-off odds for 2 to 10 tied players (6 dice each, most Death Rays wins,
+    those still tied roll again)."""
+    if not 2 <= players <= 10:
+        raise ValueError(f"a tie-break has 2 to 10 players, not {players}")
+    alone, top = _rolloff(players)
+    # p_win: win now, or be among j >= 2 tied on top and win their tie-break.
+    # P(given player among j on top) = top[j] * j / players.
+    win = alone
+    rolloffs = Fraction(1)
+    stay = top[players]  # everybody tied again: the same roll-off starts over
+    for j in range(2, players):
+        win += top[j] * Fraction(j, players) * tiebreak_odds(j).p_win
+        rolloffs += top[j] * tiebreak_odds(j).expected_rolloffs
+    # x = win_now + stay * x  ->  x = win_now / (1 - stay); likewise for the roll-off count.
+    p_win = win / (1 - stay)
+    expected = rolloffs / (1 - stay)
+    return TiebreakOdds(players, alone, 1 - top[1], p_win, expected)

@@ -1,0 +1,209 @@
+"""The exact distribution of a turn's score under a policy, by forward propagation.
+
+Not simulation: the probability mass of a fresh turn flows through the turn's states, split
+by every roll outcome (exact probabilities) and by the policy's choices, until it ends. Two
+routes that tests compare:
+- `score_distribution(table_policy)`: numpy float64 over the compressed turn graph (fast);
+- `score_distribution_exact(policy)`: `Fraction`s over the engine's own `TurnState`s, for
+  any policy (a `TablePolicy`, the engine's random policy, or any deterministic callable).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from martian_kit.dice import NUM_DICE, FaceCounts
+from martian_kit.game import GameContext
+from martian_kit.scoring import MAX_SCORE, tanks_win
+from martian_kit.solver.model import N_SLOTS, compress, turn_model
+from martian_kit.solver.turn import SENTINEL, _option_rows
+from martian_kit.turn import Action, Phase, TurnEnd, TurnState
+
+N_SCORES = MAX_SCORE + 1
+
+
+@dataclass(frozen=True)
+class ScoreDistribution:
+    """P(turn score = s) for s = 0..16, how turns end (`ends`: stopped / no_choice /
+    no_dice), and `p_tanks_won`, the chance the Tanks beat the Death Rays (scoring 0)."""
+
+    probs: tuple[Any, ...]
+    ends: dict[str, Any]
+    p_tanks_won: Any
+
+    def p(self, score: int) -> Any:
+        return self.probs[score] if 0 <= score < len(self.probs) else 0
+
+    @property
+    def p_zero(self) -> Any:
+        return self.probs[0]
+
+    @property
+    def mean(self) -> Any:
+        return sum(s * p for s, p in enumerate(self.probs))
+
+    @property
+    def variance(self) -> Any:
+        m = self.mean
+        return sum((s - m) ** 2 * p for s, p in enumerate(self.probs))
+
+    @property
+    def sd(self) -> float:
+        return math.sqrt(float(self.variance))
+
+    def p_at_least(self, k: int) -> Any:
+        return sum(self.probs[max(k, 0) :])
+
+    def as_floats(self) -> ScoreDistribution:
+        return ScoreDistribution(
+            tuple(float(p) for p in self.probs),
+            {k: float(v) for k, v in self.ends.items()},
+            float(self.p_tanks_won),
+        )
+
+
+def score_distribution(policy, start: FaceCounts | None = None) -> ScoreDistribution:
+    """Exact (float64) score distribution of a turn under a `TablePolicy`: a fresh turn, or
+    from the moment the player rolls with `start` set aside."""
+    from martian_kit.strategies import as_table_policy
+
+    table = as_table_policy(policy)
+    if table is None:
+        raise TypeError("score_distribution needs a table policy; use score_distribution_exact")
+    model = turn_model()
+    score = model.score_of_slot
+    mass = np.zeros(N_SLOTS + 1)
+    origin = model.fresh if start is None else compress(FaceCounts(*start)).slot
+    if start is not None and compress(FaceCounts(*start)).d == 0:
+        raise ValueError("no dice are left to roll")
+    mass[origin] = 1.0
+    probs = np.zeros(N_SCORES)
+    ends = {e.value: 0.0 for e in TurnEnd}
+    lost = 0.0
+    rank = None
+    if table.rank is not None:
+        rank = np.concatenate([table.rank, [-np.inf]])
+    for d in range(NUM_DICE, 0, -1):
+        level = model.levels[d]
+        m = mass[level.states]
+        if not m.any():
+            continue
+        stop_p = table.stop_prob[level.states].copy()
+        stop_p[level.states == origin] = 0.0  # the turn starts (or goes on) with a roll
+        stopped = m * stop_p
+        np.add.at(probs, score[level.states], stopped)
+        ends["stopped"] += stopped.sum()
+        lost += stopped[_diff_negative(level.states)].sum()
+        rolling = m - stopped
+        pair_mass = rolling[level.pair_state] * level.prob
+        stuck = level.stuck_score >= 0
+        np.add.at(probs, level.stuck_score[stuck], pair_mass[stuck])
+        ends["no_choice"] += pair_mass[stuck].sum()
+        lost += pair_mass[stuck & _stuck_tanks_won(level)].sum()
+        rows = _option_rows(d)
+        if rank is None:
+            legal = (rows != SENTINEL).astype(np.float64)
+            count = legal.sum(axis=1)
+            weights = np.divide(
+                legal, count[:, None], out=np.zeros_like(legal), where=count[:, None] > 0
+            )
+        else:
+            pick = rank[rows].argmax(axis=1)
+            weights = np.zeros(rows.shape)
+            weights[np.arange(len(pick)), pick] = 1.0
+            weights[stuck] = 0.0
+        flow = weights * pair_mass[:, None]
+        mass += np.bincount(rows.ravel(), weights=flow.ravel(), minlength=N_SLOTS + 1)
+        mass[SENTINEL] = 0.0
+    terminal = model.levels[0].states
+    np.add.at(probs, score[terminal], mass[terminal])
+    ends["no_dice"] += mass[terminal].sum()
+    lost += mass[terminal][_diff_negative(terminal)].sum()
+    ends = {k: float(v) for k, v in ends.items()}
+    return ScoreDistribution(tuple(float(p) for p in probs), ends, float(lost))
+
+
+def _diff_negative(slots: np.ndarray) -> np.ndarray:
+    from martian_kit.strategies import _slot_grid
+
+    diff = _slot_grid()[1]
+    return diff[slots] < 0
+
+
+def _stuck_tanks_won(level) -> np.ndarray:
+    from martian_kit.strategies import _slot_grid
+
+    diff = _slot_grid()[1][level.states][level.pair_state]
+    return diff - level.outcome[:, 0] < 0
+
+
+# -- the engine route (exact Fractions, any policy) ------------------------------------
+
+
+class _NoRandomness:
+    """Stands in for an rng when a policy is assumed deterministic; using it is an error."""
+
+    def __getattr__(self, name: str):
+        raise TypeError(
+            "this policy draws random numbers: give it an `action_distribution(turn, context)`"
+        )
+
+
+def action_distribution(policy, turn: TurnState, context: GameContext | None = None):
+    """The exact chance of each action `policy` takes in `turn`."""
+    from martian_kit.policies import random_policy
+
+    if hasattr(policy, "action_distribution"):
+        return policy.action_distribution(turn, context)
+    legal = turn.legal_actions()
+    if policy is random_policy:
+        return {a: Fraction(1, len(legal)) for a in legal}
+    return {Action(policy(turn, context, _NoRandomness())): Fraction(1)}
+
+
+def score_distribution_exact(
+    policy, start: FaceCounts | None = None, context: GameContext | None = None
+) -> ScoreDistribution:
+    """Exact score distribution (Fractions) of a turn under any policy, following the
+    engine's own states, from a fresh turn or from the moment the player rolls with
+    `start` set aside."""
+    set_aside = FaceCounts(*start) if start is not None else FaceCounts()
+    pending: dict[FaceCounts, Fraction] = {set_aside: Fraction(1)}
+    probs = [Fraction(0)] * N_SCORES
+    ends = {e.value: Fraction(0) for e in TurnEnd}
+    lost = Fraction(0)
+
+    def finish(state: TurnState, p: Fraction) -> None:
+        nonlocal lost
+        probs[state.score()] += p
+        assert state.end is not None
+        ends[state.end.value] += p
+        if tanks_win(state.set_aside):
+            lost += p
+
+    while pending:
+        current = min(pending, key=lambda s: s.total)
+        mass = pending.pop(current)
+        before = TurnState(current, None, Phase.MUST_ROLL)
+        for rolled, p in before.chance_outcomes():
+            state = before.apply_roll(rolled)
+            if state.is_terminal():
+                finish(state, mass * p)
+                continue
+            for take, q in action_distribution(policy, state, context).items():
+                after = state.apply_action(take)
+                if after.is_terminal():
+                    finish(after, mass * p * q)
+                    continue
+                for choice, r in action_distribution(policy, after, context).items():
+                    if choice is Action.STOP:
+                        finish(after.apply_action(choice), mass * p * q * r)
+                    else:
+                        key = after.set_aside
+                        pending[key] = pending.get(key, Fraction(0)) + mass * p * q * r
+    return ScoreDistribution(tuple(probs), ends, lost)

@@ -1,0 +1,439 @@
+"""Two-player Martian Dice played to win: the win probability of every position and the policy
+that maximises it (value iteration on the win probability, as Neller & Presser did for Pig).
+
+Positions at the start of a turn, for the player to move (all totals below 25):
+- `F[x, y]`: the first seat to move, with x points against the second seat's y;
+- `G[x, y]`: the second seat to move, with x points against the first seat's y;
+- `L[n]`: the second seat's *last* turn, when the first seat has just reached 25 or more and
+  leads by n: the second seat wins by scoring more than n, ties (scoring exactly n) go to the
+  6-dice roll-off, which it wins with probability 1/2 (`tiebreak_odds(2).p_win`).
+
+Why the seats differ (the end-of-round rule): when the first seat ends a turn with 25 or
+more, the game is not over — the second seat takes one more turn to finish the round, and
+plays it only to beat the first seat's total (stopping early is pointless unless it is ahead;
+a tie still has a half chance). When the second seat reaches 25, the round is complete and the
+game ends at once. So the first seat, near 25, must think about how far ahead it ends, while
+the second seat just needs to get there first or outscore the leader on its last turn.
+
+A turn's payoff for scoring s is the win probability of the position it leads to:
+F: x+s >= 25 -> 1 − L[x+s−y], else 1 − G[y, x+s];  G: x+s >= 25 -> 1, else 1 − F[y, x+s].
+A turn scoring 0 leaves the totals unchanged, so F[x, y] and G[y, x] depend on each other; the
+solver settles each such pair exactly by Newton steps on the win probability (policy
+iteration), level by level of x + y from the top down. Every turn is solved by the turn
+solver with the win probability as its payoff.
+
+The table (F, G, L) is small; `win_table()` loads the shipped copy lazily
+(`martian_kit/data/win2p.npz`), `solve_game()` rebuilds it (`martian-kit solve-game`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from martian_kit.game import TARGET
+from martian_kit.solver.model import N_SCORES, compact_model
+from martian_kit.solver.turn import TurnSolution, compact_backward, solve_turn
+
+TABLE_PATH = Path(__file__).resolve().parent.parent / "data" / "win2p.npz"
+TABLE_FORMAT = 1
+FIRST, SECOND = "first", "second"
+
+
+@dataclass(frozen=True)
+class WinTable:
+    """Win probabilities at the start of a turn (see the module docstring)."""
+
+    F: np.ndarray
+    G: np.ndarray
+    L: np.ndarray
+
+    def probability(self, mine: int, theirs: int, seat: str = FIRST) -> float:
+        """P(the player to move wins) at the start of its turn with `mine` against `theirs`,
+        moving as the `first` or `second` seat. For the second seat with the first at 25 or
+        more, this is its last turn."""
+        _check_totals(mine, theirs, seat)
+        if seat == SECOND and theirs >= TARGET:
+            return float(self.L[theirs - mine]) if theirs - mine < len(self.L) else 0.0
+        if seat == FIRST:
+            return float(self.F[mine, theirs])
+        return float(self.G[mine, theirs])
+
+    def payoff(self, mine: int, theirs: int, seat: str = FIRST) -> np.ndarray:
+        """What each turn score 0..16 is worth (P(win) afterwards) for the player to move."""
+        _check_totals(mine, theirs, seat)
+        return turn_payoff(self, mine, theirs, seat)
+
+
+def _check_totals(mine: int, theirs: int, seat: str) -> None:
+    if seat not in (FIRST, SECOND):
+        raise ValueError(f"seat is 'first' or 'second', not {seat!r}")
+    if not 0 <= mine < TARGET:
+        raise ValueError(f"the player to move has 0 to {TARGET - 1} points, not {mine}")
+    limit = TARGET - 1 + N_SCORES - 1 if seat == SECOND else TARGET - 1
+    if not 0 <= theirs <= limit:
+        raise ValueError(
+            f"the other player has 0 to {limit} points when the {seat} seat moves, not {theirs}"
+        )
+
+
+def turn_payoff(table: WinTable, mine: int, theirs: int, seat: str) -> np.ndarray:
+    """P(win) after the turn, for each turn score (see the module docstring)."""
+    s = np.arange(N_SCORES)
+    after = mine + s
+    if seat == SECOND and theirs >= TARGET:
+        return last_turn_payoff(theirs - mine)
+    if seat == FIRST:
+        lead = np.minimum(after - theirs, len(table.L) - 1)
+        crossed = 1.0 - table.L[np.maximum(lead, 0)]
+        normal = 1.0 - table.G[theirs, np.minimum(after, TARGET - 1)]
+    else:
+        crossed = np.ones(N_SCORES)
+        normal = 1.0 - table.F[theirs, np.minimum(after, TARGET - 1)]
+    return np.where(after >= TARGET, crossed, normal)
+
+
+def last_turn_payoff(need: int) -> np.ndarray:
+    """The second seat's last turn, `need` points behind: 1 for more, 1/2 for a tie."""
+    from martian_kit.odds import tiebreak_odds
+
+    s = np.arange(N_SCORES)
+    half = float(tiebreak_odds(2).p_win)
+    return np.where(s > need, 1.0, np.where(s == need, half, 0.0))
+
+
+def solve_game(progress: Callable[[int, int], None] | None = None, tol: float = 1e-15) -> WinTable:
+    """Solve the 2-player game from scratch (a few seconds); `progress(done, total)` is
+    called after each level of x + y."""
+    fresh = compact_model().fresh
+    n_last = TARGET + N_SCORES  # leads 0..40 cover every reachable case
+    last = np.stack([last_turn_payoff(n) for n in range(n_last)], axis=1)
+    L = compact_backward(last).roll_values[fresh].copy()
+    F = np.zeros((TARGET, TARGET))
+    G = np.zeros((TARGET, TARGET))
+    table = WinTable(F, G, L)
+    levels = list(range(2 * (TARGET - 1), -1, -1))
+    for done, c in enumerate(levels, 1):
+        xs = np.arange(max(0, c - TARGET + 1), min(TARGET - 1, c) + 1)
+        ys = c - xs
+        m = len(xs)
+        pay = np.empty((N_SCORES, 2 * m))
+        for j, (x, y) in enumerate(zip(xs, ys)):
+            pay[:, j] = turn_payoff(table, int(x), int(y), FIRST)  # F[x, y]
+            pay[:, m + j] = turn_payoff(table, int(y), int(x), SECOND)  # G[y, x]
+        # Warm start from the level above: the same mover with one point less for the other.
+        u_f = np.where(ys + 1 < TARGET, F[xs, np.minimum(ys + 1, TARGET - 1)], 0.5)
+        u_g = np.where(ys + 1 < TARGET, G[np.minimum(ys + 1, TARGET - 1), xs], 0.5)
+        for _ in range(100):
+            pay[0, :m] = 1.0 - u_g
+            pay[0, m:] = 1.0 - u_f
+            result = compact_backward(pay, with_zero_chance=True)
+            t = result.roll_values[fresh]
+            p = result.fresh_zero_chance
+            t_f, t_g, p_f, p_g = t[:m], t[m:], p[:m], p[m:]
+            if max(np.abs(t_f - u_f).max(), np.abs(t_g - u_g).max()) <= tol:
+                u_f, u_g = t_f, t_g
+                break
+            # Newton step on the pair: T is linear in its score-0 payoff along this policy.
+            c_f = t_f - p_f * (1.0 - u_g)
+            c_g = t_g - p_g * (1.0 - u_f)
+            u_f = (c_f + p_f * (1.0 - c_g - p_g)) / (1.0 - p_f * p_g)
+            u_g = c_g + p_g * (1.0 - u_f)
+        else:  # pragma: no cover - never seen; a loud failure beats a wrong table
+            raise RuntimeError(f"the win-probability solve did not settle at level {c}")
+        F[xs, ys] = u_f
+        G[ys, xs] = u_g
+        if progress is not None:
+            progress(done, len(levels))
+    return WinTable(F, G, L)
+
+
+def save_table(table: WinTable, path: Path = TABLE_PATH) -> Path:
+    """Write the table (compressed npz)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as fh:
+        np.savez_compressed(
+            fh,
+            format=np.array(TABLE_FORMAT),
+            target=np.array(TARGET),
+            F=table.F,
+            G=table.G,
+            L=table.L,
+        )
+    return path
+
+
+def load_table(path: Path = TABLE_PATH) -> WinTable:
+    """Read a table written by `save_table`, checking its shape; a clear error otherwise."""
+    try:
+        with np.load(path) as data:
+            if int(data["format"]) != TABLE_FORMAT or int(data["target"]) != TARGET:
+                raise ValueError("made for another format or target")
+            table = WinTable(data["F"], data["G"], data["L"])
+    except (OSError, KeyError, ValueError) as err:
+        raise ValueError(
+            f"{path}: not a usable win-probability table ({err}); "
+            "rebuild it with `martian-kit solve-game`"
+        ) from None
+    if table.F.shape != (TARGET, TARGET) or table.G.shape != (TARGET, TARGET):
+        raise ValueError(f"{path}: the table has the wrong shape; rebuild it")
+    return table
+
+
+@cache
+def win_table() -> WinTable:
+    """The shipped table, loaded on first use."""
+    return load_table()
+
+
+def win_probability(mine: int, theirs: int, seat: str = FIRST) -> float:
+    """P(win) under win-optimal play by both, at the start of the mover's turn."""
+    return win_table().probability(mine, theirs, seat)
+
+
+@lru_cache(maxsize=4096)
+def win_turn_solution(mine: int, theirs: int, seat: str = FIRST) -> TurnSolution:
+    """The turn solved for P(win) from a position (values of every turn state and option)."""
+    return solve_turn(win_table().payoff(mine, theirs, seat))
+
+
+# -- turn-score distributions and exact evaluation of 2-player games ------------------------
+
+
+def optimal_score_distributions(payoffs: np.ndarray) -> np.ndarray:
+    """For each payoff column (17, B): the exact distribution of the turn score (B, 17) when
+    the turn is played optimally for that payoff (tie rule: stop on equal values, first best
+    set-aside), by forward propagation over the compact turn graph."""
+    cm = compact_model()
+    cols = payoffs.shape[1]
+    result = compact_backward(payoffs)
+    values, roll_values = result.values, result.roll_values
+    n = cm.sentinel + 1
+    mass = np.zeros((n, cols))
+    mass[cm.fresh] = 1.0
+    dist = np.zeros((N_SCORES, cols))
+    col_index = np.arange(cols)
+    for level in reversed(cm.levels[1:]):
+        m = mass[level.lo : level.hi]
+        scores = cm.score[level.lo : level.hi]
+        stop_value = payoffs[scores]
+        stop = stop_value >= roll_values[level.lo : level.hi]
+        if level.lo <= cm.fresh < level.hi:
+            stop[cm.fresh - level.lo] = False  # a turn begins with a roll
+        stopped = m * stop
+        np.add.at(dist, scores, stopped)
+        rolling = m - stopped
+        dist += level.stuck_mass.T @ rolling
+        opts = level.options.T
+        v0, v1, v2, v3 = (values[o] for o in opts)
+        best = np.maximum(np.maximum(v0, v1), np.maximum(v2, v3))
+        chosen = np.where(
+            v0 == best,
+            opts[0][:, None],
+            np.where(
+                v1 == best,
+                opts[1][:, None],
+                np.where(v2 == best, opts[2][:, None], opts[3][:, None]),
+            ),
+        )
+        flow = rolling[level.pair_state] * level.prob[:, None]
+        mass += np.bincount(
+            (chosen * cols + col_index).ravel(), weights=flow.ravel(), minlength=n * cols
+        ).reshape(n, cols)
+    terminal = cm.levels[0]
+    np.add.at(dist, cm.score[terminal.lo : terminal.hi], mass[terminal.lo : terminal.hi])
+    return dist.T
+
+
+@dataclass(frozen=True)
+class GameDistributions:
+    """Turn-score distributions of a 2-player game's policies at every position:
+    `first[x, y]` (first seat to move, x against y), `second[x, y]` (second seat to move, x
+    against the first's y), `last[n]` (the second seat's last turn, n behind); each (.., 17)."""
+
+    first: np.ndarray
+    second: np.ndarray
+    last: np.ndarray
+
+    @classmethod
+    def score_blind(cls, dist_first, dist_second=None) -> GameDistributions:
+        """Both seats play one fixed turn-score distribution everywhere."""
+        a = np.asarray(dist_first, dtype=np.float64)
+        b = a if dist_second is None else np.asarray(dist_second, dtype=np.float64)
+        return cls(
+            np.broadcast_to(a, (TARGET, TARGET, N_SCORES)),
+            np.broadcast_to(b, (TARGET, TARGET, N_SCORES)),
+            np.broadcast_to(b, (TARGET + N_SCORES, N_SCORES)),
+        )
+
+
+@cache
+def win_optimal_distributions(chunk: int = 128) -> GameDistributions:
+    """Turn-score distributions of win-optimal play at every position (built on first use,
+    about a second)."""
+    table = win_table()
+    keys = [(FIRST, x, y) for x in range(TARGET) for y in range(TARGET)]
+    keys += [(SECOND, x, y) for x in range(TARGET) for y in range(TARGET)]
+    keys += [("last", n, 0) for n in range(TARGET + N_SCORES)]
+    payoffs = np.stack(
+        [
+            last_turn_payoff(x) if seat == "last" else turn_payoff(table, x, y, seat)
+            for seat, x, y in keys
+        ],
+        axis=1,
+    )
+    dists = np.concatenate(
+        [optimal_score_distributions(payoffs[:, i : i + chunk]) for i in range(0, len(keys), chunk)]
+    )
+    n = TARGET * TARGET
+    return GameDistributions(
+        dists[:n].reshape(TARGET, TARGET, N_SCORES),
+        dists[n : 2 * n].reshape(TARGET, TARGET, N_SCORES),
+        dists[2 * n :],
+    )
+
+
+def mixed_distributions(first: GameDistributions, second: GameDistributions) -> GameDistributions:
+    """The first seat plays as in `first`, the second seat as in `second`."""
+    return GameDistributions(first.first, second.second, second.last)
+
+
+def evaluate_game(dists: GameDistributions) -> tuple[np.ndarray, np.ndarray]:
+    """Exact win probabilities of a 2-player game whose seats play the given turn-score
+    distributions (a Markov chain over positions; no simulation). Returns `(A, B)`:
+    `A[x, y]` = P(first seat wins) with the first seat to move at x against y, and `B[x, y]`
+    = P(first seat wins) with the second seat to move (first has x, second y). The second
+    seat's chance is 1 − these; `evaluate_game_both` computes it separately."""
+    a, b, _, _ = evaluate_game_both(dists)
+    return a, b
+
+
+def evaluate_game_both(dists: GameDistributions):
+    """Like `evaluate_game`, but also P(second seat wins) computed on its own (ties of the
+    roll-off counted 1/2 to each), so that tests can check that the two add up to 1."""
+    from martian_kit.odds import tiebreak_odds
+
+    half = float(tiebreak_odds(2).p_win)
+    s = np.arange(N_SCORES)
+    out = []
+    for first_wins in (True, False):
+        A = np.zeros((TARGET, TARGET))
+        B = np.zeros((TARGET, TARGET))
+        for c in range(2 * (TARGET - 1), -1, -1):
+            for x in range(max(0, c - TARGET + 1), min(TARGET - 1, c) + 1):
+                y = c - x
+                # First seat moves: crossing 25 hands the second seat its last turn.
+                p = dists.first[x, y]
+                after = x + s
+                last_value = np.zeros(N_SCORES)
+                for i in np.nonzero(after >= TARGET)[0]:
+                    need = int(after[i]) - y
+                    q = dists.last[need] if need < len(dists.last) else np.eye(N_SCORES)[0]
+                    second_more = q[s > need].sum()
+                    tie = q[s == need].sum()
+                    win = 1.0 - second_more - tie * half if first_wins else second_more + tie * half
+                    last_value[i] = win
+                cont = np.where(after >= TARGET, last_value, 0.0)
+                ok = (after < TARGET) & (s > 0)
+                cont[ok] = B[after[ok], y]
+                c_a = p[1:] @ cont[1:]
+                # Second seat moves: reaching 25 ends the game at once.
+                q = dists.second[y, x]
+                after2 = y + s
+                cont2 = np.where(after2 >= TARGET, 0.0 if first_wins else 1.0, 0.0)
+                ok2 = (after2 < TARGET) & (s > 0)
+                cont2[ok2] = A[x, after2[ok2]]
+                c_b = q[1:] @ cont2[1:]
+                # Scoring 0 hands the same totals over: A = c_a + p0 B, B = c_b + q0 A.
+                A[x, y] = (c_a + p[0] * c_b) / (1.0 - p[0] * q[0])
+                B[x, y] = c_b + q[0] * A[x, y]
+        out.extend([A, B])
+    return out[0], out[1], out[2], out[3]
+
+
+# -- game-aware policies ---------------------------------------------------------------------
+
+
+@cache
+def _ahead_last_turn_distribution() -> np.ndarray:
+    """Turn-score distribution of a last turn already won before rolling (every score wins:
+    the policy stops at its first chance, by the tie rule)."""
+    return optimal_score_distributions(np.ones((N_SCORES, 1)))[0]
+
+
+class GamePolicy:
+    """Plays each turn optimally for the win probability of a 2-player position.
+
+    - `win` (2 players): the exact win-optimal policy of the solved game.
+    - `leader` (3 to 10 players, a documented heuristic, not claimed optimal): plays the
+      2-player win-optimal turn against the strongest opponent only, as the second seat when
+      its turn closes the round (last seat) and as the first seat otherwise; in the final
+      round (someone has 25 or more) it plays its last turn to beat the best total, counting a
+      tie as half a win. Other players moving later in that round are ignored.
+    With 2 players both names play the same (exact) policy.
+    """
+
+    def __init__(self, name: str = "win") -> None:
+        self.name = name
+
+    def position(self, totals: tuple[int, ...], seat: int) -> tuple[str, int, int]:
+        """(role, mine, other) of the 2-player position this policy plays: role is FIRST,
+        SECOND, or "last" (a last turn, `other` being the total to beat)."""
+        mine = totals[seat]
+        others = [t for s, t in enumerate(totals) if s != seat]
+        best = max(others)
+        if best >= TARGET:
+            return ("last", mine, best)
+        role = SECOND if seat == len(totals) - 1 else FIRST
+        return (role, mine, min(best, TARGET - 1))
+
+    def solution(self, totals: tuple[int, ...], seat: int) -> TurnSolution:
+        role, mine, other = self.position(totals, seat)
+        if role == "last":
+            return _last_turn_solution(other - mine)
+        return win_turn_solution(mine, other, role)
+
+    def __call__(self, turn, context, rng):
+        if context is None or len(context.totals) < 2:
+            from martian_kit.solver.turn import expected_score_solution
+
+            return expected_score_solution().best_action(turn)
+        return self.solution(context.totals, context.seat).best_action(turn)
+
+    def score_cdfs(self, totals: np.ndarray, seat: int) -> np.ndarray:
+        """Cumulative turn-score distributions (games, 17) for `seat` in every game of
+        `totals` (games, players), for vectorised simulation."""
+        dists = win_optimal_distributions()
+        n_players = totals.shape[1]
+        mine = totals[:, seat]
+        best = np.delete(totals, seat, axis=1).max(axis=1)
+        out = np.empty((len(totals), N_SCORES))
+        final = best >= TARGET
+        need = best - mine
+        behind = final & (need >= 0)
+        out[behind] = dists.last[np.minimum(need[behind], len(dists.last) - 1)]
+        out[final & (need < 0)] = _ahead_last_turn_distribution()
+        normal = ~final
+        table = dists.second if seat == n_players - 1 else dists.first
+        out[normal] = table[mine[normal], np.minimum(best[normal], TARGET - 1)]
+        cdf = np.cumsum(out, axis=1)
+        cdf[:, -1] = 1.0
+        return cdf
+
+
+@lru_cache(maxsize=64)
+def _last_turn_solution(need: int) -> TurnSolution:
+    if need < 0:
+        return solve_turn(np.ones(N_SCORES))
+    return solve_turn(last_turn_payoff(need))
+
+
+def _register() -> None:
+    from martian_kit.policies import register
+
+    register("win", lambda: GamePolicy("win"))
+    register("leader", lambda: GamePolicy("leader"))

@@ -1,0 +1,309 @@
+"""The turn of Martian Dice as a small graph of compressed states, for the numpy solvers.
+
+What the future of a turn depends on is fewer numbers than the full set-aside:
+- `d`, the dice left;
+- `diff` = Death Rays − Tanks set aside, clamped to [−(d+1), d]: with `diff >= d` the Tanks
+  can never win any more, with `diff < −d` the Death Rays can never catch up (the clamping
+  keeps every later score the same);
+- `k`, how many earthling kinds were taken (Humans, Cows and Chickens are alike: same odds,
+  same rules, so only how many kinds are taken matters, not which);
+- `e`, the number of earthlings set aside.
+The score of a compressed state is 0 if `diff < 0`, else `e + 3` with all three kinds, else `e`.
+
+A roll's outcome is compressed the same way: Tanks, Death Rays, and the counts of the kinds not
+taken yet (sorted, largest first). Its probability is summed from
+`martian_kit.dice.roll_distribution` — the one source of truth — never recomputed.
+
+The model is built once, on first use (a few tens of milliseconds), and cached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+import numpy as np
+
+from martian_kit.dice import NUM_DICE, FaceCounts, roll_distribution
+from martian_kit.scoring import BONUS, MAX_SCORE
+
+N_D = NUM_DICE + 1  # d in 0..13
+N_DIFF = 2 * NUM_DICE + 3  # diff in -(14)..14
+DIFF_OFFSET = NUM_DICE + 1
+N_K = 4
+N_E = NUM_DICE + 1
+N_SLOTS = N_D * N_DIFF * N_K * N_E
+N_SCORES = MAX_SCORE + 1
+#: Order of the set-aside options in the option arrays: Death Rays, then the untaken kinds
+#: by decreasing count.
+RAY_OPTION = 0
+
+
+def slot(d, diff, k, e):
+    """Dense index of a compressed state (works on ints and numpy arrays alike)."""
+    return ((d * N_DIFF + (diff + DIFF_OFFSET)) * N_K + k) * N_E + e
+
+
+def clamp_diff(diff, d):
+    """Clamp Death Rays − Tanks to [−(d+1), d] (see the module docstring)."""
+    return np.minimum(np.maximum(diff, -(d + 1)), d)
+
+
+def compressed_score(diff, k, e):
+    """Score of a compressed state (works on ints and numpy arrays alike)."""
+    return np.where(diff < 0, 0, e + BONUS * (k == 3))
+
+
+@dataclass(frozen=True)
+class Compressed:
+    """A turn state where the player may roll or stop (or a finished one with d = 0)."""
+
+    d: int
+    diff: int
+    k: int
+    e: int
+
+    @property
+    def slot(self) -> int:
+        return int(slot(self.d, self.diff, self.k, self.e))
+
+    @property
+    def score(self) -> int:
+        return int(compressed_score(self.diff, self.k, self.e))
+
+
+def compress(set_aside: FaceCounts) -> Compressed:
+    """The compressed state of a full set-aside."""
+    s = FaceCounts(*set_aside)
+    d = NUM_DICE - s.total
+    diff = int(clamp_diff(s.ray - s.tank, d))
+    k = sum(1 for n in (s.human, s.cow, s.chicken) if n > 0)
+    return Compressed(d, diff, k, s.human + s.cow + s.chicken)
+
+
+def _outcome_keys(counts: np.ndarray, k: int) -> np.ndarray:
+    """Compressed outcome rows (tanks, rays, untaken kinds largest first) of full counts."""
+    earth = counts[:, 2:].copy()
+    earth[:, :k] = 0  # the first k kinds stand for the taken ones (the kinds are alike)
+    earth = -np.sort(-earth, axis=1)
+    return np.concatenate([counts[:, :2], earth], axis=1)
+
+
+@cache
+def compressed_outcomes(d: int, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Outcomes of rolling `d` dice with `k` earthling kinds taken: an int array of rows
+    (tanks, rays, u1, u2, u3) — counts of the untaken kinds, largest first, 0 past 3−k — and
+    their float64 probabilities, summed from `martian_kit.odds.roll_array` (itself converted
+    from `roll_distribution`)."""
+    from martian_kit.odds import roll_array
+
+    counts, probs = roll_array(d)
+    keys = _outcome_keys(counts, k)
+    rows, inverse = np.unique(keys, axis=0, return_inverse=True)
+    summed = np.bincount(inverse.ravel(), weights=probs, minlength=len(rows))
+    return rows, summed
+
+
+@cache
+def compressed_outcomes_exact(d: int, k: int) -> tuple[Fraction, ...]:
+    """The exact probabilities of `compressed_outcomes(d, k)`, in the same order."""
+    counts, _ = compressed_outcomes(d, k)
+    index = {tuple(int(x) for x in row): i for i, row in enumerate(counts)}
+    out = [Fraction(0)] * len(index)
+    for c, p in roll_distribution(d):
+        row = _outcome_keys(np.array([tuple(c)]), k)[0]
+        out[index[tuple(int(x) for x in row)]] += p
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Level:
+    """Every (state, outcome) pair of the states with `d` dice left, grouped by state.
+
+    `states` are slots, `starts` the first pair of each state (for `np.add.reduceat`),
+    `prob` the outcome probability, `options` the slot each legal set-aside leads to (−1 when
+    not legal; column 0 is Death Rays, columns 1–3 the untaken kinds), `stuck_score` the score
+    when no set-aside is legal (−1 when one is), `tanks`, `rays`, `untaken` the outcome.
+    """
+
+    d: int
+    states: np.ndarray
+    starts: np.ndarray
+    pair_state: np.ndarray
+    prob: np.ndarray
+    options: np.ndarray
+    stuck_score: np.ndarray
+    outcome: np.ndarray
+
+
+@dataclass(frozen=True)
+class TurnModel:
+    """All compressed states (by level of dice left) and their transitions."""
+
+    levels: tuple[Level, ...]  # levels[d] for d = 0..13 (level 0 has no pairs)
+    score_of_slot: np.ndarray  # score of every slot (0 for unused slots)
+    fresh: int  # slot of the fresh turn
+
+    @property
+    def num_states(self) -> int:
+        return sum(len(lv.states) for lv in self.levels)
+
+    @property
+    def num_pairs(self) -> int:
+        return sum(len(lv.prob) for lv in self.levels)
+
+
+def _decode(slots: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    e = slots % N_E
+    rest = slots // N_E
+    k = rest % N_K
+    rest //= N_K
+    diff = rest % N_DIFF - DIFF_OFFSET
+    d = rest // N_DIFF
+    return d, diff, k, e
+
+
+@cache
+def turn_model() -> TurnModel:
+    """Build (once) the compressed turn graph reachable from a fresh turn."""
+    fresh = int(slot(NUM_DICE, 0, 0, 0))
+    found: list[set[int]] = [set() for _ in range(N_D)]
+    found[NUM_DICE].add(fresh)
+    levels: list[Level] = [None] * N_D  # type: ignore[list-item]
+    for d in range(NUM_DICE, 0, -1):
+        states = np.array(sorted(found[d]), dtype=np.int64)
+        _, diff, k, e = _decode(states)
+        order = np.argsort(k, kind="stable")
+        states, diff, k, e = states[order], diff[order], k[order], e[order]
+        parts = []
+        for kk in range(N_K):
+            sel = np.nonzero(k == kk)[0]
+            if len(sel) == 0:
+                continue
+            rows, probs = compressed_outcomes(d, kk)
+            m = len(probs)
+            s_idx = np.repeat(sel, m)
+            out = np.tile(rows, (len(sel), 1))
+            parts.append((s_idx, out, np.tile(probs, len(sel))))
+        s_idx = np.concatenate([p[0] for p in parts])
+        out = np.concatenate([p[1] for p in parts])
+        prob = np.concatenate([p[2] for p in parts])
+        t, r = out[:, 0], out[:, 1]
+        sd, sk, se = diff[s_idx], k[s_idx], e[s_idx]
+        options = np.full((len(prob), 4), -1, dtype=np.int64)
+        nd = d - t - r
+        ok = r > 0
+        options[ok, RAY_OPTION] = slot(nd, clamp_diff(sd - t + r, nd), sk, se)[ok]
+        for j in range(3):
+            u = out[:, 2 + j]
+            ok = (u > 0) & (j < 3 - sk)
+            nd = d - t - u
+            options[ok, 1 + j] = slot(nd, clamp_diff(sd - t, nd), sk + 1, se + u)[ok]
+        stuck = np.all(options < 0, axis=1)
+        stuck_score = np.where(stuck, compressed_score(sd - t, sk, se), -1)
+        for target in np.unique(options[options >= 0]):
+            found[int(_decode(np.array([target]))[0][0])].add(int(target))
+        starts = np.searchsorted(s_idx, np.arange(len(states)))
+        levels[d] = Level(d, states, starts, s_idx, prob, options, stuck_score, out)
+    terminal = np.array(sorted(found[0]), dtype=np.int64)
+    empty_i = np.zeros(0, dtype=np.int64)
+    levels[0] = Level(
+        0,
+        terminal,
+        empty_i,
+        empty_i,
+        np.zeros(0),
+        np.zeros((0, 4), dtype=np.int64),
+        empty_i,
+        np.zeros((0, 5), dtype=np.int64),
+    )
+    all_slots = np.arange(N_SLOTS)
+    _, diff, k, e = _decode(all_slots)
+    score_of_slot = compressed_score(diff, k, e).astype(np.int64)
+    return TurnModel(tuple(levels), score_of_slot, fresh)
+
+
+@dataclass(frozen=True)
+class CompactLevel:
+    """A level with states numbered compactly (ids in [lo, hi)) and only the pairs where a
+    set-aside is legal; the stuck pairs are summed per state and stuck score (`stuck_mass`)."""
+
+    lo: int
+    hi: int
+    starts: np.ndarray  # first live pair of each state (relative), for reduceat
+    has_pairs: np.ndarray  # states with at least one live pair
+    pair_state: np.ndarray  # state (relative) of each live pair
+    prob: np.ndarray
+    options: np.ndarray  # (live pairs, 4) compact ids, `sentinel` when not legal
+    stuck_mass: np.ndarray  # (states, 17) probability of getting stuck with each score
+
+
+@dataclass(frozen=True)
+class CompactModel:
+    """The turn graph with compact state ids: slot_of_id, id_of_slot, scores, levels."""
+
+    slot_of_id: np.ndarray
+    id_of_slot: np.ndarray
+    score: np.ndarray  # score of each id
+    levels: tuple[CompactLevel, ...]
+    fresh: int
+    sentinel: int
+
+
+@cache
+def compact_model() -> CompactModel:
+    """The compact form of `turn_model()` (built once)."""
+    model = turn_model()
+    slot_of_id = np.concatenate([lv.states for lv in model.levels])
+    sentinel = len(slot_of_id)
+    id_of_slot = np.full(N_SLOTS + 1, sentinel, dtype=np.int64)
+    id_of_slot[slot_of_id] = np.arange(sentinel)
+    levels = []
+    lo = 0
+    for lv in model.levels:
+        hi = lo + len(lv.states)
+        if lv.d == 0:
+            levels.append(
+                CompactLevel(
+                    lo,
+                    hi,
+                    np.zeros(0, np.int64),
+                    np.zeros(0, bool),
+                    np.zeros(0, np.int64),
+                    np.zeros(0),
+                    np.zeros((0, 4), np.int64),
+                    np.zeros((0, N_SCORES)),
+                )
+            )
+            lo = hi
+            continue
+        stuck = lv.stuck_score >= 0
+        stuck_mass = np.zeros((len(lv.states), N_SCORES))
+        np.add.at(stuck_mass, (lv.pair_state[stuck], lv.stuck_score[stuck]), lv.prob[stuck])
+        live = ~stuck
+        pair_state = lv.pair_state[live]
+        options = np.where(lv.options[live] < 0, N_SLOTS, lv.options[live])
+        has_pairs = np.bincount(pair_state, minlength=len(lv.states)) > 0
+        starts = np.searchsorted(pair_state, np.nonzero(has_pairs)[0])
+        levels.append(
+            CompactLevel(
+                lo,
+                hi,
+                starts,
+                has_pairs,
+                pair_state,
+                lv.prob[live],
+                np.ascontiguousarray(id_of_slot[options]),
+                stuck_mass,
+            )
+        )
+        lo = hi
+    return CompactModel(
+        slot_of_id,
+        id_of_slot,
+        model.score_of_slot[slot_of_id],
+        tuple(levels),
+        int(id_of_slot[model.fresh]),
+        sentinel,
+    )

@@ -1,0 +1,85 @@
+"""What each step of a turn did, and which rule made it so, in sentences (from the message
+catalogue). Pure functions of turn states: the turn player and the game app both use them."""
+
+from __future__ import annotations
+
+from martian_kit.dice import EARTHLINGS, NUM_DICE, Face, FaceCounts
+from martian_kit.messages import counted, face_name, message
+from martian_kit.scoring import tanks_win
+from martian_kit.turn import Action, Phase, TurnEnd, TurnState
+
+
+def take_label(action: Action) -> str:
+    """ "Death Rays", "Cows": the faces a set-aside action takes, in the plural."""
+    assert action.face is not None
+    return face_name(action.face, 2)
+
+
+def _join_or(parts: list[str]) -> str:
+    return message("why.or").join(parts)
+
+
+def explain_roll(before: TurnState, rolled: FaceCounts, after: TurnState) -> list[str]:
+    """The sentences after a roll: which dice were rolled, the Tanks set aside, what must be
+    chosen now (or why the turn ended)."""
+    lines = [
+        message("why.first_roll", dice=NUM_DICE)
+        if before.is_first_roll()
+        else message("why.roll", dice=before.dice_left)
+    ]
+    if rolled.tank:
+        lines.append(message("why.tanks", tanks=counted(Face.TANK, rolled.tank)))
+    else:
+        lines.append(message("why.no_tanks"))
+    blocked = [f for f in EARTHLINGS if rolled[f] and before.set_aside[f]]
+    for face in blocked:
+        lines.append(message("why.taken_before", faces=face_name(face, 2)))
+    if after.phase is Phase.MUST_CHOOSE:
+        options = [take_label(a) for a in after.legal_actions()]
+        lines.append(message("why.must_choose", options=_join_or(options)))
+    elif after.end is TurnEnd.NO_CHOICE:
+        lines.append(message("why.no_choice"))
+    return lines
+
+
+def explain_action(before: TurnState, action: Action, after: TurnState) -> list[str]:
+    """The sentences after a decision: what was set aside and why it was allowed, or that the
+    player stopped; then what comes next."""
+    action = Action(action)
+    lines: list[str] = []
+    face = action.face
+    if action is Action.STOP:
+        lines.append(message("why.stopped"))
+    elif face is Face.RAY:
+        assert before.rolled is not None
+        lines.append(message("why.took_rays", dice=counted(face, before.rolled[face])))
+    elif face is not None:
+        assert before.rolled is not None
+        lines.append(
+            message(
+                "why.took_earthling",
+                dice=counted(face, before.rolled[face]),
+                faces=face_name(face, 2),
+            )
+        )
+    lines += explain_next(after)
+    return lines
+
+
+def explain_next(state: TurnState) -> list[str]:
+    """What the player may do in `state` (roll or stop, with a warning when stopping would
+    score 0), or that the turn ended for lack of dice."""
+    if state.phase is Phase.MAY_ROLL_OR_STOP:
+        lines = [message("why.roll_or_stop", dice=state.dice_left)]
+        if tanks_win(state.set_aside):
+            lines.append(
+                message(
+                    "why.danger",
+                    tanks=counted(Face.TANK, state.set_aside.tank),
+                    rays=counted(Face.RAY, state.set_aside.ray),
+                )
+            )
+        return lines
+    if state.end is TurnEnd.NO_DICE:
+        return [message("why.no_dice")]
+    return []

@@ -1,0 +1,112 @@
+"""Save/load, the game log, bots, simulation, the command line, and a golden playthrough."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+import pytest
+
+from dino_kit import records
+from dino_kit.bots import bot_by_name, heuristic_bot, random_bot
+from dino_kit.cli import main
+from dino_kit.narrate import game_log
+from dino_kit.simulate import play_game, simulate
+
+
+@pytest.fixture(scope="module")
+def game():
+    return play_game([heuristic_bot, random_bot, heuristic_bot], random.Random(11))
+
+
+def test_record_round_trip_replays_the_same_game(game, tmp_path):
+    path = tmp_path / "game.json"
+    records.save(game, path, seed=11)
+    loaded = records.load(path)
+    assert loaded == game and loaded.final == game.final
+    data = json.loads(path.read_text())
+    assert data["format"] == "dinosaur-island-game/1" and data["seed"] == 11
+
+
+def test_running_game_round_trips(game):
+    s = play_game([random_bot, random_bot], random.Random(2), max_rounds=1)
+    assert records.from_record(records.to_record(s)) == s
+
+
+def test_record_with_an_illegal_move_names_the_move(game):
+    data = records.to_record(game)
+    i = next(i for i, m in enumerate(data["moves"]) if m.get("action", {}).get("kind") == "build")
+    data["moves"][i]["action"]["target"] = 9
+    with pytest.raises(records.RecordError) as err:
+        records.from_record(data)
+    assert str(err.value).startswith(f"moves[{i}].action: market: the $9 row has no attraction")
+
+
+def test_record_with_wrong_seat_or_final_is_refused(game):
+    data = records.to_record(game)
+    i = next(i for i, m in enumerate(data["moves"]) if "seat" in m)
+    bad = json.loads(json.dumps(data))
+    bad["moves"][i]["seat"] = (bad["moves"][i]["seat"] + 1) % 3
+    with pytest.raises(records.RecordError, match=rf"moves\[{i}\]\.seat: expected"):
+        records.from_record(bad)
+    bad = json.loads(json.dumps(data))
+    bad["final"][0] += 1
+    with pytest.raises(records.RecordError, match="final: the replayed game gives"):
+        records.from_record(bad)
+    with pytest.raises(records.RecordError, match="format"):
+        records.from_record({**data, "format": "chess/1"})
+    with pytest.raises(records.RecordError, match=r"settings\.chaos_theory: must be a bool"):
+        records.from_record({**data, "settings": {"chaos_theory": "yes"}})
+
+
+def test_game_log_reads_every_phase(game):
+    log = game_log(game)
+    text = "\n".join(log)
+    for phase in ("research", "market", "workers", "park"):
+        assert f"— {phase} —" in text
+    assert log[-1].startswith("Winner(s): ")
+    assert "Round 2" in text
+
+
+def test_heuristic_bot_beats_the_random_bot():
+    # the heuristic bot sits last, so it does not profit from playing first
+    summary = simulate(4, 10, 5, ["random", "random", "random", "heuristic"])
+    assert summary.wins[3] >= 8 and summary.score_mean[3] > max(summary.score_mean[:3]) + 20
+
+
+def test_heuristic_bot_builds_dinosaurs_security_and_attractions(game):
+    for seat in (0, 2):
+        p = game.players[seat]
+        assert p.dinosaurs > 1 or p.attractions or p.security > 1
+
+
+def test_unknown_bot_is_refused():
+    with pytest.raises(ValueError, match="unknown bot 'chess'"):
+        bot_by_name("chess")
+
+
+def test_simulate_is_reproducible_and_reports_everything():
+    a = simulate(3, 3, 7)
+    assert a == simulate(3, 3, 7)
+    assert a.games == 3 and len(a.score_mean) == 3 and a.rounds_min >= 1
+    assert sum(a.wins) == pytest.approx(3)
+
+
+def test_cli_simulate_json(capsys):
+    assert main(["simulate", "--players", "2", "--games", "2", "--seed", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["players"] == 2 and data["games"] == 2
+    assert main(["simulate", "--players", "5", "--games", "1"]) == 2
+
+
+def test_golden_seeded_playthrough():
+    """A fixed game: if the rules or the bots change, this record changes (update it only on
+    purpose)."""
+    s = play_game([heuristic_bot] * 4, random.Random(2024))
+    record = json.dumps(records.to_record(s, seed=2024), sort_keys=True)
+    assert (s.round, s.final, s.winners, len(s.moves())) == GOLDEN[:4]
+    assert hashlib.sha256(record.encode()).hexdigest()[:16] == GOLDEN[4]
+
+
+GOLDEN = (5, (38, 14, 10, 7), (0,), 279, "1477b3ff4a6c507c")

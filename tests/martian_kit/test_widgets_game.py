@@ -1,0 +1,123 @@
+"""The game app: legal buttons only, bots play in between, the chart and log follow the
+game, the end statistics add up, and the advisor is pluggable."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from martian_kit import Action, GameState
+from martian_kit.policies import POLICIES, random_policy, register
+from martian_kit.widgets.game import GameApp, game_stats, points_advisor
+from martian_kit.widgets.turn import can_roll
+
+
+def play_out(app: GameApp, seed: int) -> None:
+    choose = random.Random(seed)
+    while not app.state.is_terminal():
+        assert app.your_turn()
+        turn = app.state.turn
+        legal = set(turn.legal_actions()) | ({Action.ROLL} if can_roll(turn) else set())
+        assert set(app.actions.enabled()) == legal
+        app.actions.buttons[choose.choice(sorted(legal))].click()
+    assert app.actions.enabled() == []
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_whole_game_with_clicks(seed):
+    app = GameApp(bots=["random"] * (1 + seed % 3), seed=seed, seat=seed % 2)
+    play_out(app, seed)
+    state = app.state
+    assert state.winner is not None
+    assert app.summary().endswith("wins with " + str(state.totals[state.winner]) + " points.")
+    # the chart: one trace per player, each ending at the final total
+    assert [t.name for t in app.figure.data] == list(state.players)
+    assert [t.y[-1] for t in app.figure.data] == list(state.totals)
+    # the log: one entry per finished turn and roll-off
+    assert app.log_view.value.count("<li>") == len(state.log) + len(state.rolloffs)
+    assert "End of the game" in app.stats.value
+
+
+def test_stats_add_up():
+    app = GameApp(bots=["random", "random"], seed=11)
+    play_out(app, 11)
+    rows = game_stats(app.state)
+    assert sorted(r["rank"] for r in rows) == [1, 2, 3]
+    assert next(r for r in rows if r["rank"] == 1)["player"] == app.state.players[app.state.winner]
+    for seat, row in enumerate(rows):
+        turns = [t for t in app.state.log if t.seat == seat]
+        assert row["total"] == sum(t.score for t in turns) == app.state.totals[seat]
+        assert row["turns"] == len(turns) and row["zero"] >= row["tanked"]
+
+
+def test_stats_rank_the_tie_break_winner_first():
+    tied = GameState(players=("A", "B"), totals=(26, 26), tied=(0, 1), round=5)
+    finished = tied.apply_chance(1).apply_chance(4)
+    rows = game_stats(finished)
+    assert [r["rank"] for r in rows] == [2, 1] and rows[1]["tiebreak_rays"] == "4"
+
+
+def test_not_your_turn_and_illegal_actions_are_refused():
+    app = GameApp(seed=1)
+    with pytest.raises(Exception) as error:
+        app.act(Action.STOP)
+    assert getattr(error.value, "rule", None) == "first_roll"
+    app.state = app.state.apply_chance(app.state.sample_chance(random.Random(0)))
+    app.you = 1
+    with pytest.raises(ValueError):
+        app.act(Action.ROLL)
+
+
+def test_late_game_bots_play_first_and_last_round_is_announced():
+    late = GameState(players=("A", "B", "You"), totals=(23, 20, 24), round=9)
+    app = GameApp(bots=["random", "random"], state=late, seat=2, seed=6, show_setup=False)
+    assert app.your_turn() and app.state.totals == (23, 25, 24)
+    assert "Last round: B reached 25" in app.scoreboard.value
+    play_out(app, 0)
+    assert app.state.round == 9 and app.state.is_terminal()
+
+
+def test_setup_row_starts_the_chosen_game():
+    app = GameApp(seed=2)
+    app.bot_count.value = 4
+    assert app.seat_picker.options == (1, 2, 3, 4, 5)
+    app.seat_picker.value = 3
+    app.new_button.click()
+    assert app.state.num_players == 5 and app.state.players[2] == "You" and app.you == 2
+    assert len(app.figure.data) == 5
+    assert app.state.seat == 2 and app.state.log  # the two bots before you played
+
+
+def test_bots_registered_later_are_offered():
+    register("test-always-random", lambda: random_policy)
+    try:
+        app = GameApp(bots=["test-always-random"], seed=3)
+        assert "test-always-random" in app.strength.options
+        assert app.state.players[1] == "Bot 1 (test-always-random)"
+    finally:
+        POLICIES.pop("test-always-random")
+
+
+def test_advisor_is_pluggable():
+    seen = []
+
+    def advisor(turn, context):
+        seen.append((turn, context))
+        return ["option A: 42"]
+
+    app = GameApp(seed=4, advisor=advisor)
+    app.show_advisor.value = True
+    assert "option A: 42" in app.advice.value and seen[-1][1].seat == 0
+    app.act(Action.ROLL)
+    assert seen[-1][0] == app.state.turn
+
+
+def test_points_advisor_lists_every_legal_option():
+    app = GameApp(seed=5)
+    app.act(Action.ROLL)
+    turn = app.state.turn
+    lines = points_advisor(turn, app.state.context())
+    assert len(lines) == len(turn.legal_actions())
+    for action, line in zip(turn.legal_actions(), lines):
+        assert line.endswith(f"{turn.apply_action(action).score()} if you stopped right after")

@@ -1,0 +1,58 @@
+"""The dice explorer: exact odds from the roll distribution, a seeded tally, the chart."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+from martian_kit.dice import FACE_PROBABILITY, FACES, Face
+from martian_kit.widgets.roll import RollExplorer, face_count_distribution
+
+
+def test_face_count_distribution_is_binomial():
+    for face in FACES:
+        p = FACE_PROBABILITY[face]
+        expected = tuple(comb(13, k) * p**k * (1 - p) ** (13 - k) for k in range(14))
+        assert face_count_distribution(face) == expected
+    assert face_count_distribution("ray", 1) == (Fraction(2, 3), Fraction(1, 3))
+
+
+def test_roll_click_shows_dice_and_tallies():
+    explorer = RollExplorer(seed=3)
+    assert explorer.rolls == 0 and "no roll yet" in explorer.dice.value
+    explorer.roll_button.click()
+    assert explorer.rolls == 1 and explorer.last.total == 13
+    assert explorer.dice.value.count("kit-die") == 13
+    shares = explorer.figure.data[1].y
+    assert sum(s for s in shares) == 1.0
+    assert shares[explorer.last.ray] == 1.0
+
+
+def test_batches_converge_on_the_exact_odds():
+    explorer = RollExplorer(seed=11)
+    explorer.batch_buttons[-1].click()
+    explorer.batch_buttons[-1].click()
+    n = explorer.rolls
+    assert n == 2000
+    for face in FACES:
+        for k, p in enumerate(explorer.exact(face)):
+            se = (float(p) * (1 - float(p)) / n) ** 0.5
+            assert abs(explorer.observed(face)[k] / n - float(p)) <= 5 * se + 1e-12
+
+
+def test_face_picker_switches_the_chart():
+    explorer = RollExplorer(seed=2)
+    explorer.add_rolls(10)
+    explorer.face_picker.value = Face.TANK
+    assert explorer.figure.layout.title.text == "How many Tanks show among 13 dice"
+    assert list(explorer.figure.data[0].y) == [float(p) for p in face_count_distribution("tank")]
+    assert explorer.figure.data[1].name == "share in 10 rolls"
+
+
+def test_reset_replays_the_same_dice():
+    explorer = RollExplorer(seed=4)
+    first = explorer.roll()
+    explorer.add_rolls(100)
+    explorer.reset_button.click()
+    assert explorer.rolls == 0 and explorer.last is None
+    assert explorer.roll() == first

@@ -1,0 +1,44 @@
+"""The scoring calculator and the exercises agree with the engine's score."""
+
+from __future__ import annotations
+
+from martian_kit import FaceCounts, explain_score, score
+from martian_kit.widgets.scoring import EXERCISES, ScoreCalculator, ScoringQuiz
+
+
+def test_calculator_follows_the_inputs():
+    calc = ScoreCalculator()
+    calc.set(FaceCounts(tank=3, ray=2, human=4))
+    assert calc.result.value == "<b>0 points: 3 Tanks beat 2 Death Rays</b>"
+    calc.inputs["ray"].value = 3
+    assert "4 points" in calc.result.value
+    assert calc.dice.value.count("kit-die") == 10
+
+
+def test_calculator_refuses_more_than_13_dice():
+    calc = ScoreCalculator(FaceCounts(human=13))
+    calc.inputs["cow"].value = 2
+    assert "add up to 15" in calc.result.value and "add up to 15" in calc.summary()
+
+
+def test_random_example_is_scored_by_the_engine():
+    calc = ScoreCalculator(seed=9)
+    for _ in range(20):
+        calc.random_button.click()
+        counts = calc.counts
+        assert 3 <= counts.total <= 13
+        assert calc.result.value == f"<b>{explain_score(counts)}</b>"
+        assert int(calc.summary().split("-> ")[1].split(" ")[0]) == score(counts)
+
+
+def test_quiz_checks_against_the_engine():
+    quiz = ScoringQuiz()
+    for i, exercise in enumerate(EXERCISES):
+        assert quiz.index == i
+        quiz.guess.value = score(exercise)
+        quiz.check_button.click()
+        assert quiz.feedback.value.startswith("✅")
+        quiz.next_button.click()
+    assert quiz.index == 0 and quiz.right_answers() == len(EXERCISES)
+    quiz.check(score(EXERCISES[0]) + 1)
+    assert quiz.feedback.value.startswith("❌") and quiz.right_answers() == len(EXERCISES) - 1

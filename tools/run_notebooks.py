@@ -1,0 +1,107 @@
+"""Execute notebooks in place so that they can be committed executed and deterministic.
+
+    PYTHONPATH=$PWD /work/venv/bin/python tools/run_notebooks.py [NOTEBOOK_OR_FOLDER ...]
+
+With no argument every notebook under notebooks/ is run. Each notebook runs with nbclient in
+its own folder (as nbval and Voila run it), with the repository root on PYTHONPATH; then the
+saved widget state (`metadata.widgets`), timing metadata and volatile ids are stripped, so a
+re-run of unchanged code gives the same file. A notebook that raises is left untouched and the
+script exits non-zero, naming it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+KERNEL_METADATA = {
+    "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+    "language_info": {"name": "python"},
+}
+#: The same patterns as tests/nbval_sanitize.cfg, applied to stored outputs so diffs stay small.
+VOLATILE = [
+    (re.compile(r'"uid": ?"[0-9a-f-]{36}"'), '"uid": "UID"'),
+]
+
+
+def find_notebooks(paths: list[str]) -> list[Path]:
+    """The notebooks named, or found under the folders named (sorted), skipping checkpoints."""
+    found: list[Path] = []
+    for name in paths or [str(NOTEBOOKS)]:
+        path = Path(name).resolve()
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+        elif path.suffix == ".ipynb" and path.exists():
+            found.append(path)
+        else:
+            raise SystemExit(f"not a notebook or folder: {name}")
+    return found
+
+
+def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Strip what changes from run to run: widget state, timings, cell ids' churn."""
+    nb.metadata.pop("widgets", None)
+    nb.metadata.update(KERNEL_METADATA)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+        cell.metadata.pop("collapsed", None)
+        if cell.cell_type != "code":
+            continue
+        for output in cell.get("outputs", []):
+            output.get("metadata", {}).pop("execution", None)
+            for mime, value in list(output.get("data", {}).items()):
+                if isinstance(value, str):
+                    for pattern, replacement in VOLATILE:
+                        value = pattern.sub(replacement, value)
+                    output["data"][mime] = value
+    return nb
+
+
+def run(path: Path, timeout: int = 120) -> float:
+    """Execute `path` in place; returns the seconds it took."""
+    nb = nbformat.read(path, as_version=4)
+    env_path = os.environ.get("PYTHONPATH", "")
+    if str(ROOT) not in env_path.split(os.pathsep):
+        os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env_path) if p)
+    client = NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+        record_timing=False,
+    )
+    start = time.perf_counter()
+    client.execute()
+    elapsed = time.perf_counter() - start
+    nbformat.validate(nb)
+    nbformat.write(clean(nb), path)
+    return elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="*", help="notebooks or folders (default: notebooks/)")
+    args = parser.parse_args(argv)
+    failed = []
+    for path in find_notebooks(args.paths):
+        try:
+            seconds = run(path)
+        except Exception as error:  # report every failing notebook, not just the first
+            failed.append(path)
+            print(f"FAILED {path.relative_to(ROOT)}: {type(error).__name__}: {error}"[:2000])
+            continue
+        print(f"ok {path.relative_to(ROOT)} ({seconds:.1f} s)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
