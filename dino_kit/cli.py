@@ -27,7 +27,14 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
-        summary = simulate(args.players, args.games, args.seed, bots)
+        summary = simulate(
+            args.players,
+            args.games,
+            args.seed,
+            bots,
+            objective_length=args.objectives,
+            max_rounds=args.max_rounds,
+        )
     except ValueError as err:
         print(f"dino-kit simulate: {err}", file=sys.stderr)
         return 2
@@ -37,17 +44,21 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     print(
         f"{summary.games} game(s), {summary.players} players, seed {summary.seed}; "
         f"rounds: mean {summary.rounds_mean:.2f}, min {summary.rounds_min}, "
-        f"max {summary.rounds_max}"
+        f"max {summary.rounds_max}; visitors eaten per game: {summary.eaten_per_game:.2f}; "
+        f"ended by the {args.max_rounds}-round safety net: {summary.capped_games}"
     )
     print(
         f"{'seat':>4} {'bot':>10} {'score':>7} {'sd':>6} {'min':>5} {'max':>5} {'wins':>6} "
-        f"{'money':>6} {'eaten':>6}"
+        f"{'win rate (95% CI)':>20} {'money':>6} {'eaten':>6}"
     )
     for i in range(summary.players):
+        lo, hi = summary.win_rate_ci[i]
+        rate = summary.wins[i] / summary.games
         print(
             f"{i:>4} {summary.bots[i]:>10} {summary.score_mean[i]:>7.2f} "
             f"{summary.score_stdev[i]:>6.2f} {summary.score_min[i]:>5} {summary.score_max[i]:>5} "
-            f"{summary.wins[i]:>6.2f} {summary.money_mean[i]:>6.2f} {summary.eaten_mean[i]:>6.2f}"
+            f"{summary.wins[i]:>6.2f} {rate:>6.1%} [{lo:>5.1%}, {hi:>5.1%}] "
+            f"{summary.money_mean[i]:>6.2f} {summary.eaten_mean[i]:>6.2f}"
         )
     return 0
 
@@ -86,6 +97,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         default="heuristic",
         help="one bot name, or one per seat, comma-separated (random, heuristic)",
+    )
+    sim.add_argument(
+        "--objectives",
+        default="short",
+        choices=("short", "medium", "long"),
+        help="objective stack (game length)",
+    )
+    sim.add_argument(
+        "--max-rounds",
+        type=int,
+        default=30,
+        help="safety net for simulations (not a rule of the game): stop a game after this round",
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.set_defaults(func=_cmd_simulate)
