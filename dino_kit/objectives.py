@@ -3,8 +3,17 @@
 Conditions are effects of the `condition` place; `condition_met` gives each its meaning.
 `claim` runs after every step of the game: every unclaimed objective met by one or more
 players is claimed by all of them at once (a corporation token each; a player with no token
-left cannot claim); then nobody else can. `final_scores` is the end of the game: VP track +
-attractions' VP + each exhibit's VP × dinosaurs (−10 for an exhibit with none) + objectives'
+left cannot claim); then nobody else can.
+
+The workers phase is simultaneous (the rules), but the engine asks the players one after the
+other in turn order. So that this order gives nobody an objective first, during that phase
+`note_met` only *notes* who meets an unclaimed objective after each of their actions, and
+`settle_workers` claims every noted objective for all who met it when the phase ends, as if
+they had met it at the same moment. Decision: meeting it at any point of the phase counts
+(the rules: "at any moment"), even if a later action of the same phase undoes it.
+
+`final_scores` is the end of the game: VP track + attractions' VP + each exhibit's VP ×
+dinosaurs (−10 for an exhibit with none) + objectives'
 VP + $5 = 1 VP (rounded down); the most points win, ties go to the most money, and players
 still tied share the victory.
 """
@@ -83,6 +92,48 @@ def claim(state: GameState) -> GameState:
     if not changed:
         return state
     return replace(state, claims=tuple(claims), players=tuple(players))
+
+
+def _tokens_left(state: GameState, seat: int) -> int:
+    noted = sum(seat in seats for _, seats in state.met_while_working)
+    return CORPORATION_TOKENS - len(state.players[seat].objectives) - noted
+
+
+def note_met(state: GameState, seat: int) -> GameState:
+    """In the workers phase: note the unclaimed objectives `seat` meets now (see the module
+    docstring); claimed by `settle_workers` at the end of the phase."""
+    if not state.objectives:
+        return state
+    p = state.players[seat]
+    noted = dict(state.met_while_working)
+    changed = False
+    for i, (ident, who) in enumerate(zip(state.objectives, state.claims)):
+        if who or seat in noted.get(i, ()):
+            continue
+        if _tokens_left(state, seat) - changed <= 0:
+            break
+        if condition_met(state, p, state.components[ident]):
+            noted[i] = (*noted.get(i, ()), seat)
+            changed = True
+    if not changed:
+        return state
+    return replace(state, met_while_working=tuple(sorted(noted.items())))
+
+
+def settle_workers(state: GameState) -> GameState:
+    """At the end of the workers phase: everyone who met a noted objective claims it
+    together; then the usual `claim` (for anything met now and not noted)."""
+    if state.met_while_working:
+        claims = list(state.claims)
+        players = list(state.players)
+        for i, seats in state.met_while_working:
+            claims[i] = tuple(sorted(seats))
+            for seat in seats:
+                players[seat] = replace(
+                    players[seat], objectives=(*players[seat].objectives, state.objectives[i])
+                )
+        state = replace(state, claims=tuple(claims), players=tuple(players), met_while_working=())
+    return claim(state)
 
 
 def breakdown(state: GameState, p: PlayerState) -> dict[str, int]:

@@ -200,6 +200,9 @@ class GameState:
     objective_stack: tuple[str, ...] = ()
     objectives: tuple[str, ...] = ()
     claims: tuple[tuple[int, ...], ...] = ()
+    # objectives met during the simultaneous workers phase, claimed together when it ends:
+    # (objective index, seats) pairs
+    met_while_working: tuple[tuple[int, tuple[int, ...]], ...] = ()
     twist_stack: tuple[str, ...] = ()
     plot_twists: tuple[str, ...] = ()
     # the bag: (customers, hooligans)
