@@ -34,6 +34,7 @@ MONEY_VP = 0.3  # what $1 is worth while the game goes on ($5 = 1 VP only at the
 EATEN_VP = 2.0  # a visitor eaten: −1 VP and a customer who would have scored 1
 VISITOR_VP = 0.6  # a visitor drawn: $1 or a VP when there is room for them, on average
 EMPTY_EXHIBIT_VP = 10
+SLOT_SECURITY_VP = 1.0  # share of a security slot's visitors saved counted when buying it
 
 
 class View(NamedTuple):
@@ -42,6 +43,7 @@ class View(NamedTuple):
 
     need: tuple[int, ...]
     held: int
+    held_drop: float
     gap: int
     rounds_left: int
     security_slots: int
@@ -50,6 +52,11 @@ class View(NamedTuple):
     room: int
     visitors: int
     goals: tuple[tuple[Any, int, int, int], ...]
+    goal_kinds: frozenset[str]
+    slots: dict[Any, Any]
+    research_bonus: int
+    faces: tuple[Any, ...]
+    reserve: int
 
 
 def held_pips(state: GameState) -> int:
@@ -96,37 +103,50 @@ def needs(state: GameState, p: PlayerState) -> tuple[int, ...]:
     return tuple(need)
 
 
-def _slots(state: GameState, p: PlayerState, action_id: str, free_only: bool) -> int:
-    """Lab slots firing `action_id` (only those still free this round when `free_only`)."""
-    n = 0
-    for key, slot in abilities.lab_slots(state, p):
-        if slot.action.id == action_id:
-            if free_only and key in p.used and not slot.unlimited:
-                continue
-            n += 1
-    return n
-
-
 def view(state: GameState, p: PlayerState) -> View:
-    threat = expected_threat(state, p)
-    in_workers = state.phase == "workers"
-    room = sum(e.dinosaurs for e in p.exhibits) + sum(
-        state.components[a].capacity for a in p.attractions
-    )
+    phase = state.phase
+    in_workers = phase == "workers"
+    c = state.components
+    if phase == "research":
+        faces = tuple(research.face_of(state, i) for i in range(len(state.pool)))
+        pips = [f.threat for f, owner in zip(faces, state.claimed) if owner is None]
+        held = max(pips, default=0)
+        lower = max((x for x in pips if x < held), default=0)
+        drop = (held - lower) / pips.count(held) if pips else 0.0
+    else:
+        faces, held, drop = (), held_pips(state), 0.0
+    room = p.dinosaurs + sum(c[a].capacity for a in p.attractions)
+    open_goals = goals(state, p)
+    slots = dict(abilities.lab_slots(state, p))
+    security_slots = create_slots = 0
+    for key, slot in slots.items():
+        aid = slot.action.id
+        if aid == "raise_security":
+            if not (in_workers and key in p.used and not slot.unlimited):
+                security_slots += 1
+        elif aid == "create_dinosaur":
+            create_slots += 1
+    gap = p.threat + held - abilities.security_total(state, p)
     return View(
         need=needs(state, p),
-        held=held_pips(state),
-        gap=threat - abilities.security_total(state, p),
+        held=held,
+        held_drop=drop,
+        gap=gap,
         rounds_left=rounds_left(state),
-        security_slots=_slots(state, p, "raise_security", in_workers),
-        create_slots=_slots(state, p, "create_dinosaur", False),
+        security_slots=security_slots,
+        create_slots=create_slots,
         free_creates=_creatable(state, p),
         room=room,
         visitors=min(
             state.rules.excitement_cap,
             p.excitement + abilities.passive(state, p, "excitement_bonus"),
         ),
-        goals=goals(state, p),
+        goals=open_goals,
+        goal_kinds=frozenset(k for g in open_goals for k in _GOAL_KINDS.get(g[0].id, ())),
+        slots=slots,
+        research_bonus=abilities.passive(state, p, "research_bonus") if phase == "research" else 0,
+        faces=faces,
+        reserve=_reserve(state, p, gap, security_slots) if phase == "market" else 0,
     )
 
 
@@ -180,14 +200,20 @@ def goals(state: GameState, p: PlayerState) -> tuple[tuple[Any, int, int, int], 
     return tuple(out)
 
 
-def _step(state: GameState, p: PlayerState, a: Action, cond: Any) -> int:
+def _slot(state: GameState, p: PlayerState, key: Any, v: View | None) -> Any:
+    if v is not None:
+        return v.slots.get(key)
+    return abilities.find_slot(state, p, key)
+
+
+def _step(state: GameState, p: PlayerState, a: Action, cond: Any, v: View | None = None) -> int:
     """How much `a` moves the player on `cond` (0 for actions that do not)."""
     kind, cid = a.kind, cond.id
     c = state.components
     if kind == "recipe":
         return 1 if cid == "recipes_at_least" else 0
     if kind == "die":
-        face = research.face_of(state, a.target)
+        face = v.faces[a.target]
         if face.rare == "paddock" and a.choice is not None and cid == "paddock_capacity_at_least":
             return 1 if p.exhibits[a.choice].capacity == max(e.capacity for e in p.exhibits) else 0
         if face.rare is None and cid == "dna_at_least":
@@ -209,7 +235,7 @@ def _step(state: GameState, p: PlayerState, a: Action, cond: Any) -> int:
     if kind == "buy_dna" and cid == "dna_at_least":
         return c.tables.dna_offer(a.target).amount
     if kind == "work":
-        aid = abilities.find_slot(state, p, a.target).action.id
+        aid = slot.action.id if (slot := _slot(state, p, a.target, v)) else None
         if aid == "create_dinosaur":
             r = c[p.exhibits[a.choice].recipe]
             if cid == "dinosaurs_at_least":
@@ -227,12 +253,38 @@ def _step(state: GameState, p: PlayerState, a: Action, cond: Any) -> int:
     return 0
 
 
+# the kinds of action that can move a player toward a goal (or, for zones, away from it)
+_GOAL_KINDS = {
+    "dinosaurs_at_least": ("work",),
+    "category_dinosaurs_at_least": ("work",),
+    "excitement_at_least": ("work",),
+    "security_at_least": ("work",),
+    "attractions_at_least": ("build", "recipe"),
+    "food_attractions_at_least": ("build", "recipe"),
+    "recipes_at_least": ("recipe", "build"),
+    "specialists_at_least": ("hire",),
+    "lab_upgrades_at_least": ("upgrade", "special"),
+    "dna_at_least": ("die", "buy_dna"),
+    "paddock_capacity_at_least": ("die", "work"),
+}
+
+# zones one more step toward these goals takes (attractions 1, recipes 2)
+_ZONE_GOALS = {"attractions_at_least": 1, "food_attractions_at_least": 1, "recipes_at_least": 2}
+
+
 def objective_value(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     """What `a` is worth on the way to unclaimed objectives: an objective it completes is
     worth its VP; progress is worth a share of it."""
     total = 0.0
+    zones = 2 if a.kind == "recipe" else 1 if a.kind == "build" else 0
+    if zones:
+        free = abilities.free_zones(state, p) - zones
     for cond, have, target, vp in v.goals:
-        step = _step(state, p, a, cond)
+        if zones and cond.id in _ZONE_GOALS:  # the park's zones must still fit the goal
+            gained = _step(state, p, a, cond, v)
+            if free < _ZONE_GOALS[cond.id] * (target - have - gained):
+                total -= vp * 0.6
+        step = gained if zones and cond.id in _ZONE_GOALS else _step(state, p, a, cond, v)
         if step > 0:
             if have + step >= target:
                 total += vp
@@ -281,6 +333,17 @@ def _dinosaur(state: GameState, p: PlayerState, v: View, index: int) -> float:
     return value - _threat_cost(v, r.threat, v.gap + r.threat)
 
 
+def _denial(pips: int, v: View) -> float:
+    """Claiming a die with `pips` threat in research: when it is among the dice that would be
+    held, the held die's pips drop (`View.held_drop`); worth visitors not eaten when security
+    cannot cover the threat."""
+    if pips < v.held or pips == 0:
+        return 0.0
+    drop = v.held_drop
+    uncovered = v.gap - v.security_slots
+    return drop * (EATEN_VP * 1.5 if uncovered > 0 else 0.8)
+
+
 def _dna_value(state: GameState, p: PlayerState, v: View, i: int, amount: int) -> float:
     gain = min(amount, p.limits[i] - p.dna[i])
     useful = min(gain, v.need[i])
@@ -295,9 +358,11 @@ def _effect_value(state: GameState, p: PlayerState, v: View, e, hired: bool = Fa
     r = v.rounds_left
     match e.id:
         case "raise_security":
+            # one more point a round for the rounds left, as long as threat outruns security
             gap_ahead = v.gap + (2 if r > 1 else 0)
-            have = v.security_slots
-            return (3.0 + EATEN_VP * max(0, gap_ahead)) if have == 0 else 1.0
+            rounds = min(r, max(0, gap_ahead))
+            value = SLOT_SECURITY_VP * rounds * EATEN_VP
+            return value if v.security_slots == 0 else value / (1 + v.security_slots)
         case "security_bonus":
             return amount * _security_point(v)
         case "create_dinosaur":
@@ -345,12 +410,12 @@ def _attraction(state: GameState, p: PlayerState, v: View, ident: str) -> float:
     return a.vp + per_round * v.rounds_left
 
 
-def _reserve(state: GameState, p: PlayerState, v: View) -> int:
+def _reserve(state: GameState, p: PlayerState, gap: int, security_slots: int) -> int:
     """Money kept back in the market for this round's security."""
-    if v.security_slots == 0 or v.gap <= 0:
+    if security_slots == 0 or gap <= 0:
         return 0
     cost, level, total = 0, p.security, 0
-    for _ in range(min(v.gap, v.security_slots)):
+    for _ in range(min(gap, security_slots)):
         price = state.components.tables.security_cost(level + 1)
         if price is None:
             break
@@ -368,20 +433,19 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     kind = a.kind
     r = v.rounds_left
     if kind == "die":
-        face = research.face_of(state, a.target)
+        face = v.faces[a.target]
         if face.rare == "worker":
-            return 0.3 if p.supply else 0.0
+            return (0.3 if p.supply else 0.0) + _denial(face.threat, v)
         if face.rare == "paddock":
+            value = _denial(face.threat, v)
             if a.choice is None:
-                return 0.0
+                return value
             e = p.exhibits[a.choice]
-            return 2.5 if e.dinosaurs >= e.capacity and a.choice > 0 else 0.8
+            return value + (2.5 if e.dinosaurs >= e.capacity and a.choice > 0 else 0.8)
         i = DNA_TYPES.index(face.dna)
-        amount = face.amount * a.scientist + abilities.passive(state, p, "research_bonus")
+        amount = face.amount * a.scientist + v.research_bonus
         value = _dna_value(state, p, v, i, amount)
-        if face.threat >= v.held and face.threat > 0:  # claiming it lowers the held die
-            value += 0.5 * (1.5 if v.gap > 0 else 0.5)
-        return value - 0.15 * a.scientist
+        return value + _denial(face.threat, v) - 0.15 * a.scientist
     if kind == "recipe":
         i = ("herbivore", "small_carnivore", "large_carnivore").index(a.target)
         recipe = c[state.recipe_up[i]]
@@ -404,20 +468,20 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     if kind == "build":
         ident = state.rows[0][a.target]
         price = abilities.attraction_price(state, p, ident, a.target)
-        if p.money - price < _reserve(state, p, v):
+        if p.money - price < v.reserve:
             return -1.0
         return _attraction(state, p, v, ident) - price * MONEY_VP * 1.5
     if kind == "upgrade":
         ident = state.rows[1][a.target]
         price = c.tables.market_rows[a.target]
-        if p.money - price < _reserve(state, p, v):
+        if p.money - price < v.reserve:
             return -1.0
         value = _upgrade_value(state, p, v, ident) - price * MONEY_VP
         old = p.lab[a.choice]
         return value - (_upgrade_value(state, p, v, old) + 1 if old is not None else 0)
     if kind == "special":
         price = 3 if a.target == "dino_research_2" else 5
-        if p.money - price < _reserve(state, p, v):
+        if p.money - price < v.reserve:
             return -1.0
         if a.target == "dino_research_2":
             extra = 3.0 if v.free_creates >= 2 else (1.5 if r > 2 else 0.2)
@@ -427,22 +491,21 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     if kind == "hire":
         ident = state.rows[2][a.target]
         price = c.tables.market_rows[a.target]
-        if p.money - price < _reserve(state, p, v):
+        if p.money - price < v.reserve:
             return -1.0
         value = _specialist_value(state, p, v, ident) - price * MONEY_VP
         if a.choice is not None:
             value -= _specialist_value(state, p, v, a.choice) + 0.5
         return value
     if kind == "buy_dna":
-        dna, col = a.choice
+        dna = a.choice[0]
         offer = c.tables.dna_offer(a.target)
-        if p.money - offer.price < _reserve(state, p, v):
+        if p.money - offer.price < v.reserve:
             return -1.0
         i = DNA_TYPES.index(dna)
-        value = _dna_value(state, p, v, i, offer.amount) - offer.price * MONEY_VP
-        return value - (0.01 * col if col is not None else 0)
+        return _dna_value(state, p, v, i, offer.amount) - offer.price * MONEY_VP
     if kind == "work":
-        slot = abilities.find_slot(state, p, a.target)
+        slot = _slot(state, p, a.target, v)
         aid = slot.action.id
         if aid == "raise_security":
             cost = abilities.security_cost(state, p) or 0
@@ -484,28 +547,31 @@ def heuristic_bot(state: GameState, rng: random.Random) -> Action:
     p = state.players[seat]
     v = view(state, p)
     best, best_score = None, float("-inf")
-    storage_seen: set[int] = set()
-    for a in state.legal_actions():
+    seen: set[Any] = set()
+    actions = state.legal_actions()
+    for a in actions:
         if a.kind == "storage":  # the allocation is chosen below, once per scientist
-            if a.scientist in storage_seen:
+            if a.scientist in seen:
                 continue
-            storage_seen.add(a.scientist)
+            seen.add(a.scientist)
+        elif a.kind == "buy_dna":  # which item it discards does not matter to it: the first
+            if (a.target, a.choice[0]) in seen:
+                continue
+            seen.add((a.target, a.choice[0]))
         s = score(state, p, a, v)
-        if v.goals and a.kind not in ("pass", "done", "food", "storage"):
+        if a.kind in v.goal_kinds:
             s += objective_value(state, p, a, v)
         if s > best_score:
             best, best_score = a, s
     assert best is not None
     if best.kind == "storage":
-        best = _storage_choice(state, p, v, best)
+        best = _storage_choice(actions, p, v, best)
     return best
 
 
-def _storage_choice(state: GameState, p: PlayerState, v: View, a: Action) -> Action:
+def _storage_choice(actions: Any, p: PlayerState, v: View, a: Action) -> Action:
     """Raise the limits of the DNA it needs and that is full first."""
-    options = [
-        x for x in state.legal_actions() if x.kind == "storage" and x.scientist == a.scientist
-    ]
+    options = [x for x in actions if x.kind == "storage" and x.scientist == a.scientist]
 
     def fit(x: Action) -> float:
         return sum(

@@ -20,6 +20,9 @@ still tied share the victory.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from dino_kit import abilities
 from dino_kit.components.schema import Objective
 from dino_kit.state import CORPORATION_TOKENS, GameState, PlayerState
@@ -66,6 +69,39 @@ def condition_met(state: GameState, p: PlayerState, objective: Objective) -> boo
     raise ValueError(f"unknown condition {cond.id!r}")  # the loader refuses these
 
 
+Test = Callable[[GameState, PlayerState], bool]
+
+
+@cache
+def _test(objective: Objective) -> Test:
+    """`condition_met` for one objective as a function of (state, player) — the engine checks
+    objectives after every step, so the condition's id and parameters are looked up once."""
+    cond = objective.condition
+    cid = cond.id
+    n = next((v for k, v in cond.params if k != "category"), 0)
+    if cid == "dinosaurs_at_least":
+        return lambda s, p: p.dinosaurs >= n
+    if cid == "attractions_at_least":
+        return lambda s, p: len(p.attractions) >= n
+    if cid == "excitement_at_least":
+        return lambda s, p: p.excitement >= n
+    if cid == "money_at_least":
+        return lambda s, p: p.money >= n
+    if cid == "vp_at_least":
+        return lambda s, p: p.vp >= n
+    if cid == "security_at_least":
+        return lambda s, p: p.security >= n
+    if cid == "specialists_at_least":
+        return lambda s, p: len(p.specialists) >= n
+    if cid == "recipes_at_least":
+        return lambda s, p: len(p.exhibits) >= n
+    if cid == "dna_at_least":
+        return lambda s, p: sum(p.dna) >= n
+    if cid == "paddock_capacity_at_least":
+        return lambda s, p: any(e.capacity >= n for e in p.exhibits)
+    return lambda s, p: condition_met(s, p, objective)
+
+
 def claim(state: GameState) -> GameState:
     """Claim every unclaimed objective met now (shared when met by several at once)."""
     if not state.objectives or state.phase in ("setup", "over"):
@@ -76,11 +112,11 @@ def claim(state: GameState) -> GameState:
     for i, (ident, who) in enumerate(zip(state.objectives, state.claims)):
         if who:
             continue
-        obj = state.components[ident]
+        test = _test(state.components[ident])
         met = tuple(
             seat
             for seat, p in enumerate(players)
-            if len(p.objectives) < CORPORATION_TOKENS and condition_met(state, p, obj)
+            if len(p.objectives) < CORPORATION_TOKENS and test(state, p)
         )
         if met:
             changed = True
@@ -112,7 +148,7 @@ def note_met(state: GameState, seat: int) -> GameState:
             continue
         if _tokens_left(state, seat) - changed <= 0:
             break
-        if condition_met(state, p, state.components[ident]):
+        if _test(state.components[ident])(state, p):
             noted[i] = (*noted.get(i, ()), seat)
             changed = True
     if not changed:
