@@ -9,6 +9,8 @@ import sys
 from collections.abc import Sequence
 
 from dino_kit.components import validate_folder
+from dino_kit.errors import RuleError
+from dino_kit.solo import SOLO_LABEL
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
@@ -41,6 +43,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary.to_data(), indent=1))
         return 0
+    if summary.rival_score_mean is not None:
+        print(f"solo mode ({SOLO_LABEL}): rival's mean score {summary.rival_score_mean:.2f}")
     print(
         f"{summary.games} game(s), {summary.players} players, seed {summary.seed}; "
         f"rounds: mean {summary.rounds_mean:.2f}, min {summary.rounds_min}, "
@@ -64,6 +68,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    if args.bots is None:
+        args.bots = "heuristic" if args.solo else "heuristic,heuristic"
     from dino_kit import records
     from dino_kit.bots import bot_by_name
     from dino_kit.narrate import game_log
@@ -71,8 +77,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     try:
         bots = [bot_by_name(b.strip()) for b in args.bots.split(",")]
-        state = play_game(bots, random.Random(args.seed))
-    except ValueError as err:
+        if args.solo:
+            if len(bots) != 1:
+                raise ValueError("a solo game has one player: give one bot name")
+            print(f"Solo mode — {SOLO_LABEL}.")
+        state = play_game(bots, random.Random(args.seed), solo=args.solo)
+    except (ValueError, RuleError) as err:
         print(f"dino-kit play: {err}", file=sys.stderr)
         return 2
     if args.save:
@@ -90,7 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("folder", help="folder holding dice.yaml, recipes.yaml, ...")
     validate.set_defaults(func=_cmd_validate)
     sim = sub.add_parser("simulate", help="play many bot games and summarise them")
-    sim.add_argument("--players", type=int, default=4, help="players per game (2-4)")
+    sim.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        help=f"players per game (2-4; 1 = solo against the rival, {SOLO_LABEL})",
+    )
     sim.add_argument("--games", type=int, default=100, help="number of games")
     sim.add_argument("--seed", type=int, default=0, help="seed (game g uses seed*1000003+g)")
     sim.add_argument(
@@ -113,7 +128,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.set_defaults(func=_cmd_simulate)
     play = sub.add_parser("play", help="play one bot game and print its log")
-    play.add_argument("--bots", default="heuristic,heuristic", help="bot names, one per seat")
+    play.add_argument(
+        "--bots",
+        default=None,
+        help="bot names, one per seat (default heuristic,heuristic; heuristic with --solo)",
+    )
+    play.add_argument(
+        "--solo",
+        action="store_true",
+        help=f"one bot against the solo rival ({SOLO_LABEL})",
+    )
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--save", default=None, help="write the game record (JSON) here")
     play.set_defaults(func=_cmd_play)

@@ -86,7 +86,9 @@ def expected_threat(state: GameState, p: PlayerState) -> int:
 
 def rounds_left(state: GameState) -> int:
     """Rounds probably left, this one included: about one objective is claimed per round, and
-    the game ends when one is left."""
+    the game ends when one is left (solo mode: the rounds the rival's deck says)."""
+    if state.rules.solo:
+        return max(1, state.rules.solo_rounds - state.round + 1)
     return max(1, len(state.unclaimed_objectives()) - 1)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from dino_kit.bots import Bot, bot_by_name
 from dino_kit.components import ComponentSet
 from dino_kit.setup import new_game
+from dino_kit.solo import rival_score
 from dino_kit.state import CHANCE, GameState
 
 
@@ -100,6 +101,7 @@ class Summary:
     win_rate_ci: tuple[tuple[float, float], ...] = ()
     eaten_per_game: float = 0.0
     capped_games: int = 0
+    rival_score_mean: float | None = None  # solo games (players=1): the rival's mean score
 
     def to_data(self) -> dict[str, Any]:
         return asdict(self)
@@ -114,13 +116,18 @@ def simulate(
     **settings: Any,
 ) -> Summary:
     """Play `games` games of `players` seats; `bots` names one bot per seat (or one for all).
-    `settings` go to `new_game` (e.g. `objective_length`, `max_rounds`)."""
+    `settings` go to `new_game` (e.g. `objective_length`, `max_rounds`). `players=1` plays
+    solo games against the rival of `dino_kit.solo` (a solo mode of this kit's design, not
+    the published solo rules); a win is beating the rival."""
+    if players == 1:
+        settings = {**settings, "solo": True}
     names = tuple(bots) if len(bots) == players else (bots[0],) * players
     if len(bots) not in (1, players):
         raise ValueError(f"give one bot name or {players}, not {len(bots)}")
     policy = [bot_by_name(b) for b in names]
     finals, money, eaten, rounds, wins = [], [], [], [], [0.0] * players
     capped = 0
+    rivals = []
     for g in range(games):
         state = play_game(policy, random.Random(game_seed(seed, g)), components, **settings)
         finals.append(state.final)
@@ -128,6 +135,8 @@ def simulate(
         eaten.append([p.eaten_total for p in state.players])
         rounds.append(state.round)
         capped += ended_by_cap(state)
+        if state.rules.solo:
+            rivals.append(rival_score(state))
         for s, r in enumerate(state.returns()):
             wins[s] += r
     by_seat = list(zip(*finals))
@@ -150,4 +159,5 @@ def simulate(
         tuple(wilson_interval(w, games) for w in wins),
         statistics.fmean(sum(x) for x in eaten),
         capped,
+        statistics.fmean(rivals) if rivals else None,
     )
