@@ -21,7 +21,6 @@ still tied share the victory.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 from dino_kit import abilities
 from dino_kit.components.schema import Objective
@@ -72,10 +71,22 @@ def condition_met(state: GameState, p: PlayerState, objective: Objective) -> boo
 Test = Callable[[GameState, PlayerState], bool]
 
 
-@cache
+_TESTS: dict[int, tuple[Objective, Test]] = {}
+
+
 def _test(objective: Objective) -> Test:
     """`condition_met` for one objective as a function of (state, player) — the engine checks
-    objectives after every step, so the condition's id and parameters are looked up once."""
+    objectives after every step, so the condition's id and parameters are looked up once
+    (cached by identity: hashing a frozen dataclass field by field would cost more)."""
+    hit = _TESTS.get(id(objective))
+    if hit is not None and hit[0] is objective:
+        return hit[1]
+    test = _compile(objective)
+    _TESTS[id(objective)] = (objective, test)
+    return test
+
+
+def _compile(objective: Objective) -> Test:
     cond = objective.condition
     cid = cond.id
     n = next((v for k, v in cond.params if k != "category"), 0)
