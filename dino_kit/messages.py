@@ -96,6 +96,7 @@ ENGLISH: dict[str, str] = {
     "log.action": "  {name}: {action}",
     "log.final": "Final scores: {scores}",
     "log.winners": "Winner(s): {names}",
+    "solo.label": "a solo mode of this kit's design, not the published solo rules",
     "log.solo_won": "{name} beats the rival ({rival} points) — solo mode of this kit's design",
     "log.solo_lost": "The rival wins with {rival} points — solo mode of this kit's design",
 }

@@ -30,11 +30,12 @@ How a solo game goes (`new_game(1, solo=True)`):
 from __future__ import annotations
 
 from dino_kit.effects import CATEGORIES
+from dino_kit.messages import message
 from dino_kit.phases import research
 from dino_kit.state import COLUMNS, RIVAL, GameState
 from dino_kit.state import evolve as replace
 
-SOLO_LABEL = "a solo mode of this kit's design, not the published solo rules"
+SOLO_LABEL = message("solo.label")
 BOARD_PLAYERS = 2  # the solo board is set up as for this many players
 SOLO_OBJECTIVES = 3
 
