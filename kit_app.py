@@ -63,7 +63,9 @@ class KitVoila(Voila):
         handlers = super().init_handlers()
         landing = self.landing_url()
         if landing:
-            handlers.insert(0, (self.server_url, RedirectHandler, {"url": landing}))
+            handlers.insert(
+                0, (self.server_url, RedirectHandler, {"url": landing, "permanent": False})
+            )
         return handlers
 
 

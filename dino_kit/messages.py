@@ -22,6 +22,10 @@ ENGLISH: dict[str, str] = {
     "phase.over": "game over",
     # broken rules (RuleError.rule is the part after "rule.")
     "rule.players": "a game has 2 to 4 players, not {n}",
+    "rule.solo_players": "a solo game has exactly 1 player, not {n}",
+    "rule.no_rival": (
+        "the component set {name!r} has no rival deck (rival.yaml), which solo mode needs"
+    ),
     "rule.first_player": "the first player is a seat from 0 to {n} - 1, not {seat!r}",
     "rule.objective_length": "the objective stack is short, medium or long, not {got!r}",
     "rule.game_over": "the game is over",
@@ -92,6 +96,9 @@ ENGLISH: dict[str, str] = {
     "log.action": "  {name}: {action}",
     "log.final": "Final scores: {scores}",
     "log.winners": "Winner(s): {names}",
+    "solo.label": "a solo mode of this kit's design, not the published solo rules",
+    "log.solo_won": "{name} beats the rival ({rival} points) — solo mode of this kit's design",
+    "log.solo_lost": "The rival wins with {rival} points — solo mode of this kit's design",
 }
 
 _catalogue: dict[str, str] = ENGLISH

@@ -36,7 +36,6 @@ def pytest_configure(config) -> None:
     config.addinivalue_line(
         "markers", "browser: drives a real browser (deselect with -m 'not browser')"
     )
-    config.addinivalue_line("markers", "slow: takes more than a few seconds")
 
 
 def pages_root() -> Path:

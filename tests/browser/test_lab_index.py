@@ -16,7 +16,7 @@ from tests.browser.conftest import ARTIFACTS, SCREENSHOTS, pages_root
 from tests.browser.page_actions import page_errors, widget_outputs
 from tests.browser.voila_server import INDEX, REPO, free_port
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 
 KERNEL_IDLE = "document.querySelector('#jp-main-statusbar')?.innerText.includes('| Idle')"
 RENDERED_WIDGET = ".jp-Notebook .jp-OutputArea-output .jupyter-widgets"

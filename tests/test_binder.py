@@ -1,0 +1,101 @@
+"""The Binder setup builds and runs: a fresh virtual environment made from binder/ files alone
+(requirements.txt, then postBuild) executes the index notebook.
+
+Kept cheap: the requirements are a frozen list, installed with `--no-deps` (no resolution)
+and `--no-compile` from pip's cache, and postBuild installs the kit without build isolation.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+import venv
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+BINDER = REPO / "binder"
+# The landing notebook; the browser tests' fixture index stands in until the real one exists.
+INDEX = next(
+    p
+    for p in (REPO / "notebooks" / "00_index.ipynb", REPO / "tests/browser/fixtures/00_index.ipynb")
+    if p.is_file()
+)
+
+
+# Run inside the Binder environment: execute the index notebook as Binder's kernel would and
+# report where the kit was imported from.
+EXECUTE_INDEX = textwrap.dedent(
+    """
+    import json, sys
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(sys.argv[1], as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell(
+        "import sys, martian_kit; print(sys.prefix); print(martian_kit.__file__)"))
+    NotebookClient(nb, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": sys.argv[2]}}).execute()
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
+              if o.output_type == "error"]
+    prefix, kit = nb.cells[-1].outputs[0]["text"].split()
+    print(json.dumps({"errors": len(errors), "prefix": prefix, "kit": kit}))
+    """
+)
+
+
+def _run(command: list[str], env: dict[str, str], cwd: Path = REPO) -> str:
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, f"{' '.join(command)} failed:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+def test_binder_environment_runs_the_index(tmp_path):
+    for name in ("requirements.txt", "postBuild", "runtime.txt"):
+        assert (BINDER / name).is_file(), f"binder/{name} is missing"
+    wanted = (BINDER / "runtime.txt").read_text().strip()
+    here = f"python-{sys.version_info.major}.{sys.version_info.minor}"
+    if wanted != here:
+        pytest.skip(f"binder/runtime.txt asks for {wanted}; this test runs on {here}")
+
+    env_dir = tmp_path / "binder-env"
+    venv.EnvBuilder(with_pip=True, symlinks=os.name != "nt").create(env_dir)
+    bindir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    python = bindir / "python"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env["PATH"] = os.pathsep.join([str(bindir), env.get("PATH", "")])
+    env["VIRTUAL_ENV"] = str(env_dir)
+    # Kernels must come from this environment, not from a user's or system Jupyter folder.
+    env["JUPYTER_PATH"] = str(env_dir / "share" / "jupyter")
+    env["JUPYTER_CONFIG_DIR"] = str(tmp_path / "jupyter-config")
+    env["JUPYTER_DATA_DIR"] = str(tmp_path / "jupyter-data")
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+
+    # What Binder does: install requirements.txt, then run postBuild from the repository.
+    pip = [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-compile"]
+    _run([*pip, "-r", str(BINDER / "requirements.txt")], env)
+    source = tmp_path / "repo"
+    shutil.copytree(
+        REPO,
+        source,
+        ignore=shutil.ignore_patterns(".venv", ".git", "test-artifacts", "__pycache__", "build"),
+    )
+    _run(["bash", str(source / "binder" / "postBuild")], env, cwd=source)
+    shutil.rmtree(source)  # the notebook must run from the installed kit, not the sources
+
+    _run([str(python), "-m", "pip", "check"], env)
+    script = tmp_path / "execute_index.py"
+    script.write_text(EXECUTE_INDEX)
+    result = json.loads(
+        _run([str(python), str(script), str(INDEX), str(INDEX.parent)], env).splitlines()[-1]
+    )
+    assert result["errors"] == 0
+    assert Path(result["prefix"]).resolve() == env_dir.resolve()
+    assert Path(result["kit"]).resolve().is_relative_to(env_dir.resolve())
+    config = env_dir / "etc" / "jupyter" / "jupyter_server_config.d" / "martian-dino-kit.json"
+    assert json.loads(config.read_text())["MappingKernelManager"]["cull_idle_timeout"] > 0
