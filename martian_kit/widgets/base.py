@@ -7,6 +7,9 @@ about its current state, so the executed notebooks stay small and deterministic.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from copy import deepcopy
 from typing import Any
 
 import ipywidgets as w
@@ -47,6 +50,22 @@ def figures_in(widget: w.Widget) -> list[w.Widget]:
     for child in getattr(widget, "children", ()):
         found += figures_in(child)
     return found
+
+
+@contextmanager
+def updating(figure: Any) -> Iterator[Any]:
+    """`with updating(fig): fig.data[0].y = ...` — a batch update that every view shows.
+
+    `FigureWidget.batch_update()` sends the changes to the views open now; the state a view
+    reads when it opens (`_widget_data`, `_widget_layout`) is only refreshed when the figure
+    itself is displayed. Our figures sit inside an app's box and Voila opens the views after
+    running every cell, so the state is refreshed here (plotly 6–7 internals).
+    """
+    with figure.batch_update():
+        yield figure
+    if hasattr(figure, "_widget_data"):
+        figure._widget_data = deepcopy(figure._data)
+        figure._widget_layout = deepcopy(figure._layout_obj._props)
 
 
 def button(description: str, tooltip: str = "", **layout: str) -> w.Button:

@@ -27,7 +27,7 @@ from martian_kit.policies import Policy, policy_by_name, policy_names
 from martian_kit.scoring import explain_score, has_bonus, tanks_win
 from martian_kit.turn import Action, Phase, TurnState
 from martian_kit.widgets.advice import win_advisor
-from martian_kit.widgets.base import OUTPUT_CLASS, App, button
+from martian_kit.widgets.base import OUTPUT_CLASS, App, button, updating
 from martian_kit.widgets.dice_view import dice_text
 from martian_kit.widgets.explain import explain_action, explain_roll, take_label
 from martian_kit.widgets.turn import ActionBar, TurnView
@@ -284,7 +284,7 @@ class GameApp(App):
 
     def _reset_chart(self) -> None:
         fresh = charts.score_race(self.state.players, *self._series(), target=TARGET)
-        with self.figure.batch_update():
+        with updating(self.figure):
             self.figure.data = ()
             self.figure.add_traces(fresh.data)
             self.figure.layout = fresh.layout
@@ -322,7 +322,7 @@ class GameApp(App):
             self.advice.value = ""
         self.stats.value = stats_html(game_stats(s)) if s.is_terminal() else ""
         rounds, totals = self._series()
-        with self.figure.batch_update():
+        with updating(self.figure):
             for i, trace in enumerate(self.figure.data):
                 trace.x, trace.y = rounds[i], totals[i]
             # a fixed range that keeps the target line in view (shapes do not widen it)

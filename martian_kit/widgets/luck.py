@@ -16,6 +16,7 @@ from martian_kit.dice import FaceCounts, roll_distribution
 from martian_kit.messages import message
 from martian_kit.odds import p_no_choice
 from martian_kit.turn import Action, Phase, TurnState
+from martian_kit.widgets.base import updating
 from martian_kit.widgets.explain import take_label
 from martian_kit.widgets.turn import TurnPlayer
 
@@ -100,7 +101,7 @@ class LuckPlayer(TurnPlayer):
         values = list(options.values())
         best = values.index(max(values)) if values else None
         fresh = charts.option_values(labels, values, best)
-        with self.figure.batch_update():
+        with updating(self.figure):
             bar = self.figure.data[0]
             bar.x, bar.y = fresh.data[0].x, fresh.data[0].y
             bar.marker.color = fresh.data[0].marker.color

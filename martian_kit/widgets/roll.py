@@ -14,7 +14,7 @@ from martian_kit.dice import FACE_PROBABILITY, FACES, NUM_DICE, Face, FaceCounts
 from martian_kit.messages import face_name, message
 from martian_kit.narrate import describe_counts
 from martian_kit.odds import face_count_distribution
-from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from martian_kit.widgets.dice_view import dice_html
 
 
@@ -130,7 +130,7 @@ class RollExplorer(App):
         self.dice.value = dice_html(self.last or FaceCounts(), empty=message("ui.no_roll_yet"))
         self.status.value = message("ui.rolls_so_far", n=self.rolls)
         fresh = self._figure()
-        with self.figure.batch_update():
+        with updating(self.figure):
             self.figure.data[0].y = fresh.data[0].y
             self.figure.data[1].y = fresh.data[1].y
             self.figure.data[1].name = fresh.data[1].name

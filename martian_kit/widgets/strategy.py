@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 from martian_kit import charts
 from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.messages import message
-from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App
+from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
 
 DICE_LEFT = tuple(range(1, NUM_DICE))
 EARTHLINGS_SET_ASIDE = tuple(range(0, NUM_DICE))
@@ -96,6 +96,6 @@ class StopMap(App):
 
     def _refresh(self) -> None:
         fresh = self._figure()
-        with self.figure.batch_update():
+        with updating(self.figure):
             self.figure.data[0].z = fresh.data[0].z
             self.figure.layout.title.text = fresh.layout.title.text

@@ -21,7 +21,7 @@ from martian_kit import charts
 from martian_kit.dice import Face
 from martian_kit.game import MAX_PLAYERS, TIEBREAK_DICE, GameState, tiebreak_distribution
 from martian_kit.messages import counted, message
-from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from martian_kit.widgets.dice_view import die_html
 
 
@@ -171,7 +171,7 @@ class RollOff(App):
             verdict = message("ui.tiebreak_winner", name=s.players[s.winner], n=len(s.rolloffs))
             self.last.value = f"<table>{''.join(rows)}</table><b>{verdict}</b>"
         fresh = self._figure()
-        with self.figure.batch_update():
+        with updating(self.figure):
             self.figure.data[0].y = fresh.data[0].y
             self.figure.data[1].y = fresh.data[1].y
             self.figure.data[1].name = fresh.data[1].name
