@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 import psutil
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -133,10 +134,17 @@ def measure_page(context, server, name: str, clicks: int) -> dict:
     }
     if has_action:
         for _ in range(clicks):
+            if not page.locator(ACTION).first.is_enabled():
+                row["note"] = "action disabled after a click"
+                break
             before = output_fingerprint(page)
             page.evaluate(ARM_CLICK_TIMER, OUTPUT)
             interact(page)
-            page.wait_for_function("() => window.__click.end !== null", timeout=15_000)
+            try:
+                page.wait_for_function("() => window.__click.end !== null", timeout=15_000)
+            except PlaywrightTimeout:
+                row["note"] = "output did not change within 15 s"
+                break
             timer = page.evaluate("window.__click")
             row["clicks_ms"].append(timer["end"] - timer["start"])
             page.wait_for_timeout(200)
@@ -188,7 +196,7 @@ def main() -> None:
             rows = [measure_page(context, server, name, args.clicks) for name in names]
             browser.close()
     mode = "cold kernels" if args.cold else "preheated kernels"
-    print(f"\n{len(rows)} pages under {root.relative_to(REPO)}, {mode}, {psutil.cpu_count()} CPUs")
+    print(f"\n{len(rows)} pages under {root}, {mode}, {psutil.cpu_count()} CPUs")
     print(
         f"{'page':40} {'HTML s':>7} {'interactive s':>14} {'click ms (median/max)':>22} "
         f"{'kernel USS MB':>14} {'RSS MB':>7}"

@@ -70,7 +70,10 @@ def chromium_browser() -> Iterator:
 @pytest.fixture(scope="session")
 def voila_app(chromium_browser) -> Iterator[VoilaServer]:
     """The Voila app serving every page, started once per session (after Chromium is known)."""
-    with voila_server(pages_root(), log=ARTIFACTS / "voila.log") as server:
+    # Each page is opened once, so refilling a page's preheated kernel after use would only
+    # burn CPU that the other tests need: the refill waits an hour instead (after the tests).
+    refill_later = ("--VoilaKernelManager.fill_delay=3600",)
+    with voila_server(pages_root(), log=ARTIFACTS / "voila.log", extra_args=refill_later) as server:
         yield server
 
 
