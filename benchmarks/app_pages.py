@@ -46,9 +46,8 @@ from tests.browser.voila_server import (
     REPO,
     pages,
     voila_server,
+    wait_for_preheated,
 )
-
-FIXTURES = REPO / "tests" / "browser" / "fixtures"
 
 # Marks, in the page's own clock (ms since navigation start), when things first appear.
 MARKS = """
@@ -96,21 +95,6 @@ def kernel_memory(server_pid: int, kernel_id: str) -> tuple[float, float]:
         except psutil.Error:
             continue
     return float("nan"), float("nan")
-
-
-def wait_for_pools(server_pid: int, n_pages: int, timeout: float = 120) -> float:
-    """Wait until each page has its preheated kernel (one kernel process per page)."""
-    start = time.monotonic()
-    while time.monotonic() - start < timeout:
-        kernels = [
-            c
-            for c in psutil.Process(server_pid).children(recursive=True)
-            if "ipykernel" in " ".join(c.cmdline())
-        ]
-        if len(kernels) >= n_pages and all(k.cpu_percent(0.2) < 5 for k in kernels):
-            return time.monotonic() - start
-        time.sleep(0.5)
-    return time.monotonic() - start
 
 
 def measure_page(context, server, name: str, clicks: int) -> dict:
@@ -176,14 +160,14 @@ def main() -> None:
         "--voila-arg", action="append", default=[], help="extra Voila option, to compare settings"
     )
     args = parser.parse_args()
-    root = args.root or (NOTEBOOKS if pages(NOTEBOOKS) else FIXTURES)
+    root = args.root or NOTEBOOKS
     names = pages(root)
     extra = ("--VoilaConfiguration.preheat_kernel=False",) if args.cold else ()
     extra += tuple(args.voila_arg)
     log = REPO / "test-artifacts" / "bench-voila.log"
     with voila_server(root, extra_args=extra, log=log) as server:
         if not args.cold:
-            waited = wait_for_pools(server.process.pid, len(names))
+            waited = wait_for_preheated(server, log)
             print(f"preheated kernels ready {waited:.1f} s after the server answered")
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)

@@ -93,11 +93,11 @@ def _lab_notebooks() -> list[str]:
 def test_notebook_runs_in_jupyterlab(lab_url, browser_page, name):
     notebook = pages_root() / name
     page, _watch = browser_page
-    page.goto(lab_url + name, wait_until="load", timeout=60_000)
-    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+    page.goto(lab_url + name, wait_until="load", timeout=120_000)
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=120_000)
     # Wait until the kernel is connected and idle (the status bar says so), then
     # Run > Run All Cells, as a user would.
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=120_000)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
     code_cells = sum(
@@ -117,9 +117,9 @@ def test_notebook_runs_in_jupyterlab(lab_url, browser_page, name):
         page.wait_for_function(
             "([selector, n]) => document.querySelectorAll(selector).length >= n",
             arg=[RENDERED_WIDGET, expected],
-            timeout=60_000,
+            timeout=120_000,
         )
-        page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+        page.wait_for_function(KERNEL_IDLE, timeout=120_000)
     finally:
         page.screenshot(path=shot)
     problems = page_errors(page)

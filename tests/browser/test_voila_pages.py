@@ -45,9 +45,9 @@ def _local_notebook_links(page) -> list[str]:
 @pytest.mark.parametrize("name", PAGES)
 def test_page_renders_and_responds(voila_app, browser_page, name):
     page, watch = browser_page
-    page.goto(voila_app.page_url(name), wait_until="commit", timeout=60_000)
-    page.wait_for_selector("#rendered_cells", state="attached", timeout=60_000)
-    page.wait_for_load_state("load", timeout=60_000)
+    page.goto(voila_app.page_url(name), wait_until="commit", timeout=120_000)
+    page.wait_for_selector("#rendered_cells", state="attached", timeout=120_000)
+    page.wait_for_load_state("load", timeout=120_000)
     expected = widget_outputs(voila_app.root / name)
     wait_for_widgets(page, expected)
     assert page.locator("#rendered_cells").inner_text().strip(), f"{name} rendered nothing"
