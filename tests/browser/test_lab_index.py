@@ -93,7 +93,8 @@ def _lab_notebooks() -> list[str]:
 def test_notebook_runs_in_jupyterlab(lab_url, browser_page, name):
     notebook = pages_root() / name
     page, _watch = browser_page
-    page.goto(lab_url + name, wait_until="load", timeout=120_000)
+    # ?reset: a clean workspace, so the only open notebook (the one Run acts on) is this one.
+    page.goto(f"{lab_url}{name}?reset", wait_until="load", timeout=120_000)
     page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=120_000)
     # Wait until the kernel is connected and idle (the status bar says so), then
     # Run > Run All Cells, as a user would.
