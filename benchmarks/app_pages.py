@@ -2,8 +2,9 @@
 
 For each page (every notebook the app serves, discovered):
   * time to first interactive widget: from the request of the page to its `kit-action` (or,
-    without one, its first widget) being on screen; Voila draws a widget only once its model
-    came from the kernel, so a drawn widget answers clicks. Broken down into the server's
+    without one, its first widget; without widgets, the load event) being on screen. Voila
+    draws a widget only once its model came from the kernel, so a drawn widget answers
+    clicks. Broken down into the server's
     answer (HTML fully received: kernel start + execution, or nothing with a preheated kernel)
     and the browser's part (JS bundles, widget state, drawing);
   * click to updated output: from the input event of `interact` (click, key) to the first
@@ -108,7 +109,8 @@ def measure_page(context, server, name: str, clicks: int) -> dict:
     wall = time.perf_counter() - started
     nav = page.evaluate("performance.getEntriesByType('navigation')[0].toJSON()")
     marks = page.evaluate("window.__marks")
-    ready = marks.get("action" if has_action else "widget")
+    # A page without widgets (the index) is ready when it has loaded.
+    ready = marks.get("action" if has_action else "widget") or nav["loadEventEnd"]
     row = {
         "page": name,
         "html_s": nav["responseEnd"] / 1000,
