@@ -1,8 +1,9 @@
-"""Bots: a uniformly random legal bot and a heuristic bot that plays a sensible game.
+"""Bots: a uniformly random legal bot, the heuristic bot that plays a sensible game
+(`dino_kit.heuristic`), and the kit's first, simpler heuristic kept as a yardstick.
 
 A bot is `bot(state, rng) -> Action`, called when `state.current_player()` is a seat.
 
-The heuristic bot scores every legal action and plays the best (ties: the first):
+The simple bot scores every legal action and plays the best (ties: the first):
 research — take a recipe while the park has fewer than 4, else the die giving the most DNA
 it needs, cold storage when full, passing a low scientist last; market — security upgrades
 when threat outruns security, a Dino Research slot beyond the printed one, attractions it can
@@ -19,6 +20,7 @@ from typing import NamedTuple
 
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
+from dino_kit.heuristic import heuristic_bot
 from dino_kit.phases import research
 from dino_kit.state import Action, GameState, PlayerState
 
@@ -61,7 +63,7 @@ class _Context(NamedTuple):
     create_slots: int
 
 
-def _score(state: GameState, p: PlayerState, a: Action, ctx: _Context) -> float:
+def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) -> float:
     c = state.components
     kind = a.kind
     need = ctx.need
@@ -147,8 +149,9 @@ def _score(state: GameState, p: PlayerState, a: Action, ctx: _Context) -> float:
     return 0
 
 
-def heuristic_bot(state: GameState, rng: random.Random) -> Action:
-    """A sensible player: builds dinosaurs, keeps security up, buys attractions."""
+def simple_bot(state: GameState, rng: random.Random) -> Action:
+    """The kit's first heuristic (kept as a yardstick): fixed priorities per action kind,
+    security judged against the worst held die (3 pips) whatever the dice show."""
     seat = state.current_player()
     p = state.players[seat]
     ctx = _Context(
@@ -164,14 +167,14 @@ def heuristic_bot(state: GameState, rng: random.Random) -> Action:
             if a.scientist in storage_seen:
                 continue
             storage_seen.add(a.scientist)
-        s = _score(state, p, a, ctx)
+        s = _simple_score(state, p, a, ctx)
         if s > best_score:
             best, best_score = a, s
     assert best is not None
     return best
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot, "simple": simple_bot}
 
 
 def bot_by_name(name: str) -> Bot:

@@ -9,6 +9,8 @@ Pending events (the head of `GameState.pending`):
   whose modifier has the same id as one already in play contradicts it: it is discarded and
   another is drawn;
 - `("roll", slot)` / `("chaos",)`: a die rolled — the outcome is the face index 0–5, each 1/6;
+- `("rival",)`: solo mode — the rival's next card (uniform over its deck; an empty deck is
+  reshuffled from its discards), applied at once (`dino_kit.solo`);
 - `("visitors", seat)`: visitors drawn from the bag — the outcome is the number of customers
   among them (hypergeometric, exact).
 """
@@ -45,6 +47,8 @@ def _source(state: GameState, event: tuple) -> tuple[str, ...] | None:
         return state.objective_stack
     if kind == "twist":
         return state.twist_stack
+    if kind == "rival":
+        return state.rival_deck
     return None
 
 
@@ -59,6 +63,9 @@ def normalize(state: GameState) -> GameState:
                 stacks, discards = list(state.stacks), list(state.discards)
                 stacks[col], discards[col] = tuple(sorted(discards[col])), ()
                 return replace(state, stacks=tuple(stacks), discards=tuple(discards))
+        elif event[0] == "rival" and not state.rival_deck and state.rival_discard:
+            deck = tuple(sorted(state.rival_discard))
+            return replace(state, rival_deck=deck, rival_discard=())
         elif event[0] == "visitors":
             if _visitor_count(state, event[1]) > 0:
                 return state
@@ -171,6 +178,16 @@ def apply(state: GameState, outcome: Any) -> GameState:
                 objectives=(*state.objectives, outcome),
                 claims=(*state.claims, ()),
             )
+        if kind == "rival":
+            from dino_kit.solo import reveal
+
+            state = replace(
+                state,
+                pending=rest,
+                rival_deck=left,
+                rival_discard=(*state.rival_discard, outcome),
+            )
+            return reveal(state, outcome)
         # a plot twist: redraw when it contradicts one in play
         c = state.components
         if any(c[t].modifier.id == c[outcome].modifier.id for t in state.plot_twists):

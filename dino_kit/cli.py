@@ -9,6 +9,8 @@ import sys
 from collections.abc import Sequence
 
 from dino_kit.components import validate_folder
+from dino_kit.errors import RuleError
+from dino_kit.solo import SOLO_LABEL
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
@@ -27,32 +29,47 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
-        summary = simulate(args.players, args.games, args.seed, bots)
+        summary = simulate(
+            args.players,
+            args.games,
+            args.seed,
+            bots,
+            objective_length=args.objectives,
+            max_rounds=args.max_rounds,
+        )
     except ValueError as err:
         print(f"dino-kit simulate: {err}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(summary.to_data(), indent=1))
         return 0
+    if summary.rival_score_mean is not None:
+        print(f"solo mode ({SOLO_LABEL}): rival's mean score {summary.rival_score_mean:.2f}")
     print(
         f"{summary.games} game(s), {summary.players} players, seed {summary.seed}; "
         f"rounds: mean {summary.rounds_mean:.2f}, min {summary.rounds_min}, "
-        f"max {summary.rounds_max}"
+        f"max {summary.rounds_max}; visitors eaten per game: {summary.eaten_per_game:.2f}; "
+        f"ended by the {args.max_rounds}-round safety net: {summary.capped_games}"
     )
     print(
         f"{'seat':>4} {'bot':>10} {'score':>7} {'sd':>6} {'min':>5} {'max':>5} {'wins':>6} "
-        f"{'money':>6} {'eaten':>6}"
+        f"{'win rate (95% CI)':>20} {'money':>6} {'eaten':>6}"
     )
     for i in range(summary.players):
+        lo, hi = summary.win_rate_ci[i]
+        rate = summary.wins[i] / summary.games
         print(
             f"{i:>4} {summary.bots[i]:>10} {summary.score_mean[i]:>7.2f} "
             f"{summary.score_stdev[i]:>6.2f} {summary.score_min[i]:>5} {summary.score_max[i]:>5} "
-            f"{summary.wins[i]:>6.2f} {summary.money_mean[i]:>6.2f} {summary.eaten_mean[i]:>6.2f}"
+            f"{summary.wins[i]:>6.2f} {rate:>6.1%} [{lo:>5.1%}, {hi:>5.1%}] "
+            f"{summary.money_mean[i]:>6.2f} {summary.eaten_mean[i]:>6.2f}"
         )
     return 0
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    if args.bots is None:
+        args.bots = "heuristic" if args.solo else "heuristic,heuristic"
     from dino_kit import records
     from dino_kit.bots import bot_by_name
     from dino_kit.narrate import game_log
@@ -60,8 +77,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     try:
         bots = [bot_by_name(b.strip()) for b in args.bots.split(",")]
-        state = play_game(bots, random.Random(args.seed))
-    except ValueError as err:
+        if args.solo:
+            if len(bots) != 1:
+                raise ValueError("a solo game has one player: give one bot name")
+            print(f"Solo mode — {SOLO_LABEL}.")
+        state = play_game(bots, random.Random(args.seed), solo=args.solo)
+    except (ValueError, RuleError) as err:
         print(f"dino-kit play: {err}", file=sys.stderr)
         return 2
     if args.save:
@@ -79,7 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("folder", help="folder holding dice.yaml, recipes.yaml, ...")
     validate.set_defaults(func=_cmd_validate)
     sim = sub.add_parser("simulate", help="play many bot games and summarise them")
-    sim.add_argument("--players", type=int, default=4, help="players per game (2-4)")
+    sim.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        help=f"players per game (2-4; 1 = solo against the rival, {SOLO_LABEL})",
+    )
     sim.add_argument("--games", type=int, default=100, help="number of games")
     sim.add_argument("--seed", type=int, default=0, help="seed (game g uses seed*1000003+g)")
     sim.add_argument(
@@ -87,10 +113,31 @@ def build_parser() -> argparse.ArgumentParser:
         default="heuristic",
         help="one bot name, or one per seat, comma-separated (random, heuristic)",
     )
+    sim.add_argument(
+        "--objectives",
+        default="short",
+        choices=("short", "medium", "long"),
+        help="objective stack (game length)",
+    )
+    sim.add_argument(
+        "--max-rounds",
+        type=int,
+        default=30,
+        help="safety net for simulations (not a rule of the game): stop a game after this round",
+    )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.set_defaults(func=_cmd_simulate)
     play = sub.add_parser("play", help="play one bot game and print its log")
-    play.add_argument("--bots", default="heuristic,heuristic", help="bot names, one per seat")
+    play.add_argument(
+        "--bots",
+        default=None,
+        help="bot names, one per seat (default heuristic,heuristic; heuristic with --solo)",
+    )
+    play.add_argument(
+        "--solo",
+        action="store_true",
+        help=f"one bot against the solo rival ({SOLO_LABEL})",
+    )
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--save", default=None, help="write the game record (JSON) here")
     play.set_defaults(func=_cmd_play)

@@ -11,7 +11,9 @@ Where an id may appear:
 - ``passive``: an always-on ability of a lab upgrade (green) or a hired specialist;
 - ``hire``: an immediate effect of hiring a specialist (``gain_workers`` is lost on firing);
 - ``condition``: an objective's requirement;
-- ``modifier``: a plot twist's change of the rules.
+- ``modifier``: a plot twist's change of the rules;
+- ``rival``: what a card of the solo mode's rival deck does (`rival.yaml`; a solo mode of this
+  kit's design, not the published solo rules — see `dino_kit.solo`).
 """
 
 from __future__ import annotations
@@ -175,6 +177,31 @@ VOCABULARY: dict[str, EffectKind] = {
     "security_cost_delta": _kind("modifier", "security costs $amount more", amount=whole(-5, 5)),
     "paddock_cost_delta": _kind(
         "modifier", "paddock upgrades cost $amount more", amount=whole(-5, 5)
+    ),
+    # the solo mode's rival (this kit's own design)
+    "rival_dice": _kind(
+        "rival",
+        "the rival claims count dice before research: those with the most DNA or threat",
+        count=whole(1, 3),
+        prefer=one_of(("dna", "threat"), "dna or threat"),
+    ),
+    "rival_recipe": _kind(
+        "rival",
+        "the rival takes the face-up recipe of a category out of the game",
+        category=one_of(CATEGORIES, "a category"),
+    ),
+    "rival_market": _kind(
+        "rival",
+        "the rival takes the item of a market column in the row of a price (to its discards)",
+        column=one_of(("attractions", "lab_upgrades", "specialists"), "a market column"),
+        price=whole(2, 5),
+    ),
+    "rival_vp": _kind("rival", "the rival scores amount VP", amount=whole(0, 20)),
+    "rival_objective": _kind(
+        "rival", "the rival claims the first objective still unclaimed (its VP are the rival's)"
+    ),
+    "rival_threat": _kind(
+        "rival", "+amount threat in the player's park this round", amount=whole(1, 3)
     ),
 }
 

@@ -1,7 +1,9 @@
 """The flow of a game: whose turn it is, applying actions and chance outcomes, and moving on
 through the phases (automatic steps included). `GameState`'s methods call these.
 
-After every action or outcome the engine (1) claims objectives met at that moment, and
+After every action or outcome the engine (1) claims objectives met at that moment (in the
+simultaneous workers phase it notes them and claims them for all who met them when the phase
+ends, see `objectives`), and
 (2) advances: ends research after 3 turns each (holding a die), the market after 2 actions
 each, lets each player work until done (a player with no worker left or nothing to fire is
 done), runs the park (escapes, automatic scoring when there is no food choice), and cleanup.
@@ -14,7 +16,7 @@ from typing import Any
 from dino_kit import chance
 from dino_kit.errors import RuleError
 from dino_kit.messages import message
-from dino_kit.objectives import claim
+from dino_kit.objectives import claim, note_met, settle_workers
 from dino_kit.phases import cleanup, market, park, research, workers
 from dino_kit.setup import finish_setup
 from dino_kit.state import (
@@ -83,6 +85,8 @@ def apply_action(state: GameState, action: Action) -> GameState:
     seat = seat_to_act(state)
     after = MODULES[state.phase].apply(state, seat, action)
     after = replace(after, history=HistoryNode(state.history, seat, action))
+    if state.phase == "workers":  # simultaneous: nobody claims before the others
+        return advance(note_met(after, seat))
     return advance(claim(after))
 
 
@@ -115,7 +119,7 @@ def advance(state: GameState) -> GameState:
             state = replace(state, phase="workers", step=0)
         elif phase == "workers":
             if state.step >= n:
-                state = _start_park(state)
+                state = _start_park(settle_workers(state))
                 continue
             seat = state.order[state.step]
             p = state.players[seat]

@@ -22,6 +22,10 @@ ENGLISH: dict[str, str] = {
     "phase.over": "game over",
     # broken rules (RuleError.rule is the part after "rule.")
     "rule.players": "a game has 2 to 4 players, not {n}",
+    "rule.solo_players": "a solo game has exactly 1 player, not {n}",
+    "rule.no_rival": (
+        "the component set {name!r} has no rival deck (rival.yaml), which solo mode needs"
+    ),
     "rule.first_player": "the first player is a seat from 0 to {n} - 1, not {seat!r}",
     "rule.objective_length": "the objective stack is short, medium or long, not {got!r}",
     "rule.game_over": "the game is over",
@@ -92,6 +96,9 @@ ENGLISH: dict[str, str] = {
     "log.action": "  {name}: {action}",
     "log.final": "Final scores: {scores}",
     "log.winners": "Winner(s): {names}",
+    "solo.label": "a solo mode of this kit's design, not the published solo rules",
+    "log.solo_won": "{name} beats the rival ({rival} points) — solo mode of this kit's design",
+    "log.solo_lost": "The rival wins with {rival} points — solo mode of this kit's design",
 }
 
 _catalogue: dict[str, str] = ENGLISH
@@ -100,3 +107,227 @@ _catalogue: dict[str, str] = ENGLISH
 def message(key: str, **values: object) -> str:
     """The sentence for `key` in the current catalogue, with `values` filled in."""
     return _catalogue[key].format(**values)
+
+
+# -- the notebooks' apps and charts (dino_kit.widgets, dino_kit.charts) ------------------
+ENGLISH.update(
+    {
+        "category.herbivore": "herbivore",
+        "category.small_carnivore": "small carnivore",
+        "category.large_carnivore": "large carnivore",
+        "ui.no_dna": "no DNA",
+        "ui.storage_row": "{dna} {have}/{limit}",
+        "ui.exhibit_tip": "exhibit: dinosaurs / paddock capacity",
+        "ui.exhibit_line": "{vp} VP each, +{excitement} excitement",
+        "ui.attraction_line": "{vp} VP, {capacity} visitor(s)",
+        "ui.dino_research": "Dino Research",
+        "ui.dna_refinement": "DNA Refinement",
+        "ui.dino_research_2": "Dino Research II",
+        "ui.dna_refinement_2": "DNA Refinement II",
+        "ui.under_construction": "under construction",
+        "ui.specialists": "Specialists: {names}",
+        "ui.facts": (
+            "${money} · {vp} VP · excitement {excitement} · threat {threat} · security "
+            "{security} · workers {workers} (supply {supply}) · scientists left: {scientists}"
+        ),
+        "ui.rare_paddock": "rare: paddock",
+        "ui.rare_worker": "rare: worker",
+        "ui.threat_pips": "threat pips",
+        "ui.free": "free",
+        "ui.slot": "die {slot}",
+        "ui.storage_spaces": "Cold-storage spaces (▣ taken):",
+        "ui.recipe_up": (
+            "{category}: {name} — scientist {level}+, costs {cost}, +{excitement} excitement, "
+            "{vp} VP per dinosaur"
+        ),
+        "ui.column.row": "row",
+        "ui.column.attractions": "attraction",
+        "ui.column.lab_upgrades": "lab upgrade",
+        "ui.column.specialists": "specialist",
+        "ui.column.dna": "DNA for this price",
+        "ui.dna_offer": "{amount} {kind}",
+        "ui.specials": "Special lab tiles left: Dino Research II {research}, DNA Refinement II "
+        "{refinement}",
+        "ui.attraction_item": "{name} (${price}, {vp} VP, {capacity} visitor(s))",
+        "act.die": (
+            "scientist {level} → die {slot}: {amount} {dna} × {level} = +{gain} {dna} "
+            "(cold storage allowing; {pips} threat pip(s))"
+        ),
+        "act.die_rare": "scientist {level} → die {slot}: rare face, {what}",
+        "act.storage": "scientist {level} → cold storage: +1 limit on {tracks}",
+        "act.recipe": "scientist {level} → the {name} recipe (2 park zones)",
+        "act.pass_scientist": "pass: scientist {level} joins the workers this round",
+        "act.pass_market": "pass: take ${money}",
+        "act.hire": "hire {name} for ${price}",
+        "act.build": "build {name} for ${price}",
+        "act.upgrade": "buy the lab upgrade {name} for ${price}",
+        "act.firing": ", firing {name}",
+        "act.covering": ", covering {name}",
+        "act.special": "buy a {what} tile",
+        "act.buy_dna": "buy {amount} {dna} DNA for ${price}",
+        "act.discard": ", discarding {name}",
+        "act.done": "done: leave {left} worker(s) idle",
+        "act.food": "food customers: ${money} as money, {vp} as VP",
+        "act.create": (
+            "create a {name} ({cost}; +{excitement} excitement, +{threat} threat) [{space}]"
+        ),
+        "act.refine": "refine 1 {a} + 1 {b} → 1 {result} [{space}]",
+        "act.security": "raise security to {level} for ${cost}",
+        "act.paddock": "raise the {name} paddock to {capacity} for ${cost}",
+        "act.storage_work": "raise cold storage: {tracks} [{space}]",
+        "act.gain_money": "take ${amount} [{space}]",
+        "act.gain_dna": "take {amount} {dna} DNA [{space}]",
+        "kind.die": "DNA die",
+        "kind.recipe": "recipe",
+        "kind.storage": "cold storage",
+        "kind.pass": "pass",
+        "kind.build": "attraction",
+        "kind.upgrade": "lab upgrade",
+        "kind.special": "special tile",
+        "kind.hire": "specialist",
+        "kind.buy_dna": "buy DNA",
+        "kind.work": "worker",
+        "kind.done": "done",
+        "kind.food": "food",
+        "hint.research": "assign a scientist to a die, cold storage or a recipe, or pass.",
+        "hint.market": "buy one thing from the market, or pass (2 actions each).",
+        "hint.workers": "place workers on your lab slots; press done to stop.",
+        "hint.park": "choose how your food customers pay.",
+        "hint.cleanup": "cleanup.",
+        "hint.setup": "setting up.",
+        "hint.over": "",
+        "ui.bots": "Bots",
+        "ui.bot_style": "Bots play",
+        "ui.your_seat": "Your seat",
+        "ui.chaos": "chaos theory",
+        "ui.predictable": "predictable systems",
+        "ui.new_game": "New game",
+        "ui.kind": "Action",
+        "ui.play": "Play",
+        "ui.play.tip": "play the action chosen in the menu",
+        "ui.others": "The other players",
+        "ui.you": "You",
+        "ui.bot": "Bot {i} ({bot})",
+        "ui.bad_bots": "a game here has 1 to 3 bots, not {n}",
+        "ui.bad_seat": "your seat is 1 to {n}, not {seat}",
+        "ui.not_your_turn": "it is not your turn now",
+        "ui.refused": "not played — rule '{rule}': {why}",
+        "ui.you_played": "You: {action}",
+        "ui.game_over": "Game over. Winner(s): {names}.",
+        "ui.stopped": "This page stops here: the {phase} phase comes next.",
+        "ui.status": "Round {round}, {phase} phase — {who}: {hint}",
+        "ui.your_turn": "your turn",
+        "ui.objective": "{condition} {params} ({vp} VP)",
+        "ui.objectives": "Objectives:",
+        "ui.twists": "Plot twists in force: {names}",
+        "ui.log": "Log ({n} steps, newest first)",
+        "score.track": "VP track",
+        "score.attractions": "attractions",
+        "score.exhibits": "exhibits",
+        "score.objectives": "objectives",
+        "score.money": "money ($5 = 1)",
+        "score.total": "total",
+        "chart.exact": "exact",
+        "chart.observed": "simulated ({n})",
+        "chart.probability": "probability",
+        "chart.expected_vp": "expected VP this round",
+        "chart.p_eaten": "P(someone is eaten)",
+        "chart.risk.title": "Security against the round's VP",
+        "chart.security": "security",
+        "chart.race.title": "VP round by round (last point: final score)",
+        "chart.race.x": "round",
+        "chart.race.y": "VP",
+    }
+)
+ENGLISH.update(
+    {
+        "ui.players": "Players",
+        "ui.n_players": "{n} players",
+        "ui.setup_head": (
+            "<th>turn</th><th>player</th><th>cash</th><th>workers (pool + supply)</th>"
+        ),
+        "ui.setup_facts": (
+            "{players} players: {pool} DNA dice in the pool ({dice_left_in_box} stay in the "
+            "box); {attractions_in_play} attractions and {lab_upgrades_in_play} regular lab "
+            "upgrades in play; {objectives} objectives face up; {plot_twists} plot twist(s); "
+            "the bag holds {bag[0]} customers and {bag[1]} hooligans."
+        ),
+        "ui.setup_summary": (
+            "{players} players, {pool} dice in the pool, cash {cash_in_turn_order}, "
+            "{attractions_in_play} attractions in play, {objectives} objectives"
+        ),
+    }
+)
+ENGLISH.update(
+    {
+        "ui.cannot_claim": "cannot claim (rare face)",
+        "ui.any_die": "any die of the box",
+        "ui.die": "Die",
+        "ui.scientist": "scientist {level}",
+        "ui.scientist_label": "Scientist",
+        "ui.roll_die": "Roll once",
+        "ui.roll_many": "Roll {n} times",
+        "ui.die_summary": "{rolls} rolls for scientist {level}; last: {last}",
+        "ui.mean_dna": "on average {mean} DNA a claim (exactly {exact})",
+        "ui.unclaimed": "unclaimed dice",
+        "ui.mean_held": "mean threat held",
+        "ui.held_summary": (
+            "pool {pool}; with {k} unclaimed, the held die adds {mean} threat on average; "
+            "P(3 pips) = {p3}"
+        ),
+        "chart.die.title": "What one die gives scientist {level}",
+        "chart.die.x": "gain",
+        "chart.held.title": "Threat pips of the held die",
+        "chart.held.x": "pips added to every park's threat",
+        "chart.held.k": "{k} unclaimed",
+        "chart.held.all": "all {k} unclaimed",
+    }
+)
+ENGLISH.update(
+    {
+        "ui.excitement": "excitement (drawn)",
+        "ui.capacity": "room inside",
+        "ui.threat_track": "threat track",
+        "ui.security": "security",
+        "ui.park_summary": (
+            "expected VP this round {vp_float} (exactly {vp}); P(someone eaten) {p}; "
+            "eaten on average {eaten}; admission ${money} on average"
+        ),
+        "chart.park.title": "This round: VP gained and visitors eaten",
+        "chart.park.x": "VP / visitors",
+        "chart.park.vp": "VP this round",
+        "chart.park.eaten": "visitors eaten",
+    }
+)
+ENGLISH.update(
+    {
+        "ui.planner_phase": "the planner works on a game in its workers phase, not {phase}",
+        "ui.no_dinosaur": "no dinosaur",
+        "ui.plan": "{made} · security {security} · ${money} left · DNA left: {dna}",
+        "ui.workers": "workers",
+        "ui.plan_button": "Plan",
+        "ui.planner_summary": (
+            "{n} different results; at most {most} dinosaur(s) this round ({free} free park zones)"
+        ),
+    }
+)
+ENGLISH.update(
+    {
+        "ui.no_exhibit": "(none)",
+        "ui.exhibit_n": "exhibit {n}",
+        "ui.score_button": "Score",
+    }
+)
+ENGLISH.update(
+    {
+        "ui.seat": "seat {n}",
+        "ui.games": "games",
+        "ui.length": "objectives",
+        "ui.run": "Run",
+        "ui.wins_summary": (
+            "{games} games; win share [95% interval]: {parts}; {rounds} rounds a game on average"
+        ),
+        "chart.wins.title": "Win share with its 95% interval",
+        "chart.wins.y": "share of the wins",
+    }
+)

@@ -65,6 +65,7 @@ def game_log(state: GameState) -> list[str]:
         chaos_theory=state.rules.chaos_theory,
         first_player=state.first_player,
         max_rounds=state.rules.max_rounds,
+        solo=state.rules.solo,
     )
     lines: list[str] = []
     heading: tuple[int, str] | None = None
@@ -79,7 +80,13 @@ def game_log(state: GameState) -> list[str]:
     if s.final is not None:
         scores = ", ".join(f"{n} {f}" for n, f in zip(s.names, s.final))
         lines.append(message("log.final", scores=scores))
-        lines.append(message("log.winners", names=", ".join(s.names[w] for w in s.winners)))
+        if s.rules.solo:
+            from dino_kit.solo import rival_score
+
+            key = "log.solo_won" if s.winners else "log.solo_lost"
+            lines.append(message(key, name=s.names[0], rival=rival_score(s)))
+        else:
+            lines.append(message("log.winners", names=", ".join(s.names[w] for w in s.winners)))
     return lines
 
 

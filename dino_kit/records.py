@@ -33,6 +33,7 @@ SETTINGS = {
     "chaos_theory": bool,
     "first_player": int,
     "max_rounds": int,
+    "solo": bool,
 }
 
 
@@ -60,6 +61,7 @@ def to_record(state: GameState, seed: int | None = None) -> dict[str, Any]:
             "chaos_theory": rules.chaos_theory,
             "first_player": first_player,
             "max_rounds": rules.max_rounds,
+            **({"solo": True} if rules.solo else {}),
         },
         "components": state.components.name,
         "seed": seed,

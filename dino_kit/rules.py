@@ -2,8 +2,8 @@
 
 The base game's values come from the rules page; a plot twist's modifier (an effect id of
 the `modifier` place) replaces one of them for the whole game; variants switch parts of the
-game on or off. `max_rounds` is a project safeguard (see RULES_NOTES.md): a game whose
-objectives stay out of reach still ends.
+game on or off. `max_rounds` is NOT a rule of the game: a safety net for simulations (see
+RULES_NOTES.md), so that a game whose objectives stay out of reach (random bots) still ends.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ class Rules:
     predictable_systems: bool = False
     chaos_theory: bool = False
     max_rounds: int = 30
+    solo: bool = False  # a solo mode of this kit's design (dino_kit.solo)
+    solo_rounds: int = 0
 
     def with_twists(self, twists: Iterable[PlotTwist]) -> Rules:
         """These rules with each plot twist's modifier applied."""

@@ -25,6 +25,7 @@ from dino_kit.state import Exhibit, GameState, PlayerState
 from dino_kit.state import evolve as replace
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+BOARD_PLAYERS = 2  # solo mode: the board is laid out as for 2 players (dino_kit.solo)
 FIRST_CASH = 15
 
 
@@ -37,22 +38,30 @@ def new_game(
     chaos_theory: bool = False,
     first_player: int = 0,
     max_rounds: int = 30,
+    solo: bool = False,
 ) -> GameState:
     """A game at its first chance event (the dice pool draw). `players`: names in seat order
-    (clockwise) or a count."""
+    (clockwise) or a count. `max_rounds` is not a rule of the game but a safety net for
+    simulations (RULES_NOTES.md). `solo=True`: one player against the rival of
+    `dino_kit.solo` — a solo mode of this kit's design, not the published solo rules."""
     names = (
         tuple(f"Player {i + 1}" for i in range(players))
         if isinstance(players, int)
         else tuple(players)
     )
     n = len(names)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+    if solo and n != 1:
+        raise RuleError("solo_players", message("rule.solo_players", n=n))
+    if not solo and not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise RuleError("players", message("rule.players", n=n))
     if not 0 <= first_player < n:
         raise RuleError("first_player", message("rule.first_player", seat=first_player, n=n))
     if objective_length not in OBJECTIVE_LENGTHS:
         raise RuleError("objective_length", message("rule.objective_length", got=objective_length))
     c = components or load_components()
+    if solo and c.rival is None:
+        raise RuleError("no_rival", message("rule.no_rival", name=c.name))
+    board = BOARD_PLAYERS if solo else n  # the solo board is laid out as for 2 players
     t = c.tables
     order = tuple((first_player + i) % n for i in range(n))
     limits = (t.basic_start_limit,) * 3 + (t.advanced_start_limit,) * 3
@@ -68,18 +77,20 @@ def new_game(
             excitement=t.starting_exhibit.excitement,
             threat=t.starting_exhibit.threat,
         )
-    attractions = tuple(sorted(a.id for a in c.attractions if a.players <= n))
-    regular = tuple(sorted(u.id for u in c.lab_upgrades if u.special is None and u.players <= n))
+    attractions = tuple(sorted(a.id for a in c.attractions if a.players <= board))
+    regular = tuple(
+        sorted(u.id for u in c.lab_upgrades if u.special is None and u.players <= board)
+    )
     specialists = tuple(sorted(s.id for s in c.specialists))
     specials = tuple(
         tuple(u.id for u in c.lab_upgrades if u.special == kind)
         for kind in ("dino_research_2", "dna_refinement_2")
     )
     recipe_stacks = tuple(tuple(r.id for r in c.recipes if r.category == cat) for cat in CATEGORIES)
-    pending: list[tuple] = [("pool",)] * (2 * n + 1)
+    pending: list[tuple] = [("pool",)] * (2 * board + 1)
     pending += [("draw", col, row) for col in range(3) for row in range(4)]
     pending += [("recipe", i) for i in range(3)]
-    pending += [("objective",)] * (n + 1)
+    pending += [("objective",)] * (board + 1)
     if not predictable_systems:
         pending += [("twist",)] * 2
     return GameState(
@@ -90,6 +101,8 @@ def new_game(
             predictable_systems=predictable_systems,
             chaos_theory=chaos_theory,
             max_rounds=max_rounds,
+            solo=solo,
+            solo_rounds=c.rival.rounds if solo and c.rival else 0,
         ),
         objective_length=objective_length,
         first_player=first_player,
@@ -102,6 +115,7 @@ def new_game(
         objective_stack=tuple(o.id for o in c.objectives if o.length == objective_length),
         twist_stack=() if predictable_systems else tuple(tw.id for tw in c.plot_twists),
         bag=(c.visitors.customers, c.visitors.hooligans),
+        rival_deck=tuple(card.id for card in c.rival.cards) if solo and c.rival else (),
     )
 
 
@@ -120,5 +134,6 @@ def finish_setup(state: GameState) -> GameState:
         step=0,
         rolled=(0,) * len(state.pool),
         claimed=(None,) * len(state.pool),
-        pending=tuple(("roll", slot) for slot in range(len(state.pool))),
+        pending=tuple(("roll", slot) for slot in range(len(state.pool)))
+        + ((("rival",),) if state.rules.solo else ()),
     )

@@ -3,11 +3,14 @@
 `play_game(bots, rng, ...)` plays one game (chance events sampled with `rng`) and returns the
 finished state; `simulate(players, games, seed, bots)` plays many (game g uses
 `random.Random(seed * 1_000_003 + g)`, so any one game can be replayed alone) and returns a
-`Summary` of scores, rounds, eaten visitors and money.
+`Summary` of scores, rounds, eaten visitors and money, with 95% confidence intervals for the
+mean scores and the seats' win rates, and how many games ended only by the `max_rounds`
+safety net (not a rule of the game, see RULES_NOTES.md).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 from collections.abc import Sequence
@@ -17,6 +20,7 @@ from typing import Any
 from dino_kit.bots import Bot, bot_by_name
 from dino_kit.components import ComponentSet
 from dino_kit.setup import new_game
+from dino_kit.solo import rival_score
 from dino_kit.state import CHANCE, GameState
 
 
@@ -38,10 +42,46 @@ def game_seed(seed: int, game: int) -> int:
     return seed * 1_000_003 + game
 
 
+def ended_by_cap(state: GameState) -> bool:
+    """True when a finished game ended only because it reached `max_rounds` (the project's
+    safety net), with two or more objectives still unclaimed — not by the rules' end."""
+    return (
+        state.is_terminal()
+        and state.round >= state.rules.max_rounds
+        and len(state.unclaimed_objectives()) > 1
+    )
+
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for a proportion; `successes` may be
+    fractional (shared wins count as a share)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
+    """A normal-approximation 95% interval for the mean of `values`."""
+    m = statistics.fmean(values)
+    if len(values) < 2:
+        return (m, m)
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    return (m - half, m + half)
+
+
 @dataclass(frozen=True)
 class Summary:
-    """What `simulate` reports. Per seat: mean/min/max final score, wins (shared wins count
-    as a fraction), mean money left and visitors eaten; and the rounds played per game."""
+    """What `simulate` reports. Per seat: mean/min/max final score (with a 95% interval of
+    the mean), wins (shared wins count as a fraction) with a 95% Wilson interval of the win
+    rate, mean money left and visitors eaten; the rounds played per game; visitors eaten per
+    game (all seats); games that ended only by the `max_rounds` safety net."""
 
     players: int
     games: int
@@ -57,24 +97,46 @@ class Summary:
     rounds_mean: float
     rounds_min: int
     rounds_max: int
+    score_ci: tuple[tuple[float, float], ...] = ()
+    win_rate_ci: tuple[tuple[float, float], ...] = ()
+    eaten_per_game: float = 0.0
+    capped_games: int = 0
+    rival_score_mean: float | None = None  # solo games (players=1): the rival's mean score
 
     def to_data(self) -> dict[str, Any]:
         return asdict(self)
 
 
-def simulate(players: int, games: int, seed: int, bots: Sequence[str] = ("heuristic",)) -> Summary:
-    """Play `games` games of `players` seats; `bots` names one bot per seat (or one for all)."""
+def simulate(
+    players: int,
+    games: int,
+    seed: int,
+    bots: Sequence[str] = ("heuristic",),
+    components: ComponentSet | None = None,
+    **settings: Any,
+) -> Summary:
+    """Play `games` games of `players` seats; `bots` names one bot per seat (or one for all).
+    `settings` go to `new_game` (e.g. `objective_length`, `max_rounds`). `players=1` plays
+    solo games against the rival of `dino_kit.solo` (a solo mode of this kit's design, not
+    the published solo rules); a win is beating the rival."""
+    if players == 1:
+        settings = {**settings, "solo": True}
     names = tuple(bots) if len(bots) == players else (bots[0],) * players
     if len(bots) not in (1, players):
         raise ValueError(f"give one bot name or {players}, not {len(bots)}")
     policy = [bot_by_name(b) for b in names]
     finals, money, eaten, rounds, wins = [], [], [], [], [0.0] * players
+    capped = 0
+    rivals = []
     for g in range(games):
-        state = play_game(policy, random.Random(game_seed(seed, g)))
+        state = play_game(policy, random.Random(game_seed(seed, g)), components, **settings)
         finals.append(state.final)
         money.append([p.money for p in state.players])
         eaten.append([p.eaten_total for p in state.players])
         rounds.append(state.round)
+        capped += ended_by_cap(state)
+        if state.rules.solo:
+            rivals.append(rival_score(state))
         for s, r in enumerate(state.returns()):
             wins[s] += r
     by_seat = list(zip(*finals))
@@ -93,4 +155,9 @@ def simulate(players: int, games: int, seed: int, bots: Sequence[str] = ("heuris
         statistics.fmean(rounds),
         min(rounds),
         max(rounds),
+        tuple(mean_interval(x) for x in by_seat),
+        tuple(wilson_interval(w, games) for w in wins),
+        statistics.fmean(sum(x) for x in eaten),
+        capped,
+        statistics.fmean(rivals) if rivals else None,
     )

@@ -22,6 +22,9 @@ from dino_kit.rules import Rules
 
 CHANCE = -1
 TERMINAL = -4
+# the solo mode's rival (dino_kit.solo): marks the dice it claims (`claimed`) and the
+# objectives it takes (`claims`); never a seat to act
+RIVAL = -2
 PHASES = ("setup", "research", "market", "workers", "park", "cleanup", "over")
 STORAGE_SPACES = 6
 SCIENTISTS = (1, 2, 3)
@@ -200,10 +203,20 @@ class GameState:
     objective_stack: tuple[str, ...] = ()
     objectives: tuple[str, ...] = ()
     claims: tuple[tuple[int, ...], ...] = ()
+    # objectives met during the simultaneous workers phase, claimed together when it ends:
+    # (objective index, seats) pairs
+    met_while_working: tuple[tuple[int, tuple[int, ...]], ...] = ()
     twist_stack: tuple[str, ...] = ()
     plot_twists: tuple[str, ...] = ()
     # the bag: (customers, hooligans)
     bag: tuple[int, int] = (0, 0)
+    # solo mode (dino_kit.solo): the rival's deck, discards, last card, VP, and its threat
+    # added to the player's park this round
+    rival_deck: tuple[str, ...] = ()
+    rival_discard: tuple[str, ...] = ()
+    rival_card: str | None = None
+    rival_vp: int = 0
+    rival_threat: int = 0
     final: tuple[int, ...] | None = None
     winners: tuple[int, ...] = ()
     history: HistoryNode | None = field(default=None, compare=False, repr=False)
@@ -254,7 +267,7 @@ class GameState:
     def returns(self) -> tuple[float, ...]:
         """Once the game is over: 1 shared among the winners (1.0 for a sole winner), 0.0 for
         the others; all 0.0 before."""
-        if self.final is None:
+        if self.final is None or not self.winners:  # solo: the rival won
             return (0.0,) * self.num_players
         share = 1.0 / len(self.winners)
         return tuple(share if s in self.winners else 0.0 for s in range(self.num_players))

@@ -126,3 +126,186 @@ def score_race(
         yaxis={"title": message("chart.race.y"), "rangemode": "tozero"},
     )
     return fig
+
+
+def option_values(labels: Sequence[str], values: Sequence[float], best: int | None) -> go.Figure:
+    """A bar per option with its value; the best option (index `best`) highlighted."""
+    colours = [EXACT_COLOUR if i == best else "#b0a4d4" for i in range(len(labels))]
+    fig = go.Figure(
+        [
+            go.Bar(
+                x=list(labels),
+                y=list(values),
+                marker_color=colours,
+                text=[f"{v:.2f}" for v in values],
+                textposition="outside",
+            )
+        ]
+    )
+    fig.update_layout(
+        LAYOUT,
+        title=message("chart.options.title"),
+        # categories from the start: the bars change with every click, from none at all
+        xaxis={"type": "category"},
+        yaxis={"title": message("chart.options.y"), "rangemode": "tozero"},
+        showlegend=False,
+    )
+    return fig
+
+
+def lines_by_group(
+    xs: Sequence[int], groups: Sequence[tuple[str, Sequence[float]]], title: str, x_title: str
+) -> go.Figure:
+    """One line per (name, ys) group over `xs`, y as a probability."""
+    fig = go.Figure(
+        [
+            go.Scatter(
+                x=list(xs),
+                y=list(ys),
+                mode="lines+markers",
+                name=name,
+                line={"color": PLAYER_COLOURS[i % len(PLAYER_COLOURS)]},
+            )
+            for i, (name, ys) in enumerate(groups)
+        ]
+    )
+    fig.update_layout(
+        LAYOUT,
+        title=title,
+        xaxis={"title": x_title, "dtick": 1},
+        yaxis={"title": message("chart.probability"), "rangemode": "tozero"},
+    )
+    return fig
+
+
+def heatmap(
+    z: Sequence[Sequence[float | None]],
+    xs: Sequence[int],
+    ys: Sequence[int],
+    title: str,
+    x_title: str,
+    y_title: str,
+    value_title: str,
+    diverging: bool = False,
+) -> go.Figure:
+    """A heatmap of `z[i][j]` at (xs[j], ys[i]); None cells are left blank. `diverging`
+    centres the colours on 0 (negative red, positive blue)."""
+    colours = {"colorscale": "RdBu", "zmid": 0} if diverging else {"colorscale": "Viridis"}
+    fig = go.Figure(
+        go.Heatmap(
+            z=[list(row) for row in z],
+            x=list(xs),
+            y=list(ys),
+            colorbar={"title": {"text": value_title}},
+            hoverongaps=False,
+            **colours,
+        )
+    )
+    fig.update_layout(
+        LAYOUT,
+        height=420,
+        title=title,
+        xaxis={"title": x_title, "dtick": 1},
+        yaxis={"title": y_title, "dtick": 1},
+    )
+    return fig
+
+
+def grouped_bars(
+    xs: Sequence[int],
+    groups: Sequence[tuple[str, Sequence[float]]],
+    title: str,
+    x_title: str,
+    y_title: str,
+) -> go.Figure:
+    """Bars side by side: one series per (name, ys) group over `xs`."""
+    fig = go.Figure(
+        [
+            go.Bar(
+                x=list(xs),
+                y=list(ys),
+                name=name,
+                marker_color=PLAYER_COLOURS[i % len(PLAYER_COLOURS)],
+            )
+            for i, (name, ys) in enumerate(groups)
+        ]
+    )
+    fig.update_layout(
+        LAYOUT,
+        barmode="group",
+        title=title,
+        xaxis={"title": x_title, "dtick": 1},
+        yaxis={"title": y_title, "rangemode": "tozero"},
+    )
+    return fig
+
+
+def estimates(
+    names: Sequence[str],
+    values: Sequence[float],
+    intervals: Sequence[tuple[float, float]],
+    title: str,
+    y_title: str,
+) -> go.Figure:
+    """A bar per name with its estimate and its confidence interval as an error bar."""
+    fig = go.Figure(
+        go.Bar(
+            x=list(names),
+            y=list(values),
+            marker_color=EXACT_COLOUR,
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": [hi - v for v, (_, hi) in zip(values, intervals)],
+                "arrayminus": [v - lo for v, (lo, _) in zip(values, intervals)],
+            },
+        )
+    )
+    fig.update_layout(
+        LAYOUT,
+        title=title,
+        yaxis={"title": y_title, "rangemode": "tozero"},
+        showlegend=False,
+    )
+    return fig
+
+
+def running_mean(values: Sequence[float], mean: float, sd: float, title: str) -> go.Figure:
+    """The running average of `values` after each trial, the true `mean` as a line, and the
+    band mean ± 2·sd/√n where the running average stays about 95% of the time."""
+    xs = list(range(1, len(values) + 1))
+    running, total = [], 0.0
+    for i, v in enumerate(values, 1):
+        total += v
+        running.append(total / i)
+    upper = [mean + 2 * sd / n**0.5 for n in xs]
+    lower = [mean - 2 * sd / n**0.5 for n in xs]
+    fig = go.Figure(
+        [
+            go.Scatter(x=xs, y=upper, mode="lines", line={"width": 0}, showlegend=False),
+            go.Scatter(
+                x=xs,
+                y=lower,
+                mode="lines",
+                line={"width": 0},
+                fill="tonexty",
+                fillcolor="rgba(126,87,194,0.15)",
+                name=message("chart.band"),
+            ),
+            go.Scatter(
+                x=xs,
+                y=running,
+                mode="lines",
+                name=message("chart.running"),
+                line={"color": OBSERVED_COLOUR},
+            ),
+        ]
+    )
+    fig.add_hline(y=mean, line_dash="dash", line_color=EXACT_COLOUR)
+    fig.update_layout(
+        LAYOUT,
+        title=title,
+        xaxis={"title": message("chart.trials"), "type": "log"},
+        yaxis={"title": message("chart.average")},
+    )
+    return fig

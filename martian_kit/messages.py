@@ -125,10 +125,12 @@ ENGLISH: dict[str, str] = {
     "ui.tiebreak": "Tie at {total}: {names} roll 6 dice each; most Death Rays wins.",
     "ui.winner": "🏆 {name} wins with {total} points.",
     "ui.you_win": "🏆 You win with {total} points!",
+    "ui.practice_done": "🏁 You reached {total} points in {turns} turns.",
     "ui.log": "Game log (latest first)",
     "ui.rolloff": "Tie-break roll-off {i}: {rolls}",
     "ui.log_turn": "Round {round}, {name}: {dice} — {explanation} (total {total})",
     "ui.rolls_detail": "rolls",
+    "ui.win_unit": "chance to win",
     "ui.advice_points": "{option}: {points} if you stopped right after",
     "ui.advice_roll": "Roll the {dice} dice left: the outcome is uncertain",
     "ui.advice_stop": "Stop now: {explanation}",
@@ -161,6 +163,53 @@ ENGLISH: dict[str, str] = {
     "chart.rolloffs.title": "How many roll-offs a tie-break among {k} players takes",
     "chart.rolloffs.x": "roll-offs until one player is ahead",
     "chart.rolloffs.observed": "share of {n} tie-breaks",
+    # Notebook widgets: the odds of pushing your luck.
+    "luck.title": "The odds right now",
+    "luck.stop": "Stop now: {points} points, for sure.",
+    "luck.roll": (
+        "Roll the {dice} dice left and play on as well as possible: {value:.2f} points on average."
+    ),
+    "luck.no_choice": "Chance the next roll leaves no legal choice (the turn ends): {p}.",
+    "luck.overtake": (
+        "Chance the next roll puts the Tanks ahead even if you take every Death Ray: {p}."
+    ),
+    "luck.choose": "Each choice, worth on average under the best play from there:",
+    "luck.option": "{option}: {value:.2f} points (stopping right after: {points})",
+    "luck.start": (
+        "Roll to start the turn: a fresh turn is worth {value:.2f} points on average "
+        "with the best play."
+    ),
+    "luck.over": "The turn is over: {explanation}.",
+    "chart.options.title": "What each option is worth on average",
+    "chart.options.y": "expected final turn score",
+    "chart.overtake.title": "Chance the next roll puts the Tanks ahead",
+    "chart.overtake.x": "dice left to roll",
+    "chart.overtake.lead": "Death Rays lead by {m}",
+    # Notebook widgets: the stop-or-roll map.
+    "map.kinds": "{n} kind(s)",
+    "map.kinds_label": "Earthlings:",
+    "map.tanks_label": "Tanks:",
+    "map.title": (
+        "Roll or stop? {tanks} Tank(s) set aside, earthlings of {kinds} kind(s), "
+        "the rest Death Rays"
+    ),
+    "map.x": "dice left to roll",
+    "map.y": "earthlings set aside",
+    "map.value": "points gained by rolling",
+    "map.summary": "{tanks} Tank(s), {kinds} kind(s): rolling is better in {roll} of {n} states",
+    "chart.dist.title": "Turn scores: how often each score comes up",
+    "chart.dist.x": "turn score",
+    "chart.tournament.title": "Share of games won ({games} games, 95% intervals)",
+    "chart.tournament.y": "share of games won",
+    "chart.win.title": "Chance to win for the first seat, at the start of its turn",
+    "chart.win.x": "the other player's total",
+    "chart.win.y": "first seat's total",
+    "chart.win.value": "P(win)",
+    "chart.band": "expected ± 2 standard errors",
+    "chart.running": "running average",
+    "chart.trials": "number of rolls (log scale)",
+    "chart.average": "average so far",
+    "chart.lln.title": "Death Rays per roll of 13 dice: the running average settles at 13/3",
     # Notebook widgets: dice glyphs (emoji shown on the drawn dice).
     "glyph.tank": "🪖",
     "glyph.ray": "⚡",

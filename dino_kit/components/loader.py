@@ -9,6 +9,10 @@ Beyond each item's own fields, the loader checks the set as a whole: ids unique 
 files, the box's counts (10 dice, 17 recipes by category, 30 attractions, 25 regular + 4 + 4
 lab upgrades, 22 specialists, 39 objectives in 3 stacks of 13, 11 plot twists, 80 visitors),
 security costs reaching at least level 20, and enough non-contradicting plot twists.
+
+`rival.yaml` is optional: the deck of the solo mode's rival (a solo mode of this kit's design,
+not the published solo rules); when present it is validated like the rest, and its card ids
+join the set's ids.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from dino_kit.components.schema import (
     parse_objective,
     parse_plot_twist,
     parse_recipe,
+    parse_rival,
     parse_specialist,
     parse_tables,
     parse_visitors,
@@ -179,6 +184,24 @@ def _load(folder: Path) -> ComponentSet:
         else:
             meta.update({k: data[k] for k in meta if k in data})
 
+    rival = None
+    if (folder / "rival.yaml").is_file():
+        p = Problems("rival.yaml")
+        raw_rival = _top(_read(folder, "rival.yaml", found), "rival.yaml", "rival", found)
+        rival = parse_rival(p, raw_rival) if raw_rival is not None else None
+        raw_cards = raw_rival.get("cards") if isinstance(raw_rival, dict) else None
+        for i, card in enumerate(raw_cards if isinstance(raw_cards, list) else []):
+            ident = card.get("id") if isinstance(card, dict) else None
+            if isinstance(ident, str):
+                if ident in seen:
+                    p.add(
+                        item_name("rival card", card, i),
+                        "id",
+                        f"repeats an id already used in {seen[ident]}",
+                    )
+                seen.setdefault(ident, "rival.yaml")
+        found.extend(p.found)
+
     found.extend(_whole_set_problems({k: v for k, v in parsed.items() if k in clean}, tables))
     if found:
         raise ComponentError(str(folder), found)
@@ -192,6 +215,7 @@ def _load(folder: Path) -> ComponentSet:
         *parsed["objectives"],
         *parsed["plot_twists"],
         tables.starting_exhibit,
+        *(rival.cards if rival else ()),
     ]
     return ComponentSet(
         meta["name"],
@@ -207,6 +231,7 @@ def _load(folder: Path) -> ComponentSet:
         tables,
         visitors,
         {c.id: c for c in everything},
+        rival,
     )
 
 

@@ -402,6 +402,54 @@ def parse_plot_twist(p: Problems, data: Any, index: int) -> PlotTwist | None:
 
 
 @dataclass(frozen=True)
+class RivalCard:
+    """A card of the solo mode's rival deck (this kit's own design, not the published solo
+    cards): effects of the `rival` place, applied when the card is revealed."""
+
+    id: str
+    name: str
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class Rival:
+    """The solo mode's automated rival (`rival.yaml`): its name, the rounds a solo game
+    lasts, and its deck."""
+
+    name: str
+    rounds: int
+    cards: tuple[RivalCard, ...]
+
+
+RIVAL_CARDS = (6, 30)  # at least one card a round, at most a deck's worth
+
+
+def parse_rival(p: Problems, data: Any) -> Rival | None:
+    r = Reader(p, "rival", data, ("name", "rounds", "cards"))
+    name, rounds = r.text("name"), r.whole("rounds", 1, 20)
+    raw = r.data.get("cards")
+    cards: list[RivalCard] = []
+    if not isinstance(raw, list) or not RIVAL_CARDS[0] <= len(raw) <= RIVAL_CARDS[1]:
+        r.fail(
+            "cards", f"must be a list of {RIVAL_CARDS[0]} to {RIVAL_CARDS[1]} cards, got {raw!r}"
+        )
+        raw = []
+    ok = r.ok
+    for i, item in enumerate(raw):
+        c = Reader(p, item_name("rival card", item, i), item, ("id", "name", "effects"))
+        card = RivalCard(c.text("id"), c.text("name"), c.effects("effects", "rival"))
+        if c.ok and not card.effects:
+            c.fail("effects", "a rival card needs at least one effect")
+        if c.ok:
+            cards.append(card)
+        ok = ok and c.ok
+    if ok and isinstance(rounds, int) and len(cards) < rounds:
+        r.fail("cards", f"must hold at least one card per round ({rounds}), got {len(cards)}")
+        ok = False
+    return Rival(name, rounds, tuple(cards)) if ok else None
+
+
+@dataclass(frozen=True)
 class DnaOffer:
     """What buying DNA at `price` gives: `amount` DNA of one type of `kind` (basic/advanced)."""
 
@@ -582,6 +630,7 @@ class ComponentSet:
     tables: Tables
     visitors: Visitors
     by_id: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    rival: Rival | None = None  # the solo mode's rival, when the set has a rival.yaml
 
     def __getitem__(self, ident: str) -> Any:
         return self.by_id[ident]

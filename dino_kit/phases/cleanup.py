@@ -41,7 +41,12 @@ def run(state: GameState) -> GameState:
         )
     state = replace(state, order=tuple(vp_order), players=tuple(players), bag=(bag_c, bag_h))
     state = claim(state)
-    if len(state.unclaimed_objectives()) <= 1 or state.round >= state.rules.max_rounds:
+    if state.rules.solo:  # solo mode (dino_kit.solo): the rival's rounds, not the objectives
+        over = state.round >= state.rules.solo_rounds
+    else:
+        over = len(state.unclaimed_objectives()) <= 1
+    # max_rounds: not a rule of the game, a safety net for simulations (RULES_NOTES.md)
+    if over or state.round >= state.rules.max_rounds:
         return finish(state)
     return start_next_round(state)
 
@@ -63,6 +68,8 @@ def start_next_round(state: GameState) -> GameState:
         if state.recipe_up[i] is None and state.recipe_stacks[i]
     )
     pending.extend(("roll", slot) for slot in range(len(state.pool)))
+    if state.rules.solo:
+        pending.append(("rival",))
     return replace(
         state,
         rows=tuple(rows),
@@ -76,4 +83,5 @@ def start_next_round(state: GameState) -> GameState:
         held=None,
         held_face=None,
         storage_taken=(None,) * STORAGE_SPACES,
+        rival_threat=0,
     )

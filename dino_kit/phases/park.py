@@ -62,11 +62,13 @@ def place(state: GameState, seat: int, customers: int, hooligans: int) -> GameSt
 
 
 def threat_now(state: GameState, p: PlayerState) -> int:
-    """This round's threat: the track plus the held die's pips."""
+    """This round's threat: the track plus the held die's pips (plus, in solo mode, the
+    rival's threat this round)."""
+    base = p.threat + state.rival_threat
     if state.held is None:
-        return p.threat
+        return base
     die = state.components[state.pool[state.held]]
-    return p.threat + die.faces[state.held_face].threat
+    return base + die.faces[state.held_face].threat
 
 
 def escapes(state: GameState) -> GameState:

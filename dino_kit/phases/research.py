@@ -16,9 +16,11 @@ After the 3 × players turns the unclaimed die with the most threat pips is held
 
 from __future__ import annotations
 
+from functools import cache
+
 from dino_kit import abilities
 from dino_kit.effects import CATEGORIES, DNA_TYPES
-from dino_kit.phases.common import Problem, allocation_problem, allocations, raise_limits
+from dino_kit.phases.common import Problem, _allocations, allocation_problem, raise_limits
 from dino_kit.state import STORAGE_SPACES, Action, Exhibit, GameState
 from dino_kit.state import evolve as replace
 
@@ -31,6 +33,16 @@ def face_of(state: GameState, slot: int):
 
 def _paddock_targets(player) -> list[int]:
     return [i for i, e in enumerate(player.exhibits) if e.capacity < 4]
+
+
+@cache
+def _storage_actions(
+    limits: tuple[int, ...], level: int, max_limit: int, space: int
+) -> tuple[Action, ...]:
+    """The cold-storage actions of a scientist (cached: the same few limits come back)."""
+    return tuple(
+        Action("storage", level, space, tracks) for tracks in _allocations(limits, level, max_limit)
+    )
 
 
 def candidates(state: GameState, seat: int) -> list[Action]:
@@ -49,8 +61,7 @@ def candidates(state: GameState, seat: int) -> list[Action]:
                 targets = _paddock_targets(p) if face.rare == "paddock" else []
                 out.extend(Action("die", level, slot, t) for t in targets or [None])
         if free_space is not None:
-            for tracks in allocations(p, level, max_limit):
-                out.append(Action("storage", level, free_space, tracks))
+            out.extend(_storage_actions(p.limits, level, max_limit, free_space))
         if abilities.free_zones(state, p) >= 2:
             for cat, ident in zip(CATEGORIES, state.recipe_up):
                 if ident is not None and level >= state.components[ident].research_level:

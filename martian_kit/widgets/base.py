@@ -27,12 +27,26 @@ class App:
         raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        data = self.widget._repr_mimebundle_(**kwargs)
+        for figure in figures_in(self.widget):
+            # what plotly does when a FigureWidget is displayed: send its current traces and
+            # layout, including the edits made before it was shown
+            figure._repr_mimebundle_()
+        data = dict(self.widget._repr_mimebundle_(**kwargs))
         data["text/plain"] = self.summary()
         return data
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}: {self.summary()}>"
+
+
+def figures_in(widget: w.Widget) -> list[w.Widget]:
+    """Every plotly FigureWidget inside `widget` (searching boxes' children)."""
+    if hasattr(widget, "_widget_data"):
+        return [widget]
+    found = []
+    for child in getattr(widget, "children", ()):
+        found += figures_in(child)
+    return found
 
 
 def button(description: str, tooltip: str = "", **layout: str) -> w.Button:

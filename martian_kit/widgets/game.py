@@ -3,8 +3,10 @@
 optional advisor, and end-of-game statistics.
 
 The bots are the policies of `martian_kit.policies.POLICIES`, read when the app is built, so
-policies registered later (the solvers' strategies) appear by themselves. The advisor is any
-callable `advisor(turn, context) -> lines of text`; `points_advisor` is the simple default.
+every registered policy appears (`policy_names()` loads the named strategies, the solver's
+optimal policy and the game-aware `win` and `leader` policies). The advisor is any callable
+`advisor(turn, context) -> lines of text`: by default the solvers' explanations
+(`martian_kit.widgets.advice.win_advisor`); `points_advisor` needs no solver.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from martian_kit.dice import NUM_DICE
 from martian_kit.game import TARGET, GameContext, GameState, new_game
 from martian_kit.messages import counted, message
 from martian_kit.narrate import describe_turn
-from martian_kit.policies import POLICIES, Policy, policy_by_name
+from martian_kit.policies import Policy, policy_by_name, policy_names
 from martian_kit.scoring import explain_score, has_bonus, tanks_win
 from martian_kit.turn import Action, Phase, TurnState
+from martian_kit.widgets.advice import win_advisor
 from martian_kit.widgets.base import OUTPUT_CLASS, App, button
 from martian_kit.widgets.dice_view import dice_text
 from martian_kit.widgets.explain import explain_action, explain_roll, take_label
@@ -111,7 +114,7 @@ class GameApp(App):
         bots: Sequence[str] = ("random",),
         seed: int = 1,
         seat: int = 0,
-        advisor: Advisor | None = points_advisor,
+        advisor: Advisor | None = win_advisor,
         state: GameState | None = None,
         show_setup: bool = True,
     ) -> None:
@@ -119,8 +122,9 @@ class GameApp(App):
         self.rng = random.Random(seed)
         self.advisor = advisor
 
-        names = sorted(POLICIES)
-        self.bot_count = w.IntSlider(value=len(bots), min=1, max=9, description=message("ui.bots"))
+        names = policy_names()
+        # 0 bots: the kit's 1-player practice mode (reach 25 in as few turns as possible)
+        self.bot_count = w.IntSlider(value=len(bots), min=0, max=9, description=message("ui.bots"))
         self.strength = w.Dropdown(
             options=names,
             value=bots[0] if bots and bots[0] in names else names[0],
@@ -181,9 +185,10 @@ class GameApp(App):
         self.start(bots, self.seat_picker.value - 1)
 
     def start(self, bots: Sequence[str], seat: int = 0) -> None:
-        """A new game: you at `seat`, one bot per policy name in `bots`."""
-        if not 1 <= len(bots) <= 9:
-            raise ValueError(f"a game here has 1 to 9 bots, not {len(bots)}")
+        """A new game: you at `seat`, one bot per policy name in `bots` (none: the practice
+        mode, alone against the target)."""
+        if not 0 <= len(bots) <= 9:
+            raise ValueError(f"a game here has 0 to 9 bots, not {len(bots)}")
         n = len(bots) + 1
         if not 0 <= seat < n:
             raise ValueError(f"your seat is 1 to {n}, not {seat + 1}")
@@ -263,6 +268,8 @@ class GameApp(App):
         if s.is_terminal():
             assert s.winner is not None
             total = s.totals[s.winner]
+            if s.practice:
+                return message("ui.practice_done", total=total, turns=s.turns_taken(0))
             if s.winner == self.you:
                 return message("ui.you_win", total=total)
             return message("ui.winner", name=s.players[s.winner], total=total)
@@ -298,7 +305,7 @@ class GameApp(App):
         )
         notes = [message("ui.round", round=s.round)]
         leader = max(s.totals)
-        if leader >= TARGET and not s.is_terminal():
+        if leader >= TARGET and not s.is_terminal() and not s.practice:
             first = next(t for t in s.log if t.total >= TARGET)
             notes.append(message("ui.last_round", name=s.players[first.seat], target=TARGET))
         self.scoreboard.value = (
@@ -318,6 +325,8 @@ class GameApp(App):
         with self.figure.batch_update():
             for i, trace in enumerate(self.figure.data):
                 trace.x, trace.y = rounds[i], totals[i]
+            # a fixed range that keeps the target line in view (shapes do not widen it)
+            self.figure.layout.yaxis.range = [0, max(TARGET + 5, *s.totals) + 2]
         self.log_view.value = self._log_html()
 
     def _log_html(self) -> str:

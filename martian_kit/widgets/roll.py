@@ -4,29 +4,18 @@ among many simulated rolls close in on its exact odds."""
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 
 import ipywidgets as w
 import numpy as np
 import plotly.graph_objects as go
 
 from martian_kit import charts
-from martian_kit.dice import FACE_PROBABILITY, FACES, NUM_DICE, Face, FaceCounts, roll_distribution
+from martian_kit.dice import FACE_PROBABILITY, FACES, NUM_DICE, Face, FaceCounts
 from martian_kit.messages import face_name, message
 from martian_kit.narrate import describe_counts
+from martian_kit.odds import face_count_distribution
 from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from martian_kit.widgets.dice_view import dice_html
-
-
-@cache
-def face_count_distribution(face: Face | str, n: int = NUM_DICE) -> tuple[Fraction, ...]:
-    """Exact probability that k of `n` dice show `face`, for k = 0..n: the roll distribution
-    (the engine's one source of truth) summed over everything but that face."""
-    face = Face(face)
-    by_count = [Fraction(0)] * (n + 1)
-    for counts, p in roll_distribution(n):
-        by_count[counts[face]] += p
-    return tuple(by_count)
 
 
 class RollExplorer(App):
@@ -63,7 +52,7 @@ class RollExplorer(App):
             options=[(face_name(f, 2), f) for f in FACES],
             value=self.face,
             description=message("ui.face"),
-            layout=w.Layout(width="14em"),
+            layout=w.Layout(width="18em"),
         )
         self.face_picker.observe(self._on_face, names="value")
         self.dice = w.HTML()
@@ -123,7 +112,7 @@ class RollExplorer(App):
 
     def exact(self, face: Face | None = None) -> tuple[Fraction, ...]:
         """The exact odds of each count of `face` (default: the chosen one)."""
-        return face_count_distribution(face or self.face)
+        return face_count_distribution(NUM_DICE, face or self.face)
 
     def summary(self) -> str:
         last = describe_counts(self.last) if self.last else message("ui.no_roll_yet")

@@ -1,10 +1,10 @@
-"""The tie-break roll-off in notebook 4: its exact odds, derived from the engine's
-`tiebreak_distribution`, and a widget that breaks ties with the engine's own rules.
+"""The tie-break roll-off in notebook 4: how many roll-offs a tie-break takes, exactly, and a
+widget that breaks ties with the engine's own rules.
 
 A roll-off among k tied players ends with j of them still tied (sharing the most Death Rays)
-with a probability the Death-Ray distribution of 6 dice fixes; the number of roll-offs a
-tie-break takes follows from chaining those steps (a small Markov chain on "how many are
-still tied"), computed exactly with fractions.
+with a probability that the engine's `tiebreak_distribution` fixes; chaining those steps (a
+Markov chain on "how many are still tied") gives the whole distribution of the number of
+roll-offs, in fractions. Its mean is checked against `martian_kit.odds.tiebreak_odds`.
 """
 
 from __future__ import annotations
@@ -38,16 +38,6 @@ def still_tied(k: int) -> tuple[Fraction, ...]:
             Fraction(0),
         )
     return tuple(p)
-
-
-@cache
-def expected_rolloffs(k: int) -> Fraction:
-    """The expected number of roll-offs until one of `k` tied players is ahead."""
-    if k == 1:
-        return Fraction(0)
-    p = still_tied(k)
-    others = sum((p[j] * expected_rolloffs(j) for j in range(1, k)), Fraction(0))
-    return (1 + others) / (1 - p[k])
 
 
 def rolloffs_needed(k: int, up_to: int) -> tuple[Fraction, ...]:

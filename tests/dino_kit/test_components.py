@@ -65,6 +65,7 @@ def test_every_vocabulary_id_is_used_by_the_illustrative_set():
     used |= {e.id for u in c.lab_upgrades for e in u.passives}
     used |= {e.id for s in c.specialists for e in s.effects}
     used |= {o.condition.id for o in c.objectives} | {t.modifier.id for t in c.plot_twists}
+    used |= {e.id for card in c.rival.cards for e in card.effects}  # the solo mode's rival
     assert used == set(VOCABULARY)
 
 

@@ -17,16 +17,16 @@ from dino_kit.simulate import play_game, simulate
 
 @pytest.fixture(scope="module")
 def game():
-    return play_game([heuristic_bot, random_bot, heuristic_bot], random.Random(11))
+    return play_game([heuristic_bot, random_bot, heuristic_bot], random.Random(12))
 
 
 def test_record_round_trip_replays_the_same_game(game, tmp_path):
     path = tmp_path / "game.json"
-    records.save(game, path, seed=11)
+    records.save(game, path, seed=12)
     loaded = records.load(path)
     assert loaded == game and loaded.final == game.final
     data = json.loads(path.read_text())
-    assert data["format"] == "dinosaur-island-game/1" and data["seed"] == 11
+    assert data["format"] == "dinosaur-island-game/1" and data["seed"] == 12
 
 
 def test_running_game_round_trips(game):
@@ -109,4 +109,4 @@ def test_golden_seeded_playthrough():
     assert hashlib.sha256(record.encode()).hexdigest()[:16] == GOLDEN[4]
 
 
-GOLDEN = (5, (38, 14, 10, 7), (0,), 279, "1477b3ff4a6c507c")
+GOLDEN = (4, (43, 34, 25, 55), (3,), 237, "30e92626792be5f4")

@@ -172,16 +172,16 @@ def test_cleanup_plot_twists_at_the_end_of_each_round(workers):
 
 def test_objective_claimed_the_moment_it_is_met(workers):
     market = pass_research(start(2, predictable_systems=True))
-    assert market.objectives[0] == "OS1"  # dinosaurs_at_least 3
-    s = set_player(market, 0, exhibits=(Exhibit("H0", 3, 3),))
+    assert market.objectives[0] == "OS1"  # dinosaurs_at_least 4
+    s = set_player(market, 0, exhibits=(Exhibit("H0", 4, 4),))
     after = s.apply_action(Action("pass"))
     assert after.claims[0] == (0,) and after.players[0].objectives == ("OS1",)
 
 
 def test_objective_met_at_the_same_moment_is_shared_then_closed(workers):
     market = pass_research(start(2, predictable_systems=True))
-    s = set_player(market, 0, exhibits=(Exhibit("H0", 3, 3),))
-    s = set_player(s, 1, exhibits=(Exhibit("H0", 3, 3),))
+    s = set_player(market, 0, exhibits=(Exhibit("H0", 4, 4),))
+    s = set_player(s, 1, exhibits=(Exhibit("H0", 4, 4),))
     after = s.apply_action(Action("pass"))
     assert after.claims[0] == (0, 1)
     assert after.players[1].objectives == ("OS1",)

@@ -16,3 +16,47 @@ def test_count_distribution_traces():
     assert list(fig.data[1].y) == [0.75, 0.25]
     assert fig.data[1].name == "share in 4 rolls"
     assert fig.layout.title.text == "How many Tanks show among 13 dice"
+
+
+def test_score_race_has_a_line_per_player_and_the_target():
+    fig = charts.score_race(["A", "B"], [[0, 1], [0]], [[0, 7], [0]], target=25)
+    assert [t.name for t in fig.data] == ["A", "B"]
+    assert list(fig.data[0].y) == [0, 7]
+    assert fig.layout.shapes[0].y0 == 25
+
+
+def test_exact_vs_observed_uses_the_given_total():
+    fig = charts.exact_vs_observed([1, 2], [0.5, 0.4], [5, 4], "t", "x", total=10)
+    assert list(fig.data[1].y) == [0.5, 0.4]
+
+
+def test_option_values_highlight_the_best():
+    fig = charts.option_values(["Stop", "Roll"], [3.0, 5.4], 1)
+    assert fig.data[0].marker.color[1] == charts.EXACT_COLOUR
+    assert list(fig.data[0].text) == ["3.00", "5.40"]
+
+
+def test_running_mean_and_band():
+    fig = charts.running_mean([2, 4, 6], 4.0, 2.0, "t")
+    assert list(fig.data[2].y) == [2.0, 3.0, 4.0]
+    assert fig.data[0].y[3 - 1] == 4.0 + 2 * 2.0 / 3**0.5
+
+
+def test_heatmap_grouped_bars_estimates():
+    assert list(charts.heatmap([[1, None]], [1, 2], [0], "t", "x", "y", "v").data[0].z[0]) == [
+        1,
+        None,
+    ]
+    fig = charts.grouped_bars([0, 1], [("a", [0.5, 0.5]), ("b", [1, 0])], "t", "x", "y")
+    assert len(fig.data) == 2 and fig.layout.barmode == "group"
+    est = charts.estimates(["a"], [0.5], [(0.4, 0.7)], "t", "y")
+    assert est.data[0].error_y.array[0] - 0.2 < 1e-12 and est.data[0].error_y.arrayminus[0] > 0.09
+
+
+def test_chart_view_text_is_the_title():
+    from martian_kit.widgets.chart_view import show
+
+    shown = show(charts.count_distribution([1.0], [1], "Tanks"))
+    bundle = shown._repr_mimebundle_()
+    assert bundle["text/plain"] == "chart: How many Tanks show among 13 dice"
+    assert "application/vnd.jupyter.widget-view+json" in bundle

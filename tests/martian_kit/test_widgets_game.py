@@ -94,6 +94,7 @@ def test_bots_registered_later_are_offered():
     try:
         app = GameApp(bots=["test-always-random"], seed=3)
         assert "test-always-random" in app.strength.options
+        assert {"optimal", "win", "leader", "cautious"} <= set(app.strength.options)
         assert app.state.players[1] == "Bot 1 (test-always-random)"
     finally:
         POLICIES.pop("test-always-random")
@@ -121,3 +122,43 @@ def test_points_advisor_lists_every_legal_option():
     assert len(lines) == len(turn.legal_actions())
     for action, line in zip(turn.legal_actions(), lines):
         assert line.endswith(f"{turn.apply_action(action).score()} if you stopped right after")
+
+
+def test_win_advisor_in_two_player_games():
+    from martian_kit.solver.game import win_turn_solution
+    from martian_kit.widgets.advice import expected_score_advisor, win_advisor
+
+    app = GameApp(bots=["optimal"], seed=8)
+    app.act(Action.ROLL)
+    turn, context = app.state.turn, app.state.context()
+    lines = win_advisor(turn, context)
+    expected = expected_score_advisor(turn, context)
+    assert lines[-len(expected) :] == expected
+    wins = win_turn_solution(0, 0, "first").explain(turn, unit="chance to win").split("; ")
+    assert lines[: len(wins)] == wins
+    three = GameApp(bots=["optimal", "greedy"], seed=8)
+    three.act(Action.ROLL)
+    t3, c3 = three.state.turn, three.state.context()
+    assert win_advisor(t3, c3) == expected_score_advisor(t3, c3)
+
+
+def test_import_martian_kit_stays_light():
+    import subprocess
+    import sys
+
+    code = "import sys, martian_kit; print(any(m in sys.modules for m in ('ipywidgets', 'plotly')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_practice_mode_with_no_bots():
+    app = GameApp(bots=["random"], seed=12)
+    app.bot_count.value = 0
+    assert app.seat_picker.options == (1,)
+    app.new_button.click()
+    assert app.state.practice and app.state.players == ("You",)
+    play_out(app, 12)
+    turns = app.state.turns_taken(0)
+    assert app.state.totals[0] >= 25
+    assert app.summary().endswith(f"in {turns} turns.")
+    assert game_stats(app.state)[0]["turns"] == turns

@@ -6,15 +6,17 @@ from fractions import Fraction
 from math import comb
 
 from martian_kit.dice import FACE_PROBABILITY, FACES, Face
-from martian_kit.widgets.roll import RollExplorer, face_count_distribution
+from martian_kit.odds import face_count_distribution
+from martian_kit.widgets.roll import RollExplorer
 
 
-def test_face_count_distribution_is_binomial():
+def test_exact_odds_are_binomial():
+    explorer = RollExplorer()
     for face in FACES:
         p = FACE_PROBABILITY[face]
         expected = tuple(comb(13, k) * p**k * (1 - p) ** (13 - k) for k in range(14))
-        assert face_count_distribution(face) == expected
-    assert face_count_distribution("ray", 1) == (Fraction(2, 3), Fraction(1, 3))
+        assert explorer.exact(face) == expected
+    assert explorer.exact(Face.RAY)[13] == Fraction(1, 3) ** 13
 
 
 def test_roll_click_shows_dice_and_tallies():
@@ -45,7 +47,9 @@ def test_face_picker_switches_the_chart():
     explorer.add_rolls(10)
     explorer.face_picker.value = Face.TANK
     assert explorer.figure.layout.title.text == "How many Tanks show among 13 dice"
-    assert list(explorer.figure.data[0].y) == [float(p) for p in face_count_distribution("tank")]
+    assert list(explorer.figure.data[0].y) == [
+        float(p) for p in face_count_distribution(13, "tank")
+    ]
     assert explorer.figure.data[1].name == "share in 10 rolls"
 
 

@@ -8,13 +8,8 @@ from fractions import Fraction
 from itertools import product
 
 from martian_kit.game import tiebreak_distribution
-from martian_kit.widgets.tiebreak import (
-    RollOff,
-    break_tie,
-    expected_rolloffs,
-    rolloffs_needed,
-    still_tied,
-)
+from martian_kit.odds import tiebreak_odds
+from martian_kit.widgets.tiebreak import RollOff, break_tie, rolloffs_needed, still_tied
 
 P = [p for _, p in tiebreak_distribution()]
 
@@ -22,7 +17,8 @@ P = [p for _, p in tiebreak_distribution()]
 def test_two_players_by_hand():
     same = sum(p * p for p in P)
     assert still_tied(2) == (0, 1 - same, same)
-    assert expected_rolloffs(2) == 1 / (1 - same)
+    assert tiebreak_odds(2).expected_rolloffs == 1 / (1 - same)
+    assert tiebreak_odds(2).p_tie_again == same
     assert rolloffs_needed(2, 3)[1:] == (1 - same, same * (1 - same), same**2 * (1 - same))
 
 
@@ -34,11 +30,13 @@ def test_three_players_by_enumerating_every_roll_off():
     assert tuple(counts) == still_tied(3)
 
 
-def test_rolloffs_needed_sums_towards_one_and_matches_the_mean():
-    q = rolloffs_needed(4, 40)
-    assert 1 - sum(q) < Fraction(1, 10**12)
-    mean = sum(m * p for m, p in enumerate(q))
-    assert abs(mean - expected_rolloffs(4)) < Fraction(1, 10**9)
+def test_rolloffs_needed_agrees_with_the_odds_module():
+    for k in range(2, 11):
+        q = rolloffs_needed(k, 40)
+        assert 1 - sum(q) < Fraction(1, 10**12)
+        mean = sum(m * p for m, p in enumerate(q))
+        assert abs(mean - tiebreak_odds(k).expected_rolloffs) < Fraction(1, 10**9)
+        assert q[1] == 1 - tiebreak_odds(k).p_tie_again == still_tied(k)[1]
 
 
 def test_engine_roll_offs_match_the_odds():

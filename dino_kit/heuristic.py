@@ -1,0 +1,584 @@
+"""The heuristic bot: a sensible player that builds dinosaurs, keeps security up and buys
+attractions, judging every legal action by a rough value in victory points (VP).
+
+How it thinks, once per decision (`view`):
+- the threat it expects in this round's park phase: its threat track plus the held die's pips
+  *as far as a player can know them* — during research, the most pips among the dice still
+  unclaimed (the die held will be one of them, and it is the one with most pips); after
+  research, the held die's pips (under the chaos-theory variant, the die is re-rolled, so the
+  mean of its faces, rounded up); no die held: 0;
+- the gap between that threat and its security (each point of gap is a visitor eaten:
+  −1 VP, and a customer who does not score);
+- how many rounds are probably left (the game ends when one objective is left unclaimed);
+- which DNA it still lacks for one more dinosaur in each exhibit with room.
+
+Then each action gets a value: VP at the end (recipes × dinosaurs, attractions, an empty
+exhibit's −10 avoided), visitors and money over the rounds left, eaten visitors avoided or
+caused, minus what it costs (money counted at `MONEY_VP` VP per $). It plays the best
+action; ties go to the first listed (the engine lists actions in a fixed order), so the bot is
+deterministic and ignores `rng`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, NamedTuple
+
+from dino_kit import abilities
+from dino_kit.effects import DNA_TYPES
+from dino_kit.phases import research
+from dino_kit.state import Action, GameState, PlayerState
+
+MONEY_VP = 0.3  # what $1 is worth while the game goes on ($5 = 1 VP only at the very end)
+EATEN_VP = 2.0  # a visitor eaten: −1 VP and a customer who would have scored 1
+VISITOR_VP = 0.6  # a visitor drawn: $1 or a VP when there is room for them, on average
+EMPTY_EXHIBIT_VP = 10
+SLOT_SECURITY_VP = 1.0  # share of a security slot's visitors saved counted when buying it
+
+
+class View(NamedTuple):
+    """What the heuristic bot works out once per decision (see the module docstring).
+    `goals`: the unclaimed objectives it does not meet yet, as (condition, have, target, VP)."""
+
+    need: tuple[int, ...]
+    held: int
+    held_drop: float
+    gap: int
+    rounds_left: int
+    security_slots: int
+    create_slots: int
+    free_creates: int
+    room: int
+    visitors: int
+    goals: tuple[tuple[Any, int, int, int], ...]
+    goal_kinds: frozenset[str]
+    slots: dict[Any, Any]
+    research_bonus: int
+    faces: tuple[Any, ...]
+    reserve: int
+
+
+def held_pips(state: GameState) -> int:
+    """The held die's threat pips as far as a player can know them now (module docstring)."""
+    c = state.components
+    if state.phase == "research":
+        return max(
+            (
+                research.face_of(state, slot).threat
+                for slot, owner in enumerate(state.claimed)
+                if owner is None
+            ),
+            default=0,
+        )
+    if state.held is None:
+        return 0
+    faces = c[state.pool[state.held]].faces
+    if state.rules.chaos_theory and state.phase in ("market", "workers"):
+        return math.ceil(sum(f.threat for f in faces) / len(faces))
+    return faces[state.held_face].threat
+
+
+def expected_threat(state: GameState, p: PlayerState) -> int:
+    """The threat a player expects in this round's park phase."""
+    return p.threat + held_pips(state)
+
+
+def rounds_left(state: GameState) -> int:
+    """Rounds probably left, this one included: about one objective is claimed per round, and
+    the game ends when one is left (solo mode: the rounds the rival's deck says)."""
+    if state.rules.solo:
+        return max(1, state.rules.solo_rounds - state.round + 1)
+    return max(1, len(state.unclaimed_objectives()) - 1)
+
+
+def needs(state: GameState, p: PlayerState) -> tuple[int, ...]:
+    """DNA still missing, per type, for one more dinosaur in each exhibit with room."""
+    need = [0] * 6
+    have = list(p.dna)
+    for e in p.exhibits:
+        if e.dinosaurs < e.capacity:
+            for i, cost in enumerate(state.components[e.recipe].dna_cost):
+                short = max(0, cost - have[i])
+                need[i] += short
+                have[i] = max(0, have[i] - cost)
+    return tuple(need)
+
+
+def view(state: GameState, p: PlayerState) -> View:
+    phase = state.phase
+    in_workers = phase == "workers"
+    c = state.components
+    if phase == "research":
+        faces = tuple(research.face_of(state, i) for i in range(len(state.pool)))
+        pips = [f.threat for f, owner in zip(faces, state.claimed) if owner is None]
+        held = max(pips, default=0)
+        lower = max((x for x in pips if x < held), default=0)
+        drop = (held - lower) / pips.count(held) if pips else 0.0
+    else:
+        faces, held, drop = (), held_pips(state), 0.0
+    room = p.dinosaurs + sum(c[a].capacity for a in p.attractions)
+    open_goals = goals(state, p)
+    slots = dict(abilities.lab_slots(state, p))
+    security_slots = create_slots = 0
+    for key, slot in slots.items():
+        aid = slot.action.id
+        if aid == "raise_security":
+            if not (in_workers and key in p.used and not slot.unlimited):
+                security_slots += 1
+        elif aid == "create_dinosaur":
+            create_slots += 1
+    gap = p.threat + held - abilities.security_total(state, p)
+    return View(
+        need=needs(state, p),
+        held=held,
+        held_drop=drop,
+        gap=gap,
+        rounds_left=rounds_left(state),
+        security_slots=security_slots,
+        create_slots=create_slots,
+        free_creates=_creatable(state, p),
+        room=room,
+        visitors=min(
+            state.rules.excitement_cap,
+            p.excitement + abilities.passive(state, p, "excitement_bonus"),
+        ),
+        goals=open_goals,
+        goal_kinds=frozenset(k for g in open_goals for k in _GOAL_KINDS.get(g[0].id, ())),
+        slots=slots,
+        research_bonus=abilities.passive(state, p, "research_bonus") if phase == "research" else 0,
+        faces=faces,
+        reserve=_reserve(state, p, gap, security_slots) if phase == "market" else 0,
+    )
+
+
+def measure(state: GameState, p: PlayerState, cond: Any) -> tuple[int, int]:
+    """(how far the player is, the target) on an objective's condition."""
+    c = state.components
+    match cond.id:
+        case "dinosaurs_at_least":
+            return p.dinosaurs, cond.get("count")
+        case "category_dinosaurs_at_least":
+            cat = cond.get("category")
+            return sum(e.dinosaurs for e in p.exhibits if c[e.recipe].category == cat), cond.get(
+                "count"
+            )
+        case "attractions_at_least":
+            return len(p.attractions), cond.get("count")
+        case "food_attractions_at_least":
+            return sum(c[a].food for a in p.attractions), cond.get("count")
+        case "excitement_at_least":
+            return p.excitement, cond.get("value")
+        case "money_at_least":
+            return p.money, cond.get("amount")
+        case "vp_at_least":
+            return p.vp, cond.get("value")
+        case "security_at_least":
+            return p.security, cond.get("value")
+        case "specialists_at_least":
+            return len(p.specialists), cond.get("count")
+        case "lab_upgrades_at_least":
+            n = sum(x is not None for x in p.lab)
+            return n + (p.dino_research is not None) + (p.dna_refinement is not None), cond.get(
+                "count"
+            )
+        case "recipes_at_least":
+            return len(p.exhibits), cond.get("count")
+        case "dna_at_least":
+            return sum(p.dna), cond.get("amount")
+        case "paddock_capacity_at_least":
+            return max(e.capacity for e in p.exhibits), cond.get("capacity")
+    return 0, 1
+
+
+def goals(state: GameState, p: PlayerState) -> tuple[tuple[Any, int, int, int], ...]:
+    out = []
+    for ident, who in zip(state.objectives, state.claims):
+        if not who:
+            obj = state.components[ident]
+            have, target = measure(state, p, obj.condition)
+            if have < target:
+                out.append((obj.condition, have, target, obj.vp))
+    return tuple(out)
+
+
+def _slot(state: GameState, p: PlayerState, key: Any, v: View | None) -> Any:
+    if v is not None:
+        return v.slots.get(key)
+    return abilities.find_slot(state, p, key)
+
+
+def _step(state: GameState, p: PlayerState, a: Action, cond: Any, v: View | None = None) -> int:
+    """How much `a` moves the player on `cond` (0 for actions that do not)."""
+    kind, cid = a.kind, cond.id
+    c = state.components
+    if kind == "recipe":
+        return 1 if cid == "recipes_at_least" else 0
+    if kind == "die":
+        face = v.faces[a.target]
+        if face.rare == "paddock" and a.choice is not None and cid == "paddock_capacity_at_least":
+            return 1 if p.exhibits[a.choice].capacity == max(e.capacity for e in p.exhibits) else 0
+        if face.rare is None and cid == "dna_at_least":
+            i = DNA_TYPES.index(face.dna)
+            return min(face.amount * a.scientist, p.limits[i] - p.dna[i])
+        return 0
+    if kind == "build":
+        if cid == "attractions_at_least":
+            return 1
+        if cid == "food_attractions_at_least":
+            return int(c[state.rows[0][a.target]].food)
+        return 0
+    if kind == "hire":
+        return 1 if cid == "specialists_at_least" and a.choice is None else 0
+    if kind in ("upgrade", "special"):
+        if cid != "lab_upgrades_at_least":
+            return 0
+        return 1 if kind == "special" or p.lab[a.choice] is None else 0
+    if kind == "buy_dna" and cid == "dna_at_least":
+        return c.tables.dna_offer(a.target).amount
+    if kind == "work":
+        aid = slot.action.id if (slot := _slot(state, p, a.target, v)) else None
+        if aid == "create_dinosaur":
+            r = c[p.exhibits[a.choice].recipe]
+            if cid == "dinosaurs_at_least":
+                return 1
+            if cid == "category_dinosaurs_at_least":
+                return int(r.category == cond.get("category"))
+            if cid == "excitement_at_least":
+                return r.excitement
+            return 0
+        if aid == "raise_security":
+            return 1 if cid == "security_at_least" else 0
+        if aid == "upgrade_paddock" and cid == "paddock_capacity_at_least":
+            cap = p.exhibits[a.choice].capacity
+            return 1 if cap == max(e.capacity for e in p.exhibits) else 0
+    return 0
+
+
+# the kinds of action that can move a player toward a goal (or, for zones, away from it)
+_GOAL_KINDS = {
+    "dinosaurs_at_least": ("work",),
+    "category_dinosaurs_at_least": ("work",),
+    "excitement_at_least": ("work",),
+    "security_at_least": ("work",),
+    "attractions_at_least": ("build", "recipe"),
+    "food_attractions_at_least": ("build", "recipe"),
+    "recipes_at_least": ("recipe", "build"),
+    "specialists_at_least": ("hire",),
+    "lab_upgrades_at_least": ("upgrade", "special"),
+    "dna_at_least": ("die", "buy_dna"),
+    "paddock_capacity_at_least": ("die", "work"),
+}
+
+# zones one more step toward these goals takes (attractions 1, recipes 2)
+_ZONE_GOALS = {"attractions_at_least": 1, "food_attractions_at_least": 1, "recipes_at_least": 2}
+
+
+def objective_value(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    """What `a` is worth on the way to unclaimed objectives: an objective it completes is
+    worth its VP; progress is worth a share of it."""
+    total = 0.0
+    zones = 2 if a.kind == "recipe" else 1 if a.kind == "build" else 0
+    if zones:
+        free = abilities.free_zones(state, p) - zones
+    for cond, have, target, vp in v.goals:
+        if zones and cond.id in _ZONE_GOALS:  # the park's zones must still fit the goal
+            gained = _step(state, p, a, cond, v)
+            if free < _ZONE_GOALS[cond.id] * (target - have - gained):
+                total -= vp * 0.6
+        step = gained if zones and cond.id in _ZONE_GOALS else _step(state, p, a, cond, v)
+        if step > 0:
+            if have + step >= target:
+                total += vp
+            else:
+                total += vp * 0.4 * step / (target - have)
+    return total
+
+
+def _creatable(state: GameState, p: PlayerState) -> int:
+    """How many dinosaurs the lab's DNA pays for right now (greedy, exhibits in park order)."""
+    have = list(p.dna)
+    n = 0
+    for e in p.exhibits:
+        cost = state.components[e.recipe].dna_cost
+        for _ in range(e.capacity - e.dinosaurs):
+            if all(h >= c for h, c in zip(have, cost)):
+                have = [h - c for h, c in zip(have, cost)]
+                n += 1
+    return n
+
+
+# -- values of things ----------------------------------------------------------------------
+
+
+def _security_point(v: View) -> float:
+    """A point of security (track or bonus) for the rest of the game."""
+    now = EATEN_VP if v.gap > 0 and v.visitors > 0 else 0.0
+    later = 0.6 * min(v.rounds_left - 1, 3)  # threat keeps growing as dinosaurs arrive
+    return now + later
+
+
+def _threat_cost(v: View, pips: int, after_gap: int) -> float:
+    """What `pips` more threat costs: visitors eaten this round when the security slots left
+    cannot cover it, and security to buy later."""
+    uncovered = max(0, after_gap - v.security_slots) - max(0, v.gap - v.security_slots)
+    return uncovered * EATEN_VP * min(v.rounds_left, 2) + pips * (1.0 if v.rounds_left > 1 else 0)
+
+
+def _dinosaur(state: GameState, p: PlayerState, v: View, index: int) -> float:
+    """Creating one dinosaur in exhibit `index`."""
+    e = p.exhibits[index]
+    r = state.components[e.recipe]
+    value = r.vp + (EMPTY_EXHIBIT_VP if e.dinosaurs == 0 else 0)
+    excitement = min(r.excitement, state.rules.excitement_cap - p.excitement)
+    value += (excitement * VISITOR_VP + 0.5) * (v.rounds_left - (state.phase != "research"))
+    return value - _threat_cost(v, r.threat, v.gap + r.threat)
+
+
+def _denial(pips: int, v: View) -> float:
+    """Claiming a die with `pips` threat in research: when it is among the dice that would be
+    held, the held die's pips drop (`View.held_drop`); worth visitors not eaten when security
+    cannot cover the threat."""
+    if pips < v.held or pips == 0:
+        return 0.0
+    drop = v.held_drop
+    uncovered = v.gap - v.security_slots
+    return drop * (EATEN_VP * 1.5 if uncovered > 0 else 0.8)
+
+
+def _dna_value(state: GameState, p: PlayerState, v: View, i: int, amount: int) -> float:
+    gain = min(amount, p.limits[i] - p.dna[i])
+    useful = min(gain, v.need[i])
+    extra = gain - useful
+    per_extra = 0.5 if i >= 3 else 0.25
+    return useful * 2.0 + extra * per_extra * min(v.rounds_left, 3) / 3
+
+
+def _effect_value(state: GameState, p: PlayerState, v: View, e, hired: bool = False) -> float:
+    """An effect of a lab upgrade or a specialist, over the rounds left."""
+    amount = e.get("amount", 1)
+    r = v.rounds_left
+    match e.id:
+        case "raise_security":
+            # one more point a round for the rounds left, as long as threat outruns security
+            gap_ahead = v.gap + (2 if r > 1 else 0)
+            rounds = min(r, max(0, gap_ahead))
+            value = SLOT_SECURITY_VP * rounds * EATEN_VP
+            return value if v.security_slots == 0 else value / (1 + v.security_slots)
+        case "security_bonus":
+            return amount * _security_point(v)
+        case "create_dinosaur":
+            return 4.0 if v.free_creates > v.create_slots else (1.5 if r > 2 else 0.3)
+        case "refine_dna":
+            return 1.5 if any(v.need[3:]) else 0.5
+        case "upgrade_paddock":
+            full = any(x.dinosaurs >= x.capacity for x in p.exhibits[1:])
+            return 1.5 if full else 0.3
+        case "gain_money" | "income":
+            return amount * MONEY_VP * r
+        case "gain_dna":
+            i = DNA_TYPES.index(e.get("dna"))
+            return _dna_value(state, p, v, i, amount) * (1 if hired else min(r, 3))
+        case "excitement_bonus":
+            return amount * VISITOR_VP * r
+        case "research_bonus":
+            return amount * 0.8 * min(r, 3)
+        case "attraction_discount":
+            return amount * MONEY_VP * min(r, 3)
+        case "security_discount":
+            return amount * MONEY_VP * min(r, 3) * (1 if v.security_slots else 0.3)
+        case "raise_storage":
+            return 0.4
+        case "gain_workers":
+            return 0.2 * amount  # workers outnumber the lab's slots in this game
+    return 0.0
+
+
+def _upgrade_value(state: GameState, p: PlayerState, v: View, ident: str) -> float:
+    u = state.components[ident]
+    slots = sum(_effect_value(state, p, v, s.action) for s in u.slots)
+    return slots + sum(_effect_value(state, p, v, e) for e in u.passives)
+
+
+def _specialist_value(state: GameState, p: PlayerState, v: View, ident: str) -> float:
+    return sum(_effect_value(state, p, v, e, hired=True) for e in state.components[ident].effects)
+
+
+def _attraction(state: GameState, p: PlayerState, v: View, ident: str) -> float:
+    a = state.components[ident]
+    spare = max(0, v.visitors - v.room)  # visitors with nowhere to go
+    used = min(a.capacity, spare + 1)
+    per_round = used * (0.9 if a.food else 0.7)
+    return a.vp + per_round * v.rounds_left
+
+
+def _reserve(state: GameState, p: PlayerState, gap: int, security_slots: int) -> int:
+    """Money kept back in the market for this round's security."""
+    if security_slots == 0 or gap <= 0:
+        return 0
+    cost, level, total = 0, p.security, 0
+    for _ in range(min(gap, security_slots)):
+        price = state.components.tables.security_cost(level + 1)
+        if price is None:
+            break
+        total += max(0, price + state.rules.security_cost_delta)
+        level += 1
+    return total + cost
+
+
+# -- the decision ---------------------------------------------------------------------------
+
+
+def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    """The value of playing `a` now, in rough VP (higher is better)."""
+    c = state.components
+    kind = a.kind
+    r = v.rounds_left
+    if kind == "die":
+        face = v.faces[a.target]
+        if face.rare == "worker":
+            return (0.3 if p.supply else 0.0) + _denial(face.threat, v)
+        if face.rare == "paddock":
+            value = _denial(face.threat, v)
+            if a.choice is None:
+                return value
+            e = p.exhibits[a.choice]
+            return value + (2.5 if e.dinosaurs >= e.capacity and a.choice > 0 else 0.8)
+        i = DNA_TYPES.index(face.dna)
+        amount = face.amount * a.scientist + v.research_bonus
+        value = _dna_value(state, p, v, i, amount)
+        return value + _denial(face.threat, v) - 0.15 * a.scientist
+    if kind == "recipe":
+        i = ("herbivore", "small_carnivore", "large_carnivore").index(a.target)
+        recipe = c[state.recipe_up[i]]
+        empty = sum(1 for e in p.exhibits if e.dinosaurs == 0)
+        if empty or r <= 1:
+            return -1.0
+        missing = sum(max(0, x - y) for x, y in zip(recipe.dna_cost, p.dna))
+        value = recipe.vp * min(r - 1, 3) / 2 + recipe.excitement * VISITOR_VP * (r - 1)
+        value -= missing * (0.8 if r > 2 else 2.0)
+        value -= _threat_cost(v, recipe.threat, v.gap) + 2.0  # two zones; −10 if never filled
+        return value - 0.1 * a.scientist
+    if kind == "storage":
+        blocked = sum(1 for i in range(6) if v.need[i] and p.dna[i] >= p.limits[i])
+        full = sum(1 for i in range(6) if p.dna[i] >= p.limits[i] - 1)
+        return blocked * 1.0 + full * 0.2 - 0.2 * a.scientist
+    if kind == "pass":
+        if a.scientist is not None:
+            return 0.1 - 0.2 * a.scientist
+        return 2 * MONEY_VP
+    if kind == "build":
+        ident = state.rows[0][a.target]
+        price = abilities.attraction_price(state, p, ident, a.target)
+        if p.money - price < v.reserve:
+            return -1.0
+        return _attraction(state, p, v, ident) - price * MONEY_VP * 1.5
+    if kind == "upgrade":
+        ident = state.rows[1][a.target]
+        price = c.tables.market_rows[a.target]
+        if p.money - price < v.reserve:
+            return -1.0
+        value = _upgrade_value(state, p, v, ident) - price * MONEY_VP
+        old = p.lab[a.choice]
+        return value - (_upgrade_value(state, p, v, old) + 1 if old is not None else 0)
+    if kind == "special":
+        price = 3 if a.target == "dino_research_2" else 5
+        if p.money - price < v.reserve:
+            return -1.0
+        if a.target == "dino_research_2":
+            extra = 3.0 if v.free_creates >= 2 else (1.5 if r > 2 else 0.2)
+        else:
+            extra = 1.2 if any(v.need[3:]) and r > 1 else 0.3
+        return extra - price * MONEY_VP
+    if kind == "hire":
+        ident = state.rows[2][a.target]
+        price = c.tables.market_rows[a.target]
+        if p.money - price < v.reserve:
+            return -1.0
+        value = _specialist_value(state, p, v, ident) - price * MONEY_VP
+        if a.choice is not None:
+            value -= _specialist_value(state, p, v, a.choice) + 0.5
+        return value
+    if kind == "buy_dna":
+        dna = a.choice[0]
+        offer = c.tables.dna_offer(a.target)
+        if p.money - offer.price < v.reserve:
+            return -1.0
+        i = DNA_TYPES.index(dna)
+        return _dna_value(state, p, v, i, offer.amount) - offer.price * MONEY_VP
+    if kind == "work":
+        slot = _slot(state, p, a.target, v)
+        aid = slot.action.id
+        if aid == "raise_security":
+            cost = abilities.security_cost(state, p) or 0
+            if v.gap > 0 and v.visitors > 0:
+                return EATEN_VP + 0.5 - cost * MONEY_VP
+            return 0.6 * min(r - 1, 2) - cost * MONEY_VP
+        if aid == "create_dinosaur":
+            return _dinosaur(state, p, v, a.choice) + 1.0
+        if aid == "refine_dna":
+            x, y, result = (DNA_TYPES.index(t) for t in slot.action.get("conversions")[a.choice])
+            value = 1.5 if v.need[result] else 0.2
+            return value - (0.8 if v.need[x] or v.need[y] else 0) - 0.3 * (v.free_creates > 0)
+        if aid == "upgrade_paddock":
+            e = p.exhibits[a.choice]
+            cost = abilities.paddock_cost(state, e.capacity + 1) or 0
+            if e.dinosaurs < e.capacity or r <= 1:
+                return -0.5
+            rec = c[e.recipe]
+            return rec.vp * 0.6 + 0.5 * min(r - 1, 3) - cost * MONEY_VP
+        if aid == "gain_money":
+            return slot.action.get("amount") * MONEY_VP
+        if aid == "gain_dna":
+            i = DNA_TYPES.index(slot.action.get("dna"))
+            return _dna_value(state, p, v, i, slot.action.get("amount"))
+        return 0.1
+    if kind == "done":
+        return 0.0
+    if kind == "food":
+        # money while the game goes on and cash is short, VP otherwise
+        money_wanted = r > 1 and p.money < 12
+        return a.choice * (1 if money_wanted else -1)
+    return 0.0
+
+
+def heuristic_bot(state: GameState, rng: random.Random) -> Action:
+    """A sensible player: builds dinosaurs, keeps security up, buys attractions (module
+    docstring). Deterministic: `rng` is not used."""
+    seat = state.current_player()
+    p = state.players[seat]
+    v = view(state, p)
+    best, best_score = None, float("-inf")
+    seen: set[Any] = set()
+    actions = state.legal_actions()
+    for a in actions:
+        if a.kind == "storage":  # the allocation is chosen below, once per scientist
+            if a.scientist in seen:
+                continue
+            seen.add(a.scientist)
+        elif a.kind == "buy_dna":  # which item it discards does not matter to it: the first
+            if (a.target, a.choice[0]) in seen:
+                continue
+            seen.add((a.target, a.choice[0]))
+        s = score(state, p, a, v)
+        if a.kind in v.goal_kinds:
+            s += objective_value(state, p, a, v)
+        if s > best_score:
+            best, best_score = a, s
+    assert best is not None
+    if best.kind == "storage":
+        best = _storage_choice(actions, p, v, best)
+    return best
+
+
+def _storage_choice(actions: Any, p: PlayerState, v: View, a: Action) -> Action:
+    """Raise the limits of the DNA it needs and that is full first."""
+    options = [x for x in actions if x.kind == "storage" and x.scientist == a.scientist]
+
+    def fit(x: Action) -> float:
+        return sum(
+            (2 if v.need[i] else 0) + (1 if p.dna[i] >= p.limits[i] - 1 else 0)
+            for i in (DNA_TYPES.index(t) for t in x.choice)
+        )
+
+    return max(options, key=fit)

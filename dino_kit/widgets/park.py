@@ -1,0 +1,121 @@
+"""Notebook 5: the park phase's odds — set excitement, room inside, threat, security and the
+held die, and see the exact law of the round's VP and eaten visitors, and how the expected VP
+moves with security (the risk chart)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from html import escape
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from dino_kit import charts, odds
+from dino_kit.components import ComponentSet
+from dino_kit.messages import message
+from dino_kit.widgets.data import current_components
+from dino_kit.widgets.figures import updating
+from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App
+
+POOL_SIZE = 5  # a 2-player pool
+SECURITIES = range(1, 21)
+
+
+class ParkRisk(App):
+    """Sliders for one player's park round; the charts show its exact odds."""
+
+    def __init__(
+        self,
+        visitors: int = 6,
+        capacity: int = 4,
+        threat: int = 3,
+        security: int = 3,
+        unclaimed: int = 2,
+        seed: int = 1,
+        components: ComponentSet | None = None,
+    ) -> None:
+        self.components = components or current_components()
+        self.pool = tuple(random.Random(seed).sample(list(self.components.dice), POOL_SIZE))
+        bag = self.components.visitors
+        self.bag = (bag.customers, bag.hooligans)
+
+        def slider(value: int, low: int, high: int, key: str) -> w.IntSlider:
+            s = w.IntSlider(
+                value=value,
+                min=low,
+                max=high,
+                description=message(key),
+                style={"description_width": "9em"},
+                layout=w.Layout(width="30em"),
+            )
+            s.observe(lambda _: self._refresh(), names="value")
+            return s
+
+        self.visitors = slider(visitors, 0, 20, "ui.excitement")
+        self.capacity = slider(capacity, 0, 20, "ui.capacity")
+        self.threat = slider(threat, 1, 20, "ui.threat_track")
+        self.security = slider(security, 1, 20, "ui.security")
+        self.security.add_class(ACTION_CLASS)
+        self.unclaimed = slider(unclaimed, 0, POOL_SIZE, "ui.unclaimed")
+        self.text = w.HTML()
+        self.text.add_class(OUTPUT_CLASS)
+        names = [message("chart.park.vp"), message("chart.park.eaten")]
+        self.law_figure = go.FigureWidget(
+            charts.law_bars(
+                [], [[], []], names, message("chart.park.title"), message("chart.park.x")
+            )
+        )
+        self.risk_figure = go.FigureWidget(charts.risk_chart([], [], [], security))
+        self.widget = w.VBox(
+            [self.visitors, self.capacity, self.threat, self.unclaimed, self.security, self.text,
+             w.HBox([self.law_figure, self.risk_figure], layout=w.Layout(flex_flow="row wrap"))]
+        )  # fmt: skip
+        self._refresh()
+
+    def threat_law(self) -> dict[int, Fraction]:
+        """The round's threat: the track plus the held die's pips."""
+        held = odds.held_threat_distribution(self.pool, self.unclaimed.value)
+        return odds.add_laws(self.threat.value, held)
+
+    def odds(self, security: int | None = None) -> odds.ParkOdds:
+        s = self.security.value if security is None else security
+        return odds.park_odds(
+            self.visitors.value, self.capacity.value, self.threat_law(), s, *self.bag
+        )
+
+    def curve(self) -> list[odds.RiskPoint]:
+        return odds.risk_curve(
+            self.visitors.value, self.capacity.value, self.threat_law(), SECURITIES, *self.bag
+        )
+
+    def summary(self) -> str:
+        o = self.odds()
+        return message(
+            "ui.park_summary",
+            vp=o.expected("vp"),
+            vp_float=f"{float(o.expected('vp')):.2f}",
+            p=f"{float(o.p(lambda x: x.eaten > 0)):.3f}",
+            eaten=f"{float(o.expected('eaten')):.2f}",
+            money=f"{float(o.expected('money')):.2f}",
+        )
+
+    def _refresh(self) -> None:
+        """Recompute the odds and update the two charts' traces in place (no new figures:
+        rebuilding a plotly layout costs more than the exact odds)."""
+        o = self.odds()
+        self.text.value = f"<b>{escape(self.summary())}</b>"
+        vp, eaten = o.law("vp"), o.law("eaten")
+        xs = list(range(min(min(vp), 0), max(max(vp), max(eaten)) + 1))
+        curve = self.curve()
+        with updating(self.law_figure):
+            for trace, law in zip(self.law_figure.data, (vp, eaten)):
+                trace.x = xs
+                trace.y = [float(law.get(x, 0)) for x in xs]
+        with updating(self.risk_figure):
+            securities = [p.security for p in curve]
+            self.risk_figure.data[0].x = self.risk_figure.data[1].x = securities
+            self.risk_figure.data[0].y = [float(p.expected_vp) for p in curve]
+            self.risk_figure.data[1].y = [float(p.p_eaten) for p in curve]
+            shape = self.risk_figure.layout.shapes[0]
+            shape.x0 = shape.x1 = self.security.value

@@ -1,0 +1,351 @@
+"""Pictures of the table as HTML: a player's lab and park, the research centre, the market,
+and every action in words. Plain functions of a `GameState`, so the apps and the tests share
+them; no copied art — coloured boxes, counts and names from the component data.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from dino_kit import abilities
+from dino_kit.effects import CATEGORIES, DNA_TYPES
+from dino_kit.messages import message
+from dino_kit.phases import park, research
+from dino_kit.state import Action, GameState, PlayerState, track_position
+
+DNA_COLOURS = {
+    "blue": "#1e88e5",
+    "pink": "#ec407a",
+    "violet": "#8e24aa",
+    "green": "#43a047",
+    "red": "#e53935",
+    "orange": "#fb8c00",
+}
+CATEGORY_ICONS = {"herbivore": "🦕", "small_carnivore": "🦖", "large_carnivore": "🦖"}
+BOX = "display:inline-block;border-radius:4px;margin:1px;vertical-align:middle;"
+
+
+def dna_text(amounts: tuple[int, ...]) -> str:
+    """DNA amounts in words, e.g. "2 blue, 1 red" ("no DNA" when empty)."""
+    parts = [f"{n} {t}" for t, n in zip(DNA_TYPES, amounts) if n]
+    return ", ".join(parts) or message("ui.no_dna")
+
+
+def dna_chip(dna: str, text: str = "") -> str:
+    colour = DNA_COLOURS[dna]
+    return (
+        f"<span style='{BOX}background:{colour};color:white;padding:0 5px;font-size:90%'>"
+        f"{escape(text or dna)}</span>"
+    )
+
+
+def storage_html(p: PlayerState, max_limit: int) -> str:
+    """Cold storage: one row per DNA type, a box per space up to the highest limit — filled
+    for DNA held, outlined up to the track's limit, greyed beyond."""
+    rows = []
+    for i, t in enumerate(DNA_TYPES):
+        colour = DNA_COLOURS[t]
+        cells = []
+        for k in range(1, max_limit + 1):
+            if k <= p.dna[i]:
+                style = f"background:{colour};border:1px solid {colour}"
+            elif k <= p.limits[i]:
+                style = f"background:white;border:1px solid {colour}"
+            else:
+                style = "background:#eee;border:1px solid #eee"
+            cells.append(f"<span style='{BOX}width:12px;height:12px;{style}'></span>")
+        label = message("ui.storage_row", dna=t, have=p.dna[i], limit=p.limits[i])
+        rows.append(
+            f"<div><span style='display:inline-block;width:8.5em'>{escape(label)}</span>"
+            f"{''.join(cells)}</div>"
+        )
+    return "".join(rows)
+
+
+def track_text(value: int) -> str:
+    tokens, marker = track_position(value)
+    return f"{value}" + (f" (+10×{tokens}, marker {marker})" if tokens else "")
+
+
+def park_html(state: GameState, p: PlayerState) -> str:
+    """The park: the printed exhibit, each recipe's exhibit (two zones) with its dinosaurs
+    and paddock capacity, each attraction (one zone), and the free zones left."""
+    c = state.components
+    boxes = []
+    for e in p.exhibits:
+        r = c[e.recipe]
+        dinos = CATEGORY_ICONS[r.category] * e.dinosaurs + "·" * (e.capacity - e.dinosaurs)
+        width = "7.5em"
+        boxes.append(
+            f"<span style='{BOX}width:{width};border:2px solid #6d4c41;background:#f1f8e9;"
+            f"padding:2px;font-size:85%' title='{escape(message('ui.exhibit_tip'))}'>"
+            f"<b>{escape(r.name)}</b><br>{dinos} {e.dinosaurs}/{e.capacity}<br>"
+            f"{escape(message('ui.exhibit_line', vp=r.vp, excitement=r.excitement))}</span>"
+        )
+    for ident in p.attractions:
+        a = c[ident]
+        food = " 🍔" if a.food else ""
+        boxes.append(
+            f"<span style='{BOX}width:5.5em;border:2px solid #0277bd;background:#e1f5fe;"
+            f"padding:2px;font-size:85%'><b>{escape(a.name)}</b>{food}<br>"
+            f"{escape(message('ui.attraction_line', vp=a.vp, capacity=a.capacity))}</span>"
+        )
+    free = abilities.free_zones(state, p)
+    boxes += [f"<span style='{BOX}width:2.5em;height:3.2em;border:1px dashed #aaa'></span>"] * max(
+        0, free
+    )
+    return f"<div>{''.join(boxes)}</div>"
+
+
+def lab_html(state: GameState, p: PlayerState) -> str:
+    """The lab's spaces: the printed Dino Research and DNA Refinement (or their II tiles) and
+    the "under construction" spaces, with each tile's name."""
+    c = state.components
+    names = [
+        c[p.dino_research].name if p.dino_research else message("ui.dino_research"),
+        c[p.dna_refinement].name if p.dna_refinement else message("ui.dna_refinement"),
+    ]
+    names += [c[x].name if x else message("ui.under_construction") for x in p.lab]
+    cells = "".join(
+        f"<span style='{BOX}border:1px solid #999;padding:1px 4px;font-size:85%;"
+        f"background:{'#fff' if i < 2 or p.lab[i - 2] else '#f5f5f5'}'>{escape(n)}</span>"
+        for i, n in enumerate(names)
+    )
+    specialists = ", ".join(c[s].name for s, _ in p.specialists) or "—"
+    return cells + f"<div>{escape(message('ui.specialists', names=specialists))}</div>"
+
+
+def board_html(state: GameState, seat: int) -> str:
+    """One player's whole board: numbers, cold storage, lab and park."""
+    p = state.players[seat]
+    sec = abilities.security_total(state, p)
+    facts = message(
+        "ui.facts",
+        money=p.money,
+        vp=p.vp,
+        excitement=p.excitement,
+        threat=track_text(p.threat),
+        security=track_text(p.security) + (f" (+{sec - p.security})" if sec > p.security else ""),
+        workers=p.workers,
+        supply=p.supply,
+        scientists=", ".join(map(str, p.scientists)) or "—",
+    )
+    return (
+        f"<div style='border:1px solid #ccc;border-radius:6px;padding:6px;margin:3px 0'>"
+        f"<b>{escape(state.names[seat])}</b> — {escape(facts)}"
+        f"<div style='display:flex;flex-wrap:wrap;gap:12px'>"
+        f"<div>{storage_html(p, state.components.tables.max_limit)}</div>"
+        f"<div>{lab_html(state, p)}</div></div>{park_html(state, p)}</div>"
+    )
+
+
+def face_html(state: GameState, slot: int) -> str:
+    face = research.face_of(state, slot)
+    pips = "⚠" * face.threat or "—"
+    if face.rare is not None:
+        body = f"<b>{escape(message('ui.rare_' + face.rare))}</b>"
+    else:
+        body = dna_chip(face.dna, f"{face.amount} {face.dna}")
+    return body + f"<br><span title='{escape(message('ui.threat_pips'))}'>{pips}</span>"
+
+
+def research_html(state: GameState) -> str:
+    """The research centre: each die slot (face, threat pips, who claimed it), the six
+    cold-storage spaces, the face-up recipes, and the held die once research is over."""
+    c = state.components
+    if not state.pool:
+        return ""
+    dice = []
+    for slot in range(len(state.pool)):
+        owner = state.claimed[slot] if slot < len(state.claimed) else None
+        who = state.names[owner] if owner is not None else message("ui.free")
+        held = " <b>⟵ held</b>" if state.held == slot else ""
+        dice.append(
+            f"<td style='border:1px solid #bbb;padding:3px;text-align:center'>"
+            f"{escape(message('ui.slot', slot=slot))}<br>{face_html(state, slot)}<br>"
+            f"<small>{escape(who)}</small>{held}</td>"
+        )
+    storage = " ".join("▣" if owner is not None else "□" for owner in state.storage_taken)
+    recipes = []
+    for cat, ident in zip(CATEGORIES, state.recipe_up):
+        if ident is None:
+            recipes.append(f"{message('category.' + cat)}: —")
+        else:
+            r = c[ident]
+            recipes.append(
+                message(
+                    "ui.recipe_up",
+                    category=message("category." + cat),
+                    name=r.name,
+                    level=r.research_level,
+                    cost=dna_text(r.dna_cost),
+                    excitement=r.excitement,
+                    vp=r.vp,
+                )
+            )
+    items = "".join(f"<li>{escape(x)}</li>" for x in recipes)
+    return (
+        f"<table><tr>{''.join(dice)}</tr></table>"
+        f"<div>{escape(message('ui.storage_spaces'))} {storage}</div><ul>{items}</ul>"
+    )
+
+
+def market_html(state: GameState) -> str:
+    """The market: the four rows ($5 … $2) × attractions, lab upgrades, specialists; the
+    DNA offers; the special lab tiles left."""
+    c = state.components
+    t = c.tables
+    head = "".join(
+        f"<th style='padding:2px 8px'>{escape(message('ui.column.' + k))}</th>"
+        for k in ("row", "attractions", "lab_upgrades", "specialists", "dna")
+    )
+    body = []
+    for row, price in enumerate(t.market_rows):
+        cells = [f"${price}"]
+        for col in range(3):
+            ident = state.rows[col][row]
+            cells.append(item_text(state, col, ident, row) if ident else "—")
+        offer = t.dna_offer(price)
+        cells.append(
+            message("ui.dna_offer", amount=offer.amount, kind=offer.kind) if offer else "—"
+        )
+        body.append(
+            "<tr>"
+            + "".join(
+                f"<td style='padding:2px 8px;border-top:1px solid #ddd'>{escape(x)}</td>"
+                for x in cells
+            )
+            + "</tr>"
+        )
+    specials = message(
+        "ui.specials", research=len(state.specials[0]), refinement=len(state.specials[1])
+    )
+    return f"<table><tr>{head}</tr>{''.join(body)}</table><div>{escape(specials)}</div>"
+
+
+def item_text(state: GameState, col: int, ident: str, row: int) -> str:
+    """A market item in a few words: name and what it does."""
+    c = state.components
+    item = c[ident]
+    if col == 0:
+        price = item.cost + c.tables.market_rows[row]
+        food = ", food" if item.food else ""
+        return (
+            message(
+                "ui.attraction_item",
+                name=item.name,
+                price=price,
+                vp=item.vp,
+                capacity=item.capacity,
+            )
+            + food
+        )
+    if col == 1:
+        parts = [s.action.id.replace("_", " ") for s in item.slots]
+        parts += [f"{e.id.replace('_', ' ')} {e.get('amount', '')}".strip() for e in item.passives]
+        return f"{item.name} ({'; '.join(parts)})"
+    parts = [f"{e.id.replace('_', ' ')} {e.get('amount', '')}".strip() for e in item.effects]
+    return f"{item.name} ({'; '.join(parts)})"
+
+
+def action_label(state: GameState, a: Action) -> str:
+    """A legal action of the player to act, in words, with what it gives or costs."""
+    c = state.components
+    seat = state.current_player()
+    p = state.players[seat] if seat >= 0 else None
+    if a.kind == "die":
+        face = research.face_of(state, a.target)
+        if face.rare is not None:
+            where = f" → exhibit {a.choice}" if a.choice is not None else ""
+            return message("act.die_rare", level=a.scientist, slot=a.target, what=face.rare) + where
+        assert p is not None
+        bonus = abilities.passive(state, p, "research_bonus")
+        i = DNA_TYPES.index(face.dna)
+        gain = min(face.amount * a.scientist + bonus, p.limits[i] - p.dna[i])
+        return message(
+            "act.die",
+            level=a.scientist,
+            slot=a.target,
+            amount=face.amount,
+            dna=face.dna,
+            gain=gain,
+            pips=face.threat,
+        )
+    if a.kind == "storage":
+        return message("act.storage", level=a.scientist, tracks=", ".join(a.choice))
+    if a.kind == "recipe":
+        ident = state.recipe_up[CATEGORIES.index(a.target)]
+        return message("act.recipe", level=a.scientist, name=c[ident].name)
+    if a.kind == "pass":
+        if a.scientist is not None:
+            return message("act.pass_scientist", level=a.scientist)
+        return message("act.pass_market", money=state.rules.pass_money)
+    if a.kind in ("hire", "build", "upgrade"):
+        col = {"build": 0, "upgrade": 1, "hire": 2}[a.kind]
+        ident = state.rows[col][a.target]
+        price = c.tables.market_rows[a.target]
+        if a.kind == "build":
+            assert p is not None
+            price = abilities.attraction_price(state, p, ident, a.target)
+        text = message(f"act.{a.kind}", name=c[ident].name, price=price)
+        if a.kind == "hire" and a.choice is not None:
+            text += message("act.firing", name=c[a.choice].name)
+        if a.kind == "upgrade" and p is not None and p.lab[a.choice] is not None:
+            text += message("act.covering", name=c[p.lab[a.choice]].name)
+        return text
+    if a.kind == "special":
+        return message("act.special", what=message("ui." + a.target))
+    if a.kind == "buy_dna":
+        dna, col = a.choice
+        offer = c.tables.dna_offer(a.target)
+        row = c.tables.market_rows.index(a.target)
+        gone = message("act.discard", name=c[state.rows[col][row]].name) if col is not None else ""
+        return message("act.buy_dna", price=a.target, amount=offer.amount, dna=dna) + gone
+    if a.kind == "work":
+        assert p is not None
+        slot = abilities.find_slot(state, p, a.target)
+        return work_label(state, p, slot.action, a)
+    if a.kind == "done":
+        return message("act.done", left=p.workers_free if p else 0)
+    if a.kind == "food":
+        assert p is not None
+        food = park.food_customers(state, p)
+        return message("act.food", money=a.choice, vp=food - a.choice)
+    return str(a)
+
+
+def work_label(state: GameState, p: PlayerState, action, a: Action) -> str:
+    c = state.components
+    space = a.target[0]
+    if action.id == "create_dinosaur":
+        r = c[p.exhibits[a.choice].recipe]
+        return message(
+            "act.create",
+            name=r.name,
+            cost=dna_text(r.dna_cost),
+            excitement=r.excitement,
+            threat=r.threat,
+            space=space,
+        )
+    if action.id == "refine_dna":
+        x, y, result = action.get("conversions")[a.choice]
+        return message("act.refine", a=x, b=y, result=result, space=space)
+    if action.id == "raise_security":
+        return message("act.security", cost=abilities.security_cost(state, p), level=p.security + 1)
+    if action.id == "upgrade_paddock":
+        e = p.exhibits[a.choice]
+        return message(
+            "act.paddock",
+            name=c[e.recipe].name,
+            capacity=e.capacity + 1,
+            cost=abilities.paddock_cost(state, e.capacity + 1),
+        )
+    if action.id == "raise_storage":
+        return message("act.storage_work", tracks=", ".join(a.choice), space=space)
+    if action.id == "gain_money":
+        return message("act.gain_money", amount=action.get("amount"), space=space)
+    if action.id == "gain_dna":
+        return message(
+            "act.gain_dna", amount=action.get("amount"), dna=action.get("dna"), space=space
+        )
+    return f"{action.id} ({space})"

@@ -1,0 +1,190 @@
+"""Notebook 8: what wins? Many seeded bot games, summarised with 95% confidence intervals —
+win shares by bot and by seat, final scores, how often parks lose visitors, game length — and
+an app to run your own comparison.
+
+Seats are rotated from game to game (game g seats the bots shifted by g), so a bot's win share
+is not its seat's; game g uses `random.Random(seed * 1_000_003 + g)` like `dino_kit.simulate`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from html import escape
+from typing import Any, NamedTuple
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from dino_kit import charts
+from dino_kit.bots import BOTS, bot_by_name
+from dino_kit.components import ComponentSet
+from dino_kit.messages import message
+from dino_kit.odds import mean_interval, proportion_interval
+from dino_kit.simulate import game_seed, play_game
+from dino_kit.widgets.data import current_components
+from dino_kit.widgets.figures import updating
+from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+
+#: The choice of a seat left empty (seats 3 and 4).
+NO_BOT = "(none)"
+
+
+class GameRecord(NamedTuple):
+    """One simulated game: the bot in each seat, final scores, each seat's share of the win
+    (1, 1/k when k share it, 0), visitors eaten and money left per seat, rounds played."""
+
+    bots: tuple[str, ...]
+    final: tuple[int, ...]
+    wins: tuple[float, ...]
+    eaten: tuple[int, ...]
+    money: tuple[int, ...]
+    rounds: int
+
+
+class Rate(NamedTuple):
+    """A share seen in `n` trials with its 95% interval."""
+
+    share: float
+    low: float
+    high: float
+    n: int
+
+
+def run_games(
+    bots: Sequence[str],
+    games: int,
+    seed: int = 1,
+    components: ComponentSet | None = None,
+    **settings: Any,
+) -> list[GameRecord]:
+    """Play `games` games of the named bots (one per seat, rotated each game)."""
+    c = components or current_components()
+    n = len(bots)
+    out = []
+    for g in range(games):
+        seating = tuple(bots[(s + g) % n] for s in range(n))
+        state = play_game(
+            [bot_by_name(b) for b in seating], random.Random(game_seed(seed, g)), c, **settings
+        )
+        out.append(
+            GameRecord(
+                seating,
+                tuple(state.final),
+                tuple(state.returns()),
+                tuple(p.eaten_total for p in state.players),
+                tuple(p.money for p in state.players),
+                state.round,
+            )
+        )
+    return out
+
+
+def rate(successes: float, n: int) -> Rate:
+    low, high = proportion_interval(successes, n)
+    return Rate(successes / n if n else 0.0, low, high, n)
+
+
+def win_rates_by_bot(records: Sequence[GameRecord]) -> dict[str, Rate]:
+    """Each bot's share of the wins over its seats in all games."""
+    won: dict[str, float] = {}
+    played: dict[str, int] = {}
+    for r in records:
+        for bot, share in zip(r.bots, r.wins):
+            won[bot] = won.get(bot, 0.0) + share
+            played[bot] = played.get(bot, 0) + 1
+    return {b: rate(won[b], played[b]) for b in sorted(played)}
+
+
+def win_rates_by_seat(records: Sequence[GameRecord]) -> list[Rate]:
+    """Each seat's share of the wins (seat 0 plays first in round 1)."""
+    n = len(records[0].bots)
+    return [rate(sum(r.wins[s] for r in records), len(records)) for s in range(n)]
+
+
+def eaten_rate(records: Sequence[GameRecord]) -> Rate:
+    """The share of (game, player) pairs in which the park lost at least one visitor."""
+    pairs = [e for r in records for e in r.eaten]
+    return rate(sum(e > 0 for e in pairs), len(pairs))
+
+
+def mean_with_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    return mean_interval(list(values))
+
+
+class WinsExplorer(App):
+    """Choose the bots of each seat, the variants and a number of games; **Run** plays them
+    and charts each bot's win share with its 95% interval."""
+
+    def __init__(self, games: int = 40, seed: int = 1, components: ComponentSet | None = None):
+        self.components = components or current_components()
+        self.seed = seed
+        names = sorted(BOTS)
+        self.seats = []
+        for i, value in enumerate(["heuristic", "random", NO_BOT, NO_BOT]):
+            options = names if i < 2 else [NO_BOT, *names]  # two seats at least
+            self.seats.append(
+                w.Dropdown(
+                    options=options,
+                    value=value,
+                    description=message("ui.seat", n=i + 1),
+                    layout=w.Layout(width="16em"),
+                )
+            )
+        self.games = w.IntSlider(value=games, min=10, max=400, step=10,
+                                 description=message("ui.games"))  # fmt: skip
+        self.chaos = w.Checkbox(value=False, description=message("ui.chaos"))
+        self.length = w.Dropdown(
+            options=["short", "medium", "long"], value="short", description=message("ui.length")
+        )
+        self.run_button = button(message("ui.run"))
+        self.run_button.button_style = "primary"
+        self.run_button.add_class(ACTION_CLASS)
+        self.run_button.on_click(lambda _: self.run())
+        self.text = w.HTML()
+        self.text.add_class(OUTPUT_CLASS)
+        self.figure = go.FigureWidget(
+            charts.rate_bars([], [], [], [], message("chart.wins.title"), message("chart.wins.y"))
+        )
+        self.widget = w.VBox(
+            [
+                w.HBox(self.seats, layout=w.Layout(flex_flow="row wrap")),
+                w.HBox([self.games, self.length, self.chaos, self.run_button]),
+                self.text,
+                self.figure,
+            ]
+        )
+        self.records: list[GameRecord] = []
+        self.run()
+
+    def bots(self) -> list[str]:
+        return [d.value for d in self.seats if d.value != NO_BOT]
+
+    def run(self) -> list[GameRecord]:
+        self.records = run_games(
+            self.bots(),
+            self.games.value,
+            self.seed,
+            self.components,
+            chaos_theory=self.chaos.value,
+            objective_length=self.length.value,
+        )
+        rates = win_rates_by_bot(self.records)
+        self.text.value = escape(self.summary())
+        with updating(self.figure):
+            bar = self.figure.data[0]
+            bar.x = list(rates)
+            bar.y = [r.share for r in rates.values()]
+            bar.error_y.array = [r.high - r.share for r in rates.values()]
+            bar.error_y.arrayminus = [r.share - r.low for r in rates.values()]
+        return self.records
+
+    def summary(self) -> str:
+        rates = win_rates_by_bot(self.records)
+        parts = ", ".join(
+            f"{b} {r.share:.2f} [{r.low:.2f}, {r.high:.2f}]" for b, r in rates.items()
+        )
+        rounds = mean_with_interval([r.rounds for r in self.records])[0]
+        return message(
+            "ui.wins_summary", games=len(self.records), parts=parts, rounds=f"{rounds:.1f}"
+        )

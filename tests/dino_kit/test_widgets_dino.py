@@ -1,0 +1,220 @@
+"""The Dinosaur Island apps: the game app offers exactly the legal actions and explains every
+refusal; the explorers show the exact odds of `dino_kit.odds`; a user's own component folder
+is picked up."""
+
+from __future__ import annotations
+
+import random
+import shutil
+
+import pytest
+
+from dino_kit import Action, odds
+from dino_kit.bots import heuristic_bot, random_bot
+from dino_kit.components import illustrative_folder
+from dino_kit.widgets import data
+from dino_kit.widgets.game import GameApp
+from dino_kit.widgets.park import ParkRisk
+from dino_kit.widgets.research import DieExplorer, HeldThreatExplorer, gain_law
+from dino_kit.widgets.setup import SetupExplorer, setup_facts
+from dino_kit.widgets.views import action_label, board_html, market_html, research_html
+
+
+def click_through(app: GameApp, seed: int) -> None:
+    """Play your turns with the widgets: pick a kind button, a menu entry, press Play."""
+    choose = random.Random(seed)
+    while app.your_turn():
+        legal = app.legal()
+        assert {k for _, k in app.kinds.options} == {a.kind for a in legal}
+        app.kinds.value = choose.choice([k for _, k in app.kinds.options])
+        offered = [a for _, a in app.options.options]
+        assert offered == [a for a in legal if a.kind == app.kinds.value]
+        app.options.value = choose.choice(offered)
+        assert app.play_selected() is None
+    assert app.stopped()
+    assert app.play_button.disabled
+
+
+@pytest.mark.parametrize("seed,bots", [(1, ["random"]), (2, ["heuristic", "random", "random"])])
+def test_a_whole_game_with_the_widgets(seed, bots):
+    app = GameApp(bots=bots, seed=seed)
+    click_through(app, seed)
+    s = app.state
+    assert s.is_terminal()
+    assert [t.name for t in app.figure.data] == list(s.names)
+    assert [t.y[-1] for t in app.figure.data] == list(s.final)
+    assert "Game over" in app.summary() and "🏆" in app.result.value
+    assert app.log_view.value.count("<li>") == min(60, len(app.lines))
+
+
+def test_until_stops_after_research_and_bots_play_in_between():
+    app = GameApp(bots=["heuristic"], seed=4, you=1, until="market", show_setup=False)
+    assert app.state.current_player() == 1  # the bot in seat 0 has played its first turn
+    app.play_with(heuristic_bot)
+    assert app.state.phase == "market" and app.stopped() and app.legal() == ()
+    assert app.state.held is not None or all(o is not None for o in app.state.claimed)
+    assert app.act(Action("pass")) == "it is not your turn now"
+
+
+def test_refusals_name_the_rule_and_change_nothing():
+    app = GameApp(bots=["random"], seed=3)
+    before = app.state
+    reason = app.act(Action("recipe", 1, "large_carnivore"))
+    assert "research_level" in reason and "needs a scientist of level 3" in reason
+    assert "⛔" in app.why.value
+    assert app.state is before
+
+
+def test_new_game_from_the_setup_row():
+    app = GameApp(bots=["random"], seed=1)
+    app.bot_count.value = 3
+    app.seat_picker.value = 4
+    app.chaos.value = True
+    app.new_button.click()
+    assert app.state.num_players == 4 and app.you == 3 and app.state.rules.chaos_theory
+    assert app.state.names[3] == "You"
+    with pytest.raises(ValueError):
+        app.start(["random"] * 4)
+
+
+def test_every_legal_action_has_a_label():
+    app = GameApp(bots=["random", "random"], seed=9)
+    rng = random.Random(0)
+    seen = set()
+    while app.your_turn():
+        for a in app.legal():
+            text = action_label(app.state, a)
+            assert isinstance(text, str) and text and "Action(" not in text
+            seen.add(a.kind)
+        app.act(random_bot(app.state, rng))
+    assert {"die", "pass", "work", "done"} <= seen
+
+
+def test_views_show_the_table():
+    app = GameApp(bots=["random"], seed=5)
+    s = app.state
+    assert "Parkfounder" in board_html(s, 0) and "blue 1/4" in board_html(s, 0)
+    assert research_html(s).count("die ") == len(s.pool)
+    assert "$5" in market_html(s) and "$2" in market_html(s)
+
+
+def test_setup_explorer_switches_players():
+    app = SetupExplorer(players=2)
+    assert setup_facts(app.state)["pool"] == 5
+    app.picker.value = 4
+    f = setup_facts(app.state)
+    assert f["pool"] == 9 and f["cash_in_turn_order"] == [15, 16, 17, 18]
+    assert app.summary().startswith("4 players, 9 dice")
+    assert "Player 4" in app.table.value
+
+
+def test_die_explorer_tallies_and_exact_odds():
+    app = DieExplorer(seed=3)
+    assert sum(app.exact().values()) == 1
+    app.roll(300)
+    assert sum(app.tally.values()) == 300
+    assert list(app.figure.data[0].x) == list(app.exact())
+    app.level.value = 2  # a new scientist: the tally starts again
+    assert sum(app.tally.values()) == 0
+    assert app.exact() == gain_law(app.components.dice, 2)
+    app.die_picker.value = "D7"
+    assert app.exact()["cannot claim (rare face)"] == odds.Fraction(1, 6)
+
+
+def test_held_threat_explorer_follows_the_pool():
+    app = HeldThreatExplorer(players=2)
+    assert app.unclaimed.max == 5
+    app.players.value = 4
+    assert app.unclaimed.max == 9 and len(app.pool()) == 9
+    app.unclaimed.value = 9
+    assert app.law() == odds.highest_threat_distribution(app.pool())
+    assert list(app.figure.data[0].y) == [float(app.law().get(k, 0)) for k in range(4)]
+
+
+def test_park_risk_charts_are_the_exact_odds():
+    app = ParkRisk(visitors=5, capacity=3, threat=4, security=2, unclaimed=0)
+    o = odds.park_odds(5, 3, 4, 2, 58, 22)
+    assert app.odds().outcomes == o.outcomes
+    app.security.value = 4
+    curve = app.curve()
+    assert list(app.risk_figure.data[0].y) == [float(p.expected_vp) for p in curve]
+    assert app.risk_figure.layout.shapes[0].x0 == 4
+    assert app.odds().law("eaten") == {0: 1}
+    vp = app.odds().law("vp")
+    ys = dict(zip(app.law_figure.data[0].x, app.law_figure.data[0].y))
+    assert all(ys[k] == float(p) for k, p in vp.items())
+
+
+def test_a_users_own_component_folder(tmp_path, monkeypatch):
+    folder = tmp_path / "mine"
+    shutil.copytree(illustrative_folder(), folder)
+    (folder / "visitors.yaml").write_text("visitors: {customers: 50, hooligans: 30}\n")
+    try:
+        chosen = data.use_components(folder)
+        assert chosen.visitors.hooligans == 30
+        assert ParkRisk().bag == (50, 30)
+        assert GameApp(seed=1).state.components.visitors.hooligans == 30
+    finally:
+        data.use_components(None)
+    assert data.current_components().visitors.hooligans == 22
+    monkeypatch.setenv(data.ENVIRONMENT_VARIABLE, str(folder))
+    assert data.current_components().visitors.hooligans == 30
+
+
+def test_planner_plans_replay_through_the_engine():
+    from dino_kit.phases import workers as worker_phase
+    from dino_kit.widgets.setup import play_until, set_up
+    from dino_kit.widgets.workers import BuildPlanner, plans
+
+    table = play_until(set_up(2, seed=8), "workers", seed=8)
+    seat = table.current_player()
+    found = plans(table, seat)
+    assert found and len(found) == len({(p.created, p.security) for p in found})
+    for plan in found:
+        s = table
+        for a in plan.actions:
+            assert a in worker_phase.candidates(s, seat)
+            s = worker_phase.apply(s, seat, a)
+        assert (s.players[seat].security, s.players[seat].money) == (plan.security, plan.money)
+    assert found[0].created  # this table can breed one dinosaur
+    poor = table.with_player(seat, dna=(0,) * 6)
+    assert all(p.created == () for p in plans(poor, seat))
+    planner = BuildPlanner(poor)
+    assert "at most 0 dinosaur" in planner.summary()
+    for box in planner.dna[:3]:  # 3 of each basic type: enough for any recipe here
+        box.value = box.max
+    assert planner.plan()[0].created
+    with pytest.raises(ValueError):
+        plans(set_up(2, seed=1), 0)
+
+
+def test_score_calculator_matches_a_hand_count():
+    from dino_kit.widgets.scoring import ScoreCalculator
+
+    calc = ScoreCalculator()
+    assert calc.parts()["total"] == 10 + 1  # the printed exhibit, 1 dinosaur of 1 VP
+    calc.track.value = 14
+    calc.attractions.value = ("A1", "A2")
+    calc.exhibits[1][0].value, calc.exhibits[1][1].value = "H3", 2
+    calc.exhibits[2][0].value = "L2"
+    calc.objectives.value = ("OS1",)
+    calc.money.value = 23
+    assert calc.parts() == {
+        "track": 14,
+        "attractions": 6,
+        "exhibits": 1 + 4 - 10,
+        "objectives": 6,
+        "money": 4,
+        "total": 25,
+    }
+    assert ">25<" in calc.out.value
+
+
+def test_chart_updates_reach_views_opened_later():
+    """Voila opens the views after every cell ran: the synced figure state must hold the
+    latest data, not the data the figure was built with."""
+    app = ParkRisk(security=2)
+    app.security.value = 7
+    synced = app.risk_figure._widget_layout["shapes"][0]
+    assert synced["x0"] == 7
+    assert list(app.law_figure._widget_data[0]["y"]) == list(app.law_figure.data[0].y)
