@@ -2,8 +2,9 @@
 
 For each page (every notebook the app serves, discovered):
   * time to first interactive widget: from the request of the page to its `kit-action` (or,
-    without one, its first widget) being on screen; Voila draws a widget only once its model
-    came from the kernel, so a drawn widget answers clicks. Broken down into the server's
+    without one, its first widget; without widgets, the load event) being on screen. Voila
+    draws a widget only once its model came from the kernel, so a drawn widget answers
+    clicks. Broken down into the server's
     answer (HTML fully received: kernel start + execution, or nothing with a preheated kernel)
     and the browser's part (JS bundles, widget state, drawing);
   * click to updated output: from the input event of `interact` (click, key) to the first
@@ -27,6 +28,7 @@ import time
 from pathlib import Path
 
 import psutil
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -45,9 +47,8 @@ from tests.browser.voila_server import (
     REPO,
     pages,
     voila_server,
+    wait_for_preheated,
 )
-
-FIXTURES = REPO / "tests" / "browser" / "fixtures"
 
 # Marks, in the page's own clock (ms since navigation start), when things first appear.
 MARKS = """
@@ -97,21 +98,6 @@ def kernel_memory(server_pid: int, kernel_id: str) -> tuple[float, float]:
     return float("nan"), float("nan")
 
 
-def wait_for_pools(server_pid: int, n_pages: int, timeout: float = 120) -> float:
-    """Wait until each page has its preheated kernel (one kernel process per page)."""
-    start = time.monotonic()
-    while time.monotonic() - start < timeout:
-        kernels = [
-            c
-            for c in psutil.Process(server_pid).children(recursive=True)
-            if "ipykernel" in " ".join(c.cmdline())
-        ]
-        if len(kernels) >= n_pages and all(k.cpu_percent(0.2) < 5 for k in kernels):
-            return time.monotonic() - start
-        time.sleep(0.5)
-    return time.monotonic() - start
-
-
 def measure_page(context, server, name: str, clicks: int) -> dict:
     page = context.new_page()
     started = time.perf_counter()
@@ -123,7 +109,8 @@ def measure_page(context, server, name: str, clicks: int) -> dict:
     wall = time.perf_counter() - started
     nav = page.evaluate("performance.getEntriesByType('navigation')[0].toJSON()")
     marks = page.evaluate("window.__marks")
-    ready = marks.get("action" if has_action else "widget")
+    # A page without widgets (the index) is ready when it has loaded.
+    ready = marks.get("action" if has_action else "widget") or nav["loadEventEnd"]
     row = {
         "page": name,
         "html_s": nav["responseEnd"] / 1000,
@@ -133,10 +120,17 @@ def measure_page(context, server, name: str, clicks: int) -> dict:
     }
     if has_action:
         for _ in range(clicks):
+            if not page.locator(ACTION).first.is_enabled():
+                row["note"] = "action disabled after a click"
+                break
             before = output_fingerprint(page)
             page.evaluate(ARM_CLICK_TIMER, OUTPUT)
             interact(page)
-            page.wait_for_function("() => window.__click.end !== null", timeout=15_000)
+            try:
+                page.wait_for_function("() => window.__click.end !== null", timeout=15_000)
+            except PlaywrightTimeout:
+                row["note"] = "output did not change within 15 s"
+                break
             timer = page.evaluate("window.__click")
             row["clicks_ms"].append(timer["end"] - timer["start"])
             page.wait_for_timeout(200)
@@ -168,14 +162,14 @@ def main() -> None:
         "--voila-arg", action="append", default=[], help="extra Voila option, to compare settings"
     )
     args = parser.parse_args()
-    root = args.root or (NOTEBOOKS if pages(NOTEBOOKS) else FIXTURES)
+    root = args.root or NOTEBOOKS
     names = pages(root)
     extra = ("--VoilaConfiguration.preheat_kernel=False",) if args.cold else ()
     extra += tuple(args.voila_arg)
     log = REPO / "test-artifacts" / "bench-voila.log"
     with voila_server(root, extra_args=extra, log=log) as server:
         if not args.cold:
-            waited = wait_for_pools(server.process.pid, len(names))
+            waited = wait_for_preheated(server, log)
             print(f"preheated kernels ready {waited:.1f} s after the server answered")
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
@@ -188,7 +182,7 @@ def main() -> None:
             rows = [measure_page(context, server, name, args.clicks) for name in names]
             browser.close()
     mode = "cold kernels" if args.cold else "preheated kernels"
-    print(f"\n{len(rows)} pages under {root.relative_to(REPO)}, {mode}, {psutil.cpu_count()} CPUs")
+    print(f"\n{len(rows)} pages under {root}, {mode}, {psutil.cpu_count()} CPUs")
     print(
         f"{'page':40} {'HTML s':>7} {'interactive s':>14} {'click ms (median/max)':>22} "
         f"{'kernel USS MB':>14} {'RSS MB':>7}"

@@ -20,12 +20,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 BINDER = REPO / "binder"
-# The landing notebook; the browser tests' fixture index stands in until the real one exists.
-INDEX = next(
-    p
-    for p in (REPO / "notebooks" / "00_index.ipynb", REPO / "tests/browser/fixtures/00_index.ipynb")
-    if p.is_file()
-)
+INDEX = REPO / "notebooks" / "00_index.ipynb"
 
 
 # Run inside the Binder environment: execute the index notebook as Binder's kernel would and

@@ -20,14 +20,10 @@ from tests.browser.voila_server import (
     NOTEBOOKS,
     REPO,
     VoilaServer,
-    pages,
     voila_server,
+    wait_for_preheated,
 )
 
-# The fixture pages are served by the tests, never collected as notebooks by nbval.
-collect_ignore_glob = ["fixtures/*"]
-
-FIXTURES = Path(__file__).parent / "fixtures"
 ARTIFACTS = REPO / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
 
@@ -39,8 +35,8 @@ def pytest_configure(config) -> None:
 
 
 def pages_root() -> Path:
-    """The folder the app serves: the kit's notebooks, or the fixture pages until there are any."""
-    return NOTEBOOKS if pages(NOTEBOOKS) else FIXTURES
+    """The folder the app serves: the kit's notebooks."""
+    return NOTEBOOKS
 
 
 def _unavailable(reason: str) -> None:
@@ -70,7 +66,12 @@ def chromium_browser() -> Iterator:
 @pytest.fixture(scope="session")
 def voila_app(chromium_browser) -> Iterator[VoilaServer]:
     """The Voila app serving every page, started once per session (after Chromium is known)."""
-    with voila_server(pages_root(), log=ARTIFACTS / "voila.log") as server:
+    # Each page is opened once, so refilling a page's preheated kernel after use would only
+    # burn CPU that the other tests need: the refill waits an hour instead (after the tests).
+    refill_later = ("--VoilaKernelManager.fill_delay=3600",)
+    log = ARTIFACTS / "voila.log"
+    with voila_server(pages_root(), log=log, extra_args=refill_later) as server:
+        wait_for_preheated(server, log)
         yield server
 
 

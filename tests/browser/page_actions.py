@@ -53,7 +53,7 @@ def page_errors(page) -> list[str]:
     return found
 
 
-def wait_for_widgets(page, expected: int, timeout_ms: float = 30_000) -> None:
+def wait_for_widgets(page, expected: int, timeout_ms: float = 60_000) -> None:
     """Wait until at least `expected` widget views are rendered (and the first action, if any)."""
     if expected:
         page.wait_for_function(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -14,7 +15,7 @@ import pytest
 
 from tests.browser.conftest import ARTIFACTS, SCREENSHOTS, pages_root
 from tests.browser.page_actions import page_errors, widget_outputs
-from tests.browser.voila_server import INDEX, REPO, free_port
+from tests.browser.voila_server import INDEX, REPO, free_port, pages
 
 pytestmark = pytest.mark.browser
 
@@ -25,11 +26,15 @@ RENDERED_WIDGET = ".jp-Notebook .jp-OutputArea-output .jupyter-widgets"
 @pytest.fixture(scope="module")
 def lab_url(chromium_browser, tmp_path_factory) -> Iterator[str]:
     """A JupyterLab server on a copy of the pages (so nothing Lab saves touches the
-    repository), without token, with throwaway settings; yields the lab URL of the index."""
+    repository), without token, with throwaway settings; yields the URL of its file tree."""
     port = free_port()
     state = tmp_path_factory.mktemp("lab-state")
     served = state / "notebooks"
     shutil.copytree(pages_root(), served)
+    # Lab draws only the cells in view by default; the test reads every cell, so draw them all.
+    tracker = state / "settings/@jupyterlab/notebook-extension/tracker.jupyterlab-settings"
+    tracker.parent.mkdir(parents=True)
+    tracker.write_text(json.dumps({"windowingMode": "none"}))
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     command = [
@@ -65,7 +70,7 @@ def lab_url(chromium_browser, tmp_path_factory) -> Iterator[str]:
                 if time.monotonic() > deadline:
                     pytest.fail("JupyterLab did not start within 60 s")
                 time.sleep(0.2)
-        yield f"{url}lab/tree/{INDEX}"
+        yield f"{url}lab/tree/"
     finally:
         process.terminate()
         try:
@@ -74,29 +79,49 @@ def lab_url(chromium_browser, tmp_path_factory) -> Iterator[str]:
             process.kill()
 
 
-def test_index_runs_in_jupyterlab(lab_url, browser_page):
-    index = pages_root() / INDEX
-    if not index.is_file():
-        pytest.fail(f"no landing notebook {index}")
+def _lab_notebooks() -> list[str]:
+    """The index, and the first page with widgets if the index itself shows none (so that
+    widgets rendering in JupyterLab is always checked)."""
+    root = pages_root()
+    chosen = [INDEX]
+    if not widget_outputs(root / INDEX):
+        chosen += [p for p in pages(root) if widget_outputs(root / p)][:1]
+    return chosen
+
+
+@pytest.mark.parametrize("name", _lab_notebooks())
+def test_notebook_runs_in_jupyterlab(lab_url, browser_page, name):
+    notebook = pages_root() / name
     page, _watch = browser_page
-    page.goto(lab_url, wait_until="load", timeout=60_000)
-    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+    # ?reset: a clean workspace, so the only open notebook (the one Run acts on) is this one.
+    page.goto(f"{lab_url}{name}?reset", wait_until="load", timeout=120_000)
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=120_000)
     # Wait until the kernel is connected and idle (the status bar says so), then
     # Run > Run All Cells, as a user would.
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE, timeout=120_000)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    expected = max(1, widget_outputs(index))
+    code_cells = sum(
+        c["cell_type"] == "code" for c in json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    )
+    # Every code cell got its execution number, i.e. the whole notebook ran.
+    page.wait_for_function(
+        """(n) => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+                 .filter(p => /\\[\\d+\\]/.test(p.innerText)).length >= n""",
+        arg=code_cells,
+        timeout=120_000,
+    )
+    expected = widget_outputs(notebook)
+    shot = SCREENSHOTS / ("jupyterlab__" + name.replace("/", "__") + ".png")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     try:
         page.wait_for_function(
             "([selector, n]) => document.querySelectorAll(selector).length >= n",
             arg=[RENDERED_WIDGET, expected],
-            timeout=30_000,
+            timeout=120_000,
         )
+        page.wait_for_function(KERNEL_IDLE, timeout=120_000)
     finally:
-        page.screenshot(path=SCREENSHOTS / "jupyterlab__00_index.png")
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
-    page.screenshot(path=SCREENSHOTS / "jupyterlab__00_index.png")
+        page.screenshot(path=shot)
     problems = page_errors(page)
     assert not problems, "\n".join(problems)

@@ -17,6 +17,7 @@ from tests.browser.conftest import SCREENSHOTS, pages_root
 from tests.browser.page_actions import (
     ACTION,
     OUTPUT,
+    RENDERED_WIDGET,
     interact,
     output_fingerprint,
     page_errors,
@@ -26,6 +27,14 @@ from tests.browser.page_actions import (
 from tests.browser.voila_server import INDEX, pages
 
 pytestmark = pytest.mark.browser
+
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # the chromium_browser fixture skips (or, in CI, fails) with the reason
+
+    class PlaywrightTimeout(Exception):  # type: ignore[no-redef]
+        """Stands in for Playwright's timeout when Playwright is not installed."""
+
 
 PAGES = pages(pages_root())
 
@@ -45,11 +54,26 @@ def _local_notebook_links(page) -> list[str]:
 @pytest.mark.parametrize("name", PAGES)
 def test_page_renders_and_responds(voila_app, browser_page, name):
     page, watch = browser_page
-    page.goto(voila_app.page_url(name), wait_until="commit", timeout=60_000)
-    page.wait_for_selector("#rendered_cells", state="attached", timeout=60_000)
-    page.wait_for_load_state("load", timeout=60_000)
+    page.goto(voila_app.page_url(name), wait_until="commit", timeout=120_000)
+    try:
+        _check_page(page, watch, voila_app, name)
+    finally:
+        _screenshot(page, name)  # also, and above all, of a page that failed
+
+
+def _check_page(page, watch, voila_app, name: str) -> None:
+    page.wait_for_selector("#rendered_cells", state="attached", timeout=120_000)
+    page.wait_for_load_state("load", timeout=120_000)
     expected = widget_outputs(voila_app.root / name)
-    wait_for_widgets(page, expected)
+    try:
+        wait_for_widgets(page, expected)
+    except PlaywrightTimeout:
+        shown = page.locator(RENDERED_WIDGET).count()
+        problems = page_errors(page) + watch.problems
+        raise AssertionError(
+            f"{name}: {shown} of its {expected} widget outputs drawn within 60 s\n"
+            + "\n".join(problems)
+        ) from None
     assert page.locator("#rendered_cells").inner_text().strip(), f"{name} rendered nothing"
 
     if page.locator(ACTION).count():
@@ -57,13 +81,18 @@ def test_page_renders_and_responds(voila_app, browser_page, name):
         assert page.locator(OUTPUT).count(), f"{name} has a {ACTION} but no {OUTPUT}"
         before = output_fingerprint(page)
         done = interact(page)
-        page.wait_for_function(
-            "([selector, before]) => document.querySelector(selector).innerHTML !== before",
-            arg=[OUTPUT, before],
-            timeout=15_000,
-        )
+        try:
+            page.wait_for_function(
+                "([selector, before]) => document.querySelector(selector).innerHTML !== before",
+                arg=[OUTPUT, before],
+                timeout=15_000,
+            )
+        except PlaywrightTimeout:
+            problems = page_errors(page) + watch.problems
+            raise AssertionError(
+                f"{done} on {name}: its {OUTPUT} did not change within 15 s\n" + "\n".join(problems)
+            ) from None
         page.wait_for_timeout(300)  # let the kernel's reply settle before the checks below
-        assert output_fingerprint(page) != before, f"{done} on {name}: {OUTPUT} did not change"
     else:
         links = _local_notebook_links(page)
         assert links, f"{name} has neither a {ACTION} nor links to other pages"
@@ -72,7 +101,6 @@ def test_page_renders_and_responds(voila_app, browser_page, name):
             target = urlparse(urljoin(page.url, href)).path.split("/voila/render/", 1)[-1]
             assert (voila_app.root / target).is_file(), f"{name} links to a missing page {href}"
 
-    _screenshot(page, name)
     problems = page_errors(page) + watch.problems
     assert not problems, f"{name}:\n" + "\n".join(problems)
 

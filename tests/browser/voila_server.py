@@ -8,6 +8,7 @@ see.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -75,6 +76,29 @@ def _wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout: floa
         except OSError:
             time.sleep(0.1)
     raise RuntimeError(f"Voila did not answer at {url} within {timeout:.0f} s:\n{log.read_text()}")
+
+
+def wait_for_preheated(server: VoilaServer, log: Path, timeout: float = 300) -> float:
+    """Wait until every page's preheated kernel has started and run its notebook (all the
+    server's kernels are quiet); return the seconds waited.
+
+    Voila preheats every page at once when it starts; a page requested meanwhile waits for
+    its kernel, so testing or timing pages before that measures the start-up rush instead.
+    """
+    import psutil  # a dependency of ipykernel
+
+    wanted = set(pages(server.root))
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        if server.process.poll() is not None:
+            raise RuntimeError(f"Voila exited with {server.process.returncode}:\n{log.read_text()}")
+        started = set(re.findall(r"Kernel pool of (.+?) is filled", log.read_text()))
+        if wanted <= started:
+            kernels = psutil.Process(server.process.pid).children(recursive=True)
+            if len(kernels) >= len(wanted) and all(k.cpu_percent(0.3) < 5 for k in kernels):
+                return time.monotonic() - start
+        time.sleep(0.5)
+    raise RuntimeError(f"preheated kernels still busy after {timeout:.0f} s")
 
 
 @contextmanager
