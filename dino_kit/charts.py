@@ -1,6 +1,6 @@
 """Plotly figures for the Dinosaur Island notebooks. Each function takes plain data (numbers,
 lists, labels) and returns a `plotly.graph_objects.Figure`; the apps wrap one in a
-`FigureWidget` once and then update its traces in place inside `batch_update()`.
+`LiveChart` once and then update its traces in place inside `batch_update()`.
 
 Not imported by `import dino_kit` (plotly is heavy). The look is the Martian Dice charts'.
 """

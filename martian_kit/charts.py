@@ -1,5 +1,5 @@
 """Plotly figures for the notebooks. Each function takes plain data (numbers, lists) and
-returns a `plotly.graph_objects.Figure`; the widgets wrap one in a `FigureWidget` once and
+returns a `plotly.graph_objects.Figure`; the widgets wrap one in a `LiveChart` once and
 then update its traces in place.
 
 Not imported by `import martian_kit` (plotly is heavy)."""

@@ -16,7 +16,6 @@ from html import escape
 from typing import Any
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from dino_kit import charts
 from dino_kit.bots import BOTS, Bot, bot_by_name
@@ -31,6 +30,7 @@ from dino_kit.widgets.data import current_components
 from dino_kit.widgets.figures import updating
 from dino_kit.widgets.views import action_label, board_html, market_html, research_html
 from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from martian_kit.widgets.live_chart import LiveChart
 
 #: Safety net: a bot turn that never gives the hand back would be an engine bug.
 MAX_STEPS_BETWEEN_TURNS = 20_000
@@ -116,7 +116,7 @@ class GameApp(App):
         self.others = w.HTML()
         # A one-phase page has no rounds to chart (and skips loading plotly's widget).
         show_chart = until is None if chart is None else chart
-        self.figure = go.FigureWidget(charts.vp_race([], [], [])) if show_chart else None
+        self.figure = LiveChart(charts.vp_race([], [], [])) if show_chart else None
         self.log_view = w.HTML()
         self.widget = w.VBox(
             [
@@ -128,7 +128,7 @@ class GameApp(App):
                 w.HBox([self.options, self.play_button]),
                 self.why,
                 self.result,
-                *([self.figure] if self.figure is not None else []),
+                *([self.figure.widget] if self.figure is not None else []),
                 w.HTML(f"<b>{escape(message('ui.others'))}</b>"),
                 self.others,
                 self.log_view,

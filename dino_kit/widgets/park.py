@@ -9,7 +9,6 @@ from fractions import Fraction
 from html import escape
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from dino_kit import charts, odds
 from dino_kit.components import ComponentSet
@@ -17,6 +16,7 @@ from dino_kit.messages import message
 from dino_kit.widgets.data import current_components
 from dino_kit.widgets.figures import updating
 from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App
+from martian_kit.widgets.live_chart import LiveChart
 
 POOL_SIZE = 5  # a 2-player pool
 SECURITIES = range(1, 21)
@@ -61,15 +61,16 @@ class ParkRisk(App):
         self.text = w.HTML()
         self.text.add_class(OUTPUT_CLASS)
         names = [message("chart.park.vp"), message("chart.park.eaten")]
-        self.law_figure = go.FigureWidget(
+        self.law_figure = LiveChart(
             charts.law_bars(
                 [], [[], []], names, message("chart.park.title"), message("chart.park.x")
             )
         )
-        self.risk_figure = go.FigureWidget(charts.risk_chart([], [], [], security))
+        self.risk_figure = LiveChart(charts.risk_chart([], [], [], security))
         self.widget = w.VBox(
             [self.visitors, self.capacity, self.threat, self.unclaimed, self.security, self.text,
-             w.HBox([self.law_figure, self.risk_figure], layout=w.Layout(flex_flow="row wrap"))]
+             w.HBox([self.law_figure.widget, self.risk_figure.widget],
+                    layout=w.Layout(flex_flow="row wrap"))]
         )  # fmt: skip
         self._refresh()
 

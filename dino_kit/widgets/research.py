@@ -10,7 +10,6 @@ from fractions import Fraction
 from html import escape
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from dino_kit import charts, odds
 from dino_kit.components import ComponentSet
@@ -20,6 +19,7 @@ from dino_kit.messages import message
 from dino_kit.widgets.data import current_components
 from dino_kit.widgets.figures import updating
 from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from martian_kit.widgets.live_chart import LiveChart
 
 ANY_DIE = "any"
 
@@ -82,13 +82,11 @@ class DieExplorer(App):
         self.level.observe(lambda _: self.reset(), names="value")
         self.status = w.HTML()
         self.status.add_class(OUTPUT_CLASS)
-        self.figure = go.FigureWidget(
-            charts.exact_vs_observed([], [], [], "", message("chart.die.x"))
-        )
+        self.figure = LiveChart(charts.exact_vs_observed([], [], [], "", message("chart.die.x")))
         self.figure.add_class(OUTPUT_CLASS)
         self.widget = w.VBox(
             [w.HBox([self.die_picker, self.roll_button, self.many_button]), self.level,
-             self.status, self.figure]
+             self.status, self.figure.widget]
         )  # fmt: skip
         self.reset()
 
@@ -158,12 +156,12 @@ class HeldThreatExplorer(App):
         self.unclaimed.observe(lambda _: self._refresh(), names="value")
         self.table = w.HTML()
         self.table.add_class(OUTPUT_CLASS)
-        self.figure = go.FigureWidget(
+        self.figure = LiveChart(
             charts.law_bars(
                 [], [[], []], ["", ""], message("chart.held.title"), message("chart.held.x")
             )
         )
-        self.widget = w.VBox([self.players, self.unclaimed, self.table, self.figure])
+        self.widget = w.VBox([self.players, self.unclaimed, self.table, self.figure.widget])
         for n in (2, 3, 4):  # work the odds out now, so that a click only looks them up
             pool = self._pool(n)
             for k in range(len(pool) + 1):

@@ -14,7 +14,6 @@ from html import escape
 from typing import Any, NamedTuple
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from dino_kit import charts
 from dino_kit.bots import BOTS, bot_by_name
@@ -25,6 +24,7 @@ from dino_kit.simulate import game_seed, play_game
 from dino_kit.widgets.data import current_components
 from dino_kit.widgets.figures import updating
 from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from martian_kit.widgets.live_chart import LiveChart
 
 #: The choice of a seat left empty (seats 3 and 4).
 NO_BOT = "(none)"
@@ -143,7 +143,7 @@ class WinsExplorer(App):
         self.run_button.on_click(lambda _: self.run())
         self.text = w.HTML()
         self.text.add_class(OUTPUT_CLASS)
-        self.figure = go.FigureWidget(
+        self.figure = LiveChart(
             charts.rate_bars([], [], [], [], message("chart.wins.title"), message("chart.wins.y"))
         )
         self.widget = w.VBox(
@@ -151,7 +151,7 @@ class WinsExplorer(App):
                 w.HBox(self.seats, layout=w.Layout(flex_flow="row wrap")),
                 w.HBox([self.games, self.length, self.chaos, self.run_button]),
                 self.text,
-                self.figure,
+                self.figure.widget,
             ]
         )
         self.records: list[GameRecord] = []

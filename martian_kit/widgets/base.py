@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from copy import deepcopy
 from typing import Any
 
 import ipywidgets as w
+
+from martian_kit.widgets.live_chart import charts_in
 
 #: CSS classes shared with the browser tests: the main control of a page, and the element
 #: whose content changes after using it.
@@ -30,10 +31,8 @@ class App:
         raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        for figure in figures_in(self.widget):
-            # what plotly does when a FigureWidget is displayed: send its current traces and
-            # layout, including the edits made before it was shown
-            figure._repr_mimebundle_()
+        for chart in charts_in(self.widget):
+            chart.redraw()  # edits made outside `updating` since the last draw show too
         data = dict(self.widget._repr_mimebundle_(**kwargs))
         data["text/plain"] = self.summary()
         return data
@@ -42,30 +41,12 @@ class App:
         return f"<{type(self).__name__}: {self.summary()}>"
 
 
-def figures_in(widget: w.Widget) -> list[w.Widget]:
-    """Every plotly FigureWidget inside `widget` (searching boxes' children)."""
-    if hasattr(widget, "_widget_data"):
-        return [widget]
-    found = []
-    for child in getattr(widget, "children", ()):
-        found += figures_in(child)
-    return found
-
-
 @contextmanager
 def updating(figure: Any) -> Iterator[Any]:
-    """`with updating(fig): fig.data[0].y = ...` — a batch update that every view shows.
-
-    `FigureWidget.batch_update()` sends the changes to the views open now; the state a view
-    reads when it opens (`_widget_data`, `_widget_layout`) is only refreshed when the figure
-    itself is displayed. Our figures sit inside an app's box and Voila opens the views after
-    running every cell, so the state is refreshed here (plotly 6–7 internals).
-    """
+    """`with updating(chart): chart.data[0].y = ...` — edits drawn together once the block ends
+    (a `LiveChart` redraws after its batch update)."""
     with figure.batch_update():
         yield figure
-    if hasattr(figure, "_widget_data"):
-        figure._widget_data = deepcopy(figure._data)
-        figure._widget_layout = deepcopy(figure._layout_obj._props)
 
 
 def button(description: str, tooltip: str = "", **layout: str) -> w.Button:

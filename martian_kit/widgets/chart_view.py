@@ -1,24 +1,25 @@
-"""Showing a plain chart in a notebook: one FigureWidget, with its title as its text form (so
-an executed notebook stores a short line, not the whole figure)."""
+"""Showing a plain chart in a notebook: a LiveChart, with its title as its text form (so an
+executed notebook stores a short line, not the whole figure)."""
 
 from __future__ import annotations
 
 import plotly.graph_objects as go
 
 from martian_kit.widgets.base import App
+from martian_kit.widgets.live_chart import LiveChart
 
 
 class Chart(App):
-    """A chart shown as a FigureWidget (interactive in JupyterLab and Voila)."""
+    """A chart drawn by the Plotly renderer of JupyterLab and Voila."""
 
     def __init__(self, figure: go.Figure) -> None:
-        self.figure = go.FigureWidget(figure)
-        self.widget = self.figure
+        self.figure = LiveChart(figure)
+        self.widget = self.figure.widget
 
     def summary(self) -> str:
         return f"chart: {self.figure.layout.title.text}"
 
 
 def show(figure: go.Figure) -> Chart:
-    """`figure` as a FigureWidget for the notebook."""
+    """`figure` as a chart for the notebook."""
     return Chart(figure)

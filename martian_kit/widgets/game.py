@@ -16,7 +16,6 @@ from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from martian_kit import charts
 from martian_kit.dice import NUM_DICE
@@ -30,6 +29,7 @@ from martian_kit.widgets.advice import win_advisor
 from martian_kit.widgets.base import OUTPUT_CLASS, App, button, updating
 from martian_kit.widgets.dice_view import dice_text
 from martian_kit.widgets.explain import explain_action, explain_roll, take_label
+from martian_kit.widgets.live_chart import LiveChart
 from martian_kit.widgets.turn import ActionBar, TurnView
 
 Advisor = Callable[[TurnState, GameContext], Sequence[str]]
@@ -150,7 +150,7 @@ class GameApp(App):
         self.show_advisor = w.Checkbox(value=False, description=message("ui.show_advisor"))
         self.show_advisor.observe(lambda _: self._refresh(), names="value")
         self.advice = w.HTML()
-        self.figure = go.FigureWidget(charts.score_race([], [], []))
+        self.figure = LiveChart(charts.score_race([], [], []))
         self.log_view = w.HTML()
         self.stats = w.HTML()
         advisor_row = [self.show_advisor, self.advice] if advisor is not None else []
@@ -163,7 +163,7 @@ class GameApp(App):
                 self.why,
                 *advisor_row,
                 self.stats,
-                self.figure,
+                self.figure.widget,
                 self.log_view,
             ]
         )

@@ -9,7 +9,6 @@ from fractions import Fraction
 from functools import cache
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from martian_kit import charts
 from martian_kit.dice import FaceCounts, roll_distribution
@@ -18,6 +17,7 @@ from martian_kit.odds import p_no_choice
 from martian_kit.turn import Action, Phase, TurnState
 from martian_kit.widgets.base import updating
 from martian_kit.widgets.explain import take_label
+from martian_kit.widgets.live_chart import LiveChart
 from martian_kit.widgets.turn import TurnPlayer
 
 
@@ -56,9 +56,9 @@ class LuckPlayer(TurnPlayer):
 
         self.solution = expected_score_solution()
         self.odds = w.HTML()
-        self.figure = go.FigureWidget(charts.option_values([], [], None))
+        self.figure = LiveChart(charts.option_values([], [], None))
         super().__init__(seed=seed, rolls=rolls)
-        self.widget.children = (*self.widget.children, self.odds, self.figure)
+        self.widget.children = (*self.widget.children, self.odds, self.figure.widget)
 
     def options(self) -> dict[Action, float]:
         """The value of every option now (expected final turn score under the best play)."""

@@ -16,6 +16,7 @@ from martian_kit.narrate import describe_counts
 from martian_kit.odds import face_count_distribution
 from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from martian_kit.widgets.dice_view import dice_html
+from martian_kit.widgets.live_chart import LiveChart
 
 
 class RollExplorer(App):
@@ -58,7 +59,7 @@ class RollExplorer(App):
         self.dice = w.HTML()
         self.dice.add_class(OUTPUT_CLASS)
         self.status = w.HTML()
-        self.figure = go.FigureWidget(self._figure())
+        self.figure = LiveChart(self._figure())
         self.figure.add_class(OUTPUT_CLASS)
         self.widget = w.VBox(
             [
@@ -66,7 +67,7 @@ class RollExplorer(App):
                 self.dice,
                 self.status,
                 self.face_picker,
-                self.figure,
+                self.figure.widget,
             ]
         )
         self._refresh()

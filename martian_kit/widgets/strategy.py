@@ -12,6 +12,7 @@ from martian_kit import charts
 from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.messages import message
 from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
+from martian_kit.widgets.live_chart import LiveChart
 
 DICE_LEFT = tuple(range(1, NUM_DICE))
 EARTHLINGS_SET_ASIDE = tuple(range(0, NUM_DICE))
@@ -66,11 +67,11 @@ class StopMap(App):
             description=message("map.tanks_label"),
             continuous_update=False,
         )
-        self.figure = go.FigureWidget(self._figure())
+        self.figure = LiveChart(self._figure())
         self.figure.add_class(OUTPUT_CLASS)
         self.kinds.observe(lambda _: self._refresh(), names="value")
         self.tanks.observe(lambda _: self._refresh(), names="value")
-        self.widget = w.VBox([self.kinds, self.tanks, self.figure])
+        self.widget = w.VBox([self.kinds, self.tanks, self.figure.widget])
 
     def gains(self) -> list[list[float | None]]:
         return gain_of_rolling(self.solution, self.kinds.value, self.tanks.value)

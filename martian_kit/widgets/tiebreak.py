@@ -23,6 +23,7 @@ from martian_kit.game import MAX_PLAYERS, TIEBREAK_DICE, GameState, tiebreak_dis
 from martian_kit.messages import counted, message
 from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from martian_kit.widgets.dice_view import die_html
+from martian_kit.widgets.live_chart import LiveChart
 
 
 @cache
@@ -91,12 +92,12 @@ class RollOff(App):
         self.more_button.on_click(lambda _: self.break_ties(100))
         self.last = w.HTML()
         self.last.add_class(OUTPUT_CLASS)
-        self.figure = go.FigureWidget(self._figure())
+        self.figure = LiveChart(self._figure())
         self.widget = w.VBox(
             [
                 w.HBox([self.players, self.roll_button, self.more_button]),
                 self.last,
-                self.figure,
+                self.figure.widget,
             ]
         )
         self._new_count()
