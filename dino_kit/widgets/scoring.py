@@ -53,13 +53,13 @@ class ScoreCalculator(App):
             self.exhibits.append((pick, dinos))
         self.score_button = button(message("ui.score_button"))
         self.score_button.button_style = "primary"
-        self.score_button.add_class(ACTION_CLASS)
         self.score_button.on_click(lambda _: self.show())
         for widget in (self.track, self.money, self.attractions, self.objectives):
             widget.observe(lambda _: self.show(), names="value")
         for pick, dinos in self.exhibits:
             pick.observe(lambda _: self.show(), names="value")
             dinos.observe(lambda _: self.show(), names="value")
+        self.track.add_class(ACTION_CLASS)  # every input rescores at once; the track is first
         self.out = w.HTML()
         self.out.add_class(OUTPUT_CLASS)
         self.widget = w.VBox(

@@ -161,16 +161,20 @@ class WinsExplorer(App):
         return [d.value for d in self.seats if d.value != NO_BOT]
 
     def run(self) -> list[GameRecord]:
+        """Play the games with the current seed; the next run uses the next seed, so pressing
+        Run again adds fresh evidence instead of replaying the same games."""
+        seed, self.seed = self.seed, self.seed + 1
         self.records = run_games(
             self.bots(),
             self.games.value,
-            self.seed,
+            seed,
             self.components,
             chaos_theory=self.chaos.value,
             objective_length=self.length.value,
         )
         rates = win_rates_by_bot(self.records)
-        self.text.value = escape(self.summary())
+        seeds = message("ui.wins_seed", seed=seed, next=self.seed)
+        self.text.value = f"{escape(self.summary())}<br><small>{escape(seeds)}</small>"
         with updating(self.figure):
             bar = self.figure.data[0]
             bar.x = list(rates)

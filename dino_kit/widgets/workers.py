@@ -105,10 +105,15 @@ class BuildPlanner(App):
         self.workers = w.IntSlider(
             value=p.workers_free, min=0, max=9, description=message("ui.workers")
         )
-        self.money = w.IntSlider(value=p.money, min=0, max=40, description="$")
+        self.money = w.IntSlider(
+            value=p.money, min=0, max=40, description="$", continuous_update=False
+        )
+        self.workers.continuous_update = False
+        self.money.add_class(ACTION_CLASS)  # changing an input plans again at once
+        for control in (*self.dna, self.workers, self.money):
+            control.observe(lambda _: self.plan(), names="value")
         self.plan_button = button(message("ui.plan_button"))
         self.plan_button.button_style = "primary"
-        self.plan_button.add_class(ACTION_CLASS)
         self.plan_button.on_click(lambda _: self.plan())
         self.board = w.HTML()
         self.out = w.HTML()

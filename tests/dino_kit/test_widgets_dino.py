@@ -222,3 +222,24 @@ def test_chart_updates_reach_views_opened_later():
     assert drawn["data"]["application/vnd.plotly.v1+json"]["data"][0]["y"] == list(
         app.law_figure.data[0].y
     )
+
+
+def test_the_planner_plans_again_as_soon_as_an_input_changes():
+    from dino_kit.widgets.setup import play_until, set_up
+    from dino_kit.widgets.workers import BuildPlanner
+
+    planner = BuildPlanner(play_until(set_up(2, seed=8), "workers", seed=8))
+    before = planner.out.value
+    planner.money.value += 3
+    assert planner.out.value != before
+    assert all(p.money >= 3 for p in planner.found)
+
+
+def test_each_run_of_the_wins_explorer_plays_fresh_games():
+    from dino_kit.widgets.wins import WinsExplorer
+
+    explorer = WinsExplorer(games=10, seed=5)
+    first = explorer.records
+    assert "seed 5" in explorer.text.value
+    explorer.run()
+    assert explorer.records != first and "seed 6" in explorer.text.value
