@@ -95,7 +95,11 @@ def wait_for_preheated(server: VoilaServer, log: Path, timeout: float = 300) -> 
         started = set(re.findall(r"Kernel pool of (.+?) is filled", log.read_text()))
         if wanted <= started:
             kernels = psutil.Process(server.process.pid).children(recursive=True)
-            if len(kernels) >= len(wanted) and all(k.cpu_percent(0.3) < 5 for k in kernels):
+            try:
+                quiet = all(k.cpu_percent(0.3) < 5 for k in kernels)
+            except psutil.NoSuchProcess:  # a kernel (or a helper process) ended meanwhile
+                quiet = False
+            if len(kernels) >= len(wanted) and quiet:
                 return time.monotonic() - start
         time.sleep(0.5)
     raise RuntimeError(f"preheated kernels still busy after {timeout:.0f} s")
