@@ -327,6 +327,7 @@ ENGLISH.update(
         "ui.wins_summary": (
             "{games} games; win share [95% interval]: {parts}; {rounds} rounds a game on average"
         ),
+        "ui.wins_running": "playing {games} games…",
         "ui.wins_seed": "games played with seed {seed}; Run again plays new games (seed {next})",
         "chart.wins.title": "Win share with its 95% interval",
         "chart.wins.y": "share of the wins",

@@ -164,14 +164,20 @@ class WinsExplorer(App):
         """Play the games with the current seed; the next run uses the next seed, so pressing
         Run again adds fresh evidence instead of replaying the same games."""
         seed, self.seed = self.seed, self.seed + 1
-        self.records = run_games(
-            self.bots(),
-            self.games.value,
-            seed,
-            self.components,
-            chaos_theory=self.chaos.value,
-            objective_length=self.length.value,
-        )
+        # the games take about a second: say so at once, and refuse a second click meanwhile
+        self.text.value = escape(message("ui.wins_running", games=self.games.value))
+        self.run_button.disabled = True
+        try:
+            self.records = run_games(
+                self.bots(),
+                self.games.value,
+                seed,
+                self.components,
+                chaos_theory=self.chaos.value,
+                objective_length=self.length.value,
+            )
+        finally:
+            self.run_button.disabled = False
         rates = win_rates_by_bot(self.records)
         seeds = message("ui.wins_seed", seed=seed, next=self.seed)
         self.text.value = f"{escape(self.summary())}<br><small>{escape(seeds)}</small>"
