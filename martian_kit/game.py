@@ -259,10 +259,6 @@ class GameState:
             )
         return replace(self, tied=still_tied, rolloff=(), rolloffs=finished)
 
-    def final_tiebreak_seats(self) -> tuple[int, ...]:
-        """Seats that took part in the tie-break (empty when there was none)."""
-        return tuple(seat for seat, _ in self.rolloffs[0]) if self.rolloffs else ()
-
 
 def new_game(players: Sequence[str] | int) -> GameState:
     """A new game for the named players in seat order (or `players` unnamed seats).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from martian_kit.dice import FACES, FaceCounts
 from martian_kit.game import GameState, TurnRecord
-from martian_kit.messages import counted, face_name
+from martian_kit.messages import counted
 from martian_kit.scoring import explain_score
 
 
@@ -45,4 +45,4 @@ def describe_game(state: GameState) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["describe_counts", "describe_game", "describe_turn", "face_name"]
+__all__ = ["describe_counts", "describe_game", "describe_turn"]
