@@ -48,6 +48,7 @@ from tests.browser.voila_server import (
     pages,
     voila_server,
     wait_for_preheated,
+    wait_until_quiet,
 )
 
 # Marks, in the page's own clock (ms since navigation start), when things first appear.
@@ -99,6 +100,7 @@ def kernel_memory(server_pid: int, kernel_id: str) -> tuple[float, float]:
 
 
 def measure_page(context, server, name: str, clicks: int) -> dict:
+    quiet_after = wait_until_quiet(server)
     page = context.new_page()
     started = time.perf_counter()
     page.goto(server.page_url(name), wait_until="commit", timeout=120_000)
@@ -117,6 +119,7 @@ def measure_page(context, server, name: str, clicks: int) -> dict:
         "interactive_s": (ready / 1000) if ready else float("nan"),
         "wall_s": wall,
         "clicks_ms": [],
+        "quiet_after_s": quiet_after,
     }
     if has_action:
         for _ in range(clicks):
@@ -158,12 +161,13 @@ def main() -> None:
     parser.add_argument("--cold", action="store_true", help="no preheated kernels")
     parser.add_argument("--clicks", type=int, default=5)
     parser.add_argument("--root", type=Path, default=None)
+    parser.add_argument("--only", default="", help="measure only pages whose path contains this")
     parser.add_argument(
         "--voila-arg", action="append", default=[], help="extra Voila option, to compare settings"
     )
     args = parser.parse_args()
     root = args.root or NOTEBOOKS
-    names = pages(root)
+    names = [name for name in pages(root) if args.only in name]
     extra = ("--VoilaConfiguration.preheat_kernel=False",) if args.cold else ()
     extra += tuple(args.voila_arg)
     log = REPO / "test-artifacts" / "bench-voila.log"

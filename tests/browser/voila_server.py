@@ -105,6 +105,30 @@ def wait_for_preheated(server: VoilaServer, log: Path, timeout: float = 300) -> 
     raise RuntimeError(f"preheated kernels still busy after {timeout:.0f} s")
 
 
+def wait_until_quiet(server: VoilaServer, timeout: float = 120) -> float:
+    """Wait until the server and all its kernels are idle; return the seconds waited.
+
+    Opening a page makes Voila start and run a fresh kernel to refill that page's pool. On a
+    2-core machine that refill competes with the next page the browser draws, so a timing taken
+    meanwhile measures the refill, not the page.
+    """
+    import psutil  # a dependency of ipykernel
+
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        try:
+            server_process = psutil.Process(server.process.pid)
+            processes = [server_process, *server_process.children(recursive=True)]
+            for process in processes:
+                process.cpu_percent(None)
+            time.sleep(0.5)
+            if all(process.cpu_percent(None) < 5 for process in processes):
+                return time.monotonic() - start
+        except psutil.NoSuchProcess:  # a kernel ended meanwhile: look again
+            continue
+    raise RuntimeError(f"the app was still busy after {timeout:.0f} s")
+
+
 @contextmanager
 def voila_server(
     root: Path = NOTEBOOKS, log: Path | None = None, extra_args: tuple[str, ...] = ()
