@@ -33,7 +33,9 @@ class App:
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         for chart in charts_in(self.widget):
             chart.redraw()  # edits made outside `updating` since the last draw show too
-        data = dict(self.widget._repr_mimebundle_(**kwargs))
+        shown = self.widget._repr_mimebundle_(**kwargs)
+        # An anywidget answers (data, metadata); ipywidgets answer the data alone.
+        data = dict(shown[0] if isinstance(shown, tuple) else shown)
         data["text/plain"] = self.summary()
         return data
 

@@ -1,14 +1,20 @@
 """A Plotly chart that lives in a widget box and is redrawn in place after every update.
 
-Why not plotly's `FigureWidget`: since plotly 6 it is an anywidget whose 4.8 MB JavaScript
-bundle travels with every chart's state, and anywidget gives each chart 2 s to start in the
-browser. On a busy 2-core machine (Binder, CI) pages with several charts failed with
-"[anywidget] Failed to initialize model", and every chart made the page slower to load. A
-`LiveChart` is a plain `plotly.graph_objects.Figure` (the same `data`, `layout`,
-`batch_update()` API) drawn in an `ipywidgets.Output` by JupyterLab's and Voila's Plotly
-renderer, whose library loads once per page. After each `batch_update()` the figure is sent
-again as the Output's state — not printed from the kernel — so it never adds cell outputs
-(strict nbval compares none) and a view opened later (Voila) shows the latest data.
+A `LiveChart` is a plain `plotly.graph_objects.Figure` (the same `data`, `layout`,
+`batch_update()` API) with a widget, `.widget`, that shows it in JupyterLab and Voila. After
+each `batch_update()` the figure is sent as the widget's `figure` state — never printed from
+the kernel — so it adds no cell outputs (strict nbval compares none) and a view opened later
+(Voila opens views after running every cell) shows the latest data.
+
+Why not plotly's own ways of showing a figure in a page:
+- `FigureWidget` (plotly 6+) is an anywidget whose 4.8 MB JavaScript travels with every
+  chart's state; pages with several charts took 3.5–18 s and failed with
+  "[anywidget] Failed to initialize model" on a busy 2-core machine.
+- A figure output drawn by JupyterLab's Plotly renderer loads the full plotly.js (4.8 MB)
+  that takes about 1.8 s to evaluate in Chromium here, on every page with a chart.
+The widget here is a small anywidget whose view (`static/live_chart.js`) draws with the
+partial "cartesian" plotly.js bundle (1.5 MB, about 0.7 s; `tools/update_plotly_bundle.py`).
+That library travels once per kernel, as the state of one shared `PlotlyLibrary` widget.
 """
 
 from __future__ import annotations
@@ -16,14 +22,40 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
 from typing import Any
 
+import anywidget
 import ipywidgets as w
 import plotly.graph_objects as go
 import plotly.io as pio
+import traitlets
 
-PLOTLY_MIMETYPE = "application/vnd.plotly.v1+json"
+STATIC = Path(__file__).with_name("static")
+#: The plotly.js the views draw with; its version is plotly.py's own (a test checks).
+PLOTLY_BUNDLE = STATIC / "plotly-cartesian.min.js"
 CONFIG = {"displaylogo": False, "responsive": True}
+
+
+class PlotlyLibrary(w.Widget):
+    """A model with no view that carries plotly.js to the page, once for all its charts."""
+
+    source = traitlets.Unicode(help="the plotly.js bundle's code").tag(sync=True)
+
+
+@cache
+def plotly_library() -> PlotlyLibrary:
+    """The kernel's one library model, shared by every chart."""
+    return PlotlyLibrary(source=PLOTLY_BUNDLE.read_text(encoding="utf-8"))
+
+
+class ChartWidget(anywidget.AnyWidget):
+    """The widget of a LiveChart: its figure as plain JSON, drawn by plotly.js."""
+
+    _esm = STATIC / "live_chart.js"
+    figure = traitlets.Dict(help="data, layout and config, as plotly.js reads them").tag(sync=True)
+    library = traitlets.Instance(PlotlyLibrary).tag(sync=True, **w.widget_serialization)
 
 
 class LiveChart(go.Figure):
@@ -31,18 +63,18 @@ class LiveChart(go.Figure):
 
     def __init__(self, figure: go.Figure | dict | None = None, **kwargs: Any) -> None:
         super().__init__(figure, **kwargs)
-        self._output = w.Output()
-        self._output._live_chart = self  # lets an app find the charts inside its boxes
+        self._widget = ChartWidget(library=plotly_library())
+        self._widget._live_chart = self  # lets an app find the charts inside its boxes
         self.redraw()
 
     @property
-    def widget(self) -> w.Output:
+    def widget(self) -> ChartWidget:
         """The widget to put in a box."""
-        return self._output
+        return self._widget
 
     def add_class(self, name: str) -> LiveChart:
         """Add a CSS class to the chart's widget (as `Widget.add_class`)."""
-        self._output.add_class(name)
+        self._widget.add_class(name)
         return self
 
     @contextmanager
@@ -56,14 +88,7 @@ class LiveChart(go.Figure):
         """Send the figure as it is now to every view of the widget."""
         spec = json.loads(pio.to_json(self, validate=False))
         spec["config"] = CONFIG
-        title = self.layout.title.text or "chart"
-        self._output.outputs = (
-            {
-                "output_type": "display_data",
-                "data": {PLOTLY_MIMETYPE: spec, "text/plain": f"<chart: {title}>"},
-                "metadata": {},
-            },
-        )
+        self._widget.figure = spec
 
 
 def charts_in(widget: w.Widget) -> list[LiveChart]:

@@ -29,8 +29,11 @@ ERROR_OUTPUTS = (
     '[data-mime-type="application/vnd.jupyter.stderr"], '
     '[data-mime-type="application/vnd.jupyter.error"], .jp-OutputArea-output.jp-mod-error'
 )
-#: A rendered widget view in a cell's output.
-RENDERED_WIDGET = ".jp-OutputArea-output .jupyter-widgets, .jp-OutputArea-output .widget-box"
+#: A rendered widget view in a cell's output (a LiveChart's view is `.kit-chart` once drawn).
+RENDERED_WIDGET = (
+    ".jp-OutputArea-output .jupyter-widgets, .jp-OutputArea-output .widget-box, "
+    ".jp-OutputArea-output .kit-chart"
+)
 
 
 def widget_outputs(notebook: Path) -> int:

@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +21,10 @@ from tests.browser.voila_server import INDEX, REPO, free_port, pages
 pytestmark = pytest.mark.browser
 
 KERNEL_IDLE = "document.querySelector('#jp-main-statusbar')?.innerText.includes('| Idle')"
-RENDERED_WIDGET = ".jp-Notebook .jp-OutputArea-output .jupyter-widgets"
+RENDERED_WIDGET = (
+    ".jp-Notebook .jp-OutputArea-output .jupyter-widgets, "
+    ".jp-Notebook .jp-OutputArea-output .kit-chart"
+)
 
 
 @pytest.fixture(scope="module")
@@ -80,13 +84,25 @@ def lab_url(chromium_browser, tmp_path_factory) -> Iterator[str]:
 
 
 def _lab_notebooks() -> list[str]:
-    """The index, and the first page with widgets if the index itself shows none (so that
-    widgets rendering in JupyterLab is always checked)."""
+    """The index, the first page with widgets if the index itself shows none, and the first
+    page showing a chart on its own (so that widgets and charts rendering in JupyterLab are
+    always checked)."""
     root = pages_root()
     chosen = [INDEX]
     if not widget_outputs(root / INDEX):
         chosen += [p for p in pages(root) if widget_outputs(root / p)][:1]
+    chosen += [p for p in pages(root) if p not in chosen and shows_a_chart(root / p)][:1]
     return chosen
+
+
+def shows_a_chart(notebook: Path) -> bool:
+    """Whether a cell of the executed notebook shows a chart (`chart_view.show`'s text)."""
+    data = json.loads(notebook.read_text(encoding="utf-8"))
+    return any(
+        "".join(output.get("data", {}).get("text/plain", "")).startswith("chart:")
+        for cell in data["cells"]
+        for output in cell.get("outputs", [])
+    )
 
 
 @pytest.mark.parametrize("name", _lab_notebooks())

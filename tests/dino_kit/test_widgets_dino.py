@@ -215,13 +215,10 @@ def test_chart_updates_reach_views_opened_later():
     latest data, not the data the figure was built with."""
     app = ParkRisk(security=2)
     app.security.value = 7
-    (risk,) = app.risk_figure.widget.outputs
-    synced = risk["data"]["application/vnd.plotly.v1+json"]["layout"]["shapes"][0]
+    synced = app.risk_figure.widget.figure["layout"]["shapes"][0]
     assert synced["x0"] == 7
-    (drawn,) = app.law_figure.widget.outputs
-    assert drawn["data"]["application/vnd.plotly.v1+json"]["data"][0]["y"] == list(
-        app.law_figure.data[0].y
-    )
+    drawn = app.law_figure.widget.figure
+    assert drawn["data"][0]["y"] == list(app.law_figure.data[0].y)
 
 
 def test_the_planner_plans_again_as_soon_as_an_input_changes():

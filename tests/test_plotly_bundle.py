@@ -1,0 +1,40 @@
+"""The partial plotly.js bundle the charts draw with (martian_kit/widgets/static)."""
+
+from __future__ import annotations
+
+import re
+
+import plotly.graph_objects as go
+from plotly.offline import get_plotlyjs_version
+
+from martian_kit import charts
+from martian_kit.widgets.live_chart import PLOTLY_BUNDLE
+
+
+def bundle_text() -> str:
+    return PLOTLY_BUNDLE.read_text(encoding="utf-8")
+
+
+def test_the_bundle_is_the_plotly_js_that_plotly_py_writes_figures_for():
+    """After upgrading plotly, run tools/update_plotly_bundle.py so the two agree."""
+    header = re.match(r"/\*\*\n\* plotly\.js \(cartesian - minified\) v(\S+)\n", bundle_text())
+    assert header, "not the plotly.js cartesian bundle"
+    assert header.group(1) == get_plotlyjs_version()
+
+
+def test_the_bundle_draws_every_trace_type_the_kits_use():
+    """Every go.<Trace> that the kits' code builds must be a trace type the bundle has."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    sources = [
+        p.read_text() for kit in ("martian_kit", "dino_kit") for p in root.glob(f"{kit}/**/*.py")
+    ]
+    used = {
+        getattr(go, name)().type
+        for name in set(re.findall(r"\bgo\.([A-Z]\w+)\(", "\n".join(sources)))
+        if name not in {"Figure", "Layout"}
+    }
+    bundled = set(re.findall(r'moduleType:"trace",name:"(\w+)"', bundle_text()))
+    assert used and used <= bundled, f"not in the bundle: {used - bundled}"
+    assert charts.count_distribution([1.0], [1], "Tanks").data[0].type in bundled
