@@ -6,6 +6,17 @@ landing page (`00_index.ipynb`) instead of a file list (the list stays at `/voil
 
 On Binder, Voila runs inside Jupyter Server instead (see binder/), where the badge's urlpath
 opens the landing page.
+
+Why `voila.json` says what it says (figures in benchmarks/RESULTS.md):
+- `preheat_kernel` with one kernel per page: a page's notebook has already run when it is
+  requested, so the server answers in about 0.02 s instead of starting a kernel (5–9 s).
+- `fill_delay` 3 s: after a visit Voila starts a new kernel for that page's pool. Started at
+  once, it competes for the 2 cores with the browser drawing the page the user just opened;
+  3 s later the page is drawn (median time to interactive 2.3 s -> 1.9 s over all pages).
+- `extension_denylist` has `jupyterlab-plotly`: the kit's charts draw with their own
+  partial plotly.js (martian_kit/widgets/live_chart.py), and that extension would load and
+  evaluate the full 4.8 MB plotly.js on every page (about 1.8 s of the browser's time).
+- culling after 600 s idle frees the kernels of pages a user has left.
 """
 
 from __future__ import annotations
