@@ -140,7 +140,7 @@ def click_times(page, clicks: int, row: dict) -> list[float]:
     """Milliseconds from each of `clicks` uses of the page's main control to its output's
     change (fewer when the control disables itself or nothing changes; `row` gets a note)."""
     times = []
-    for _ in range(clicks):
+    for click in range(clicks):
         try:  # a control may be disabled while its work runs (the wins explorer's Run)
             page.wait_for_function(
                 "(s) => !document.querySelector(s).matches(':disabled, .mod-disabled')"
@@ -153,7 +153,7 @@ def click_times(page, clicks: int, row: dict) -> list[float]:
             break
         before = output_fingerprint(page)
         page.evaluate(ARM_CLICK_TIMER, OUTPUT)
-        interact(page)
+        interact(page, backwards=click % 2 == 1)  # a slider goes back and forth
         try:
             page.wait_for_function("() => window.__click.end !== null", timeout=15_000)
         except PlaywrightTimeout:

@@ -10,7 +10,7 @@ from martian_kit.widgets.live_chart import LiveChart
 
 
 class Chart(App):
-    """A chart on its own, drawn by a LiveChart (its plotly.js view works in JupyterLab and Voila)."""
+    """A chart on its own, drawn by a LiveChart (in JupyterLab and in Voila)."""
 
     def __init__(self, figure: go.Figure) -> None:
         self.figure = LiveChart(figure)

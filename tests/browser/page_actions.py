@@ -71,11 +71,12 @@ def output_fingerprint(page) -> str:
     return page.locator(OUTPUT).first.inner_html()
 
 
-def interact(page) -> str:
+def interact(page, backwards: bool = False) -> str:
     """Use the page's main control once, as a user would; say what was done.
 
     A button (or a widget holding buttons, such as toggle buttons) is clicked; a slider is
-    moved one step with the keyboard; a drop-down gets its next option; a checkbox is ticked.
+    moved one step with the keyboard (to the left when `backwards`); a drop-down gets its
+    next option; a checkbox is ticked.
     """
     action = page.locator(ACTION).first
     tag = action.evaluate("el => el.tagName.toLowerCase()")
@@ -85,7 +86,7 @@ def interact(page) -> str:
     handle = action.locator(".noUi-handle, input[type=range]")
     if handle.count():
         handle.first.focus()
-        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowLeft" if backwards else "ArrowRight")
         return "moved the slider one step"
     select = action.locator("select")
     if select.count():
