@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import plotly.graph_objects as go
 from plotly.offline import get_plotlyjs_version
@@ -24,8 +25,6 @@ def test_the_bundle_is_the_plotly_js_that_plotly_py_writes_figures_for():
 
 def test_the_bundle_draws_every_trace_type_the_kits_use():
     """Every go.<Trace> that the kits' code builds must be a trace type the bundle has."""
-    from pathlib import Path
-
     root = Path(__file__).resolve().parents[1]
     sources = [
         p.read_text() for kit in ("martian_kit", "dino_kit") for p in root.glob(f"{kit}/**/*.py")
