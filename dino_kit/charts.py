@@ -2,7 +2,8 @@
 lists, labels) and returns a `plotly.graph_objects.Figure`; the apps wrap one in a
 `LiveChart` once and then update its traces in place inside `batch_update()`.
 
-Not imported by `import dino_kit` (plotly is heavy). The look is the Martian Dice charts'.
+Not imported by `import dino_kit` (plotly is heavy). The look and the shapes both kits share
+live in `kit_common.charts`; the functions here give them Dinosaur Island's words.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 
 from dino_kit.messages import message
-from martian_kit.charts import EXACT_COLOUR, LAYOUT, OBSERVED_COLOUR, PLAYER_COLOURS, shares
+from kit_common import charts as theme
+from kit_common.charts import EXACT_COLOUR, LAYOUT, OBSERVED_COLOUR
 
 __all__ = [
     "EXACT_COLOUR",
@@ -34,27 +36,17 @@ def exact_vs_observed(
 ) -> go.Figure:
     """Bars of exact probabilities over `labels`, and diamonds of the share of each label
     among simulated trials (`observed[i]` trials gave `labels[i]`)."""
-    n = sum(observed)
-    fig = go.Figure(
-        [
-            go.Bar(x=list(labels), y=list(exact), name=message("chart.exact"),
-                   marker_color=EXACT_COLOUR),
-            go.Scatter(
-                x=list(labels),
-                y=shares(observed, n),
-                mode="markers",
-                marker={"size": 11, "symbol": "diamond", "color": OBSERVED_COLOUR},
-                name=message("chart.observed", n=n),
-            ),
-        ]
-    )  # fmt: skip
-    fig.update_layout(
-        LAYOUT,
-        title=title,
-        xaxis={"title": x_title, "type": "category"},
-        yaxis={"title": message("chart.probability"), "rangemode": "tozero"},
+    return theme.exact_vs_observed(
+        labels,
+        exact,
+        observed,
+        title,
+        x_title,
+        exact_label=message("chart.exact"),
+        observed_label=message("chart.observed", n=sum(observed)),
+        y_title=message("chart.probability"),
+        categories=True,
     )
-    return fig
 
 
 def law_bars(
@@ -65,21 +57,9 @@ def law_bars(
     x_title: str,
 ) -> go.Figure:
     """Grouped bars: one trace per law (`laws[i][j]` = P(xs[j]) under law i)."""
-    fig = go.Figure(
-        [
-            go.Bar(x=list(xs), y=list(law), name=name,
-                   marker_color=PLAYER_COLOURS[i % len(PLAYER_COLOURS)])
-            for i, (law, name) in enumerate(zip(laws, names))
-        ]
-    )  # fmt: skip
-    fig.update_layout(
-        LAYOUT,
-        title=title,
-        barmode="group",
-        xaxis={"title": x_title, "dtick": 1},
-        yaxis={"title": message("chart.probability"), "rangemode": "tozero"},
+    return theme.grouped_bars(
+        xs, list(zip(names, laws)), title, x_title, message("chart.probability")
     )
-    return fig
 
 
 def risk_chart(
@@ -118,25 +98,14 @@ def risk_chart(
 def vp_race(names: Sequence[str], rounds: Sequence[int], vps: Sequence[Sequence[int]]) -> go.Figure:
     """A line per player: VP at the start of each round (`vps[k][i]`: player i at
     `rounds[k]`); after the end, the final score."""
-    fig = go.Figure(
-        [
-            go.Scatter(
-                x=list(rounds),
-                y=[v[i] for v in vps],
-                mode="lines+markers",
-                name=name,
-                line={"color": PLAYER_COLOURS[i % len(PLAYER_COLOURS)]},
-            )
-            for i, name in enumerate(names)
-        ]
+    return theme.lines_by_group(
+        rounds,
+        [(name, [v[i] for v in vps]) for i, name in enumerate(names)],
+        message("chart.race.title"),
+        message("chart.race.x"),
+        message("chart.race.y"),
+        y_from_zero=False,
     )
-    fig.update_layout(
-        LAYOUT,
-        title=message("chart.race.title"),
-        xaxis={"title": message("chart.race.x"), "dtick": 1},
-        yaxis={"title": message("chart.race.y")},
-    )
-    return fig
 
 
 def rate_bars(
@@ -148,21 +117,4 @@ def rate_bars(
     y_title: str,
 ) -> go.Figure:
     """Bars with 95% confidence intervals (error bars from `lows` to `highs`)."""
-    fig = go.Figure(
-        [
-            go.Bar(
-                x=list(labels),
-                y=list(values),
-                marker_color=EXACT_COLOUR,
-                error_y={
-                    "type": "data",
-                    "symmetric": False,
-                    "array": [h - v for v, h in zip(values, highs)],
-                    "arrayminus": [v - lo for v, lo in zip(values, lows)],
-                },
-                name=y_title,
-            )
-        ]
-    )
-    fig.update_layout(LAYOUT, title=title, yaxis={"title": y_title, "rangemode": "tozero"})
-    return fig
+    return theme.estimates(labels, values, list(zip(lows, highs)), title, y_title)

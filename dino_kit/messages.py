@@ -1,11 +1,14 @@
 """Every sentence of Dinosaur Island that a user reads, in one catalogue.
 
-Rule errors, log lines and labels look their words up here, so a translation is a new
-catalogue, not an edit of the logic. A `RuleError` carries the key of its rule (the part after
+Rule errors, log lines and labels look their words up here, so a translation is a
+catalogue in another language (`kit_common.messages` does the lookup and holds the language
+setting), not an edit of the logic. A `RuleError` carries the key of its rule (the part after
 "rule.").
 """
 
 from __future__ import annotations
+
+from kit_common.messages import Catalogue
 
 ENGLISH: dict[str, str] = {
     "notice": (
@@ -101,12 +104,11 @@ ENGLISH: dict[str, str] = {
     "log.solo_lost": "The rival wins with {rival} points — solo mode of this kit's design",
 }
 
-_catalogue: dict[str, str] = ENGLISH
-
-
-def message(key: str, **values: object) -> str:
-    """The sentence for `key` in the current catalogue, with `values` filled in."""
-    return _catalogue[key].format(**values)
+#: The kit's sentences in the current language (`kit_common.messages.set_language`); the
+#: sections added to ENGLISH below are found too.
+CATALOGUE = Catalogue("dino_kit", ENGLISH)
+#: `message(key, **values)`: the sentence for `key` in the current language, values filled in.
+message = CATALOGUE.message
 
 
 # -- the notebooks' apps and charts (dino_kit.widgets, dino_kit.charts) ------------------

@@ -1,6 +1,7 @@
-"""Plotly figures for the notebooks. Each function takes plain data (numbers, lists) and
-returns a `plotly.graph_objects.Figure`; the widgets wrap one in a `LiveChart` once and
-then update its traces in place.
+"""Plotly figures for the Martian Dice notebooks. Each function takes plain data (numbers,
+lists) and returns a `plotly.graph_objects.Figure`; the widgets wrap one in a `LiveChart` once
+and then update its traces in place. The look and the shapes both kits share (and the words-free
+`estimates`, `grouped_bars` and `heatmap`, re-exported here) live in `kit_common.charts`.
 
 Not imported by `import martian_kit` (plotly is heavy)."""
 
@@ -10,36 +11,33 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
+from kit_common import charts as theme
+from kit_common.charts import (
+    EXACT_COLOUR,
+    LAYOUT,
+    OBSERVED_COLOUR,
+    estimates,
+    grouped_bars,
+    heatmap,
+    player_colour,
+    shares,
+)
 from martian_kit.messages import message
 
-#: One look for every chart of the kit.
-LAYOUT = {
-    "template": "plotly_white",
-    "height": 340,
-    "margin": {"l": 60, "r": 20, "t": 50, "b": 50},
-    "legend": {"orientation": "h", "y": -0.2},
-}
-EXACT_COLOUR = "#7e57c2"
-OBSERVED_COLOUR = "#ef6c00"
-PLAYER_COLOURS = (
-    "#1f77b4",
-    "#d62728",
-    "#2ca02c",
-    "#9467bd",
-    "#ff7f0e",
-    "#8c564b",
-    "#e377c2",
-    "#7f7f7f",
-    "#bcbd22",
-    "#17becf",
-)
-
-
-def shares(counts: Sequence[int], total: int | None = None) -> list[float | None]:
-    """Each count as a share of `total` (default: their sum); None everywhere when the total
-    is 0 (nothing seen yet)."""
-    total = sum(counts) if total is None else total
-    return [c / total if total else None for c in counts]
+__all__ = [
+    "EXACT_COLOUR",
+    "OBSERVED_COLOUR",
+    "count_distribution",
+    "estimates",
+    "exact_vs_observed",
+    "grouped_bars",
+    "heatmap",
+    "lines_by_group",
+    "option_values",
+    "running_mean",
+    "score_race",
+    "shares",
+]
 
 
 def exact_vs_observed(
@@ -55,27 +53,17 @@ def exact_vs_observed(
     simulated trials (`observed[i]` of `total` trials gave `xs[i]`; `total` defaults to the
     sum, and is larger when some trials fell outside `xs`)."""
     n = sum(observed) if total is None else total
-    fig = go.Figure(
-        [
-            go.Bar(
-                x=list(xs), y=list(exact), name=message("chart.exact"), marker_color=EXACT_COLOUR
-            ),
-            go.Scatter(
-                x=list(xs),
-                y=shares(observed, n),
-                mode="markers",
-                marker={"size": 11, "symbol": "diamond", "color": OBSERVED_COLOUR},
-                name=observed_label or message("chart.observed", n=n),
-            ),
-        ]
+    return theme.exact_vs_observed(
+        xs,
+        exact,
+        observed,
+        title,
+        x_title,
+        exact_label=message("chart.exact"),
+        observed_label=observed_label or message("chart.observed", n=n),
+        y_title=message("chart.probability"),
+        total=n,
     )
-    fig.update_layout(
-        LAYOUT,
-        title=title,
-        xaxis={"title": x_title, "dtick": 1},
-        yaxis={"title": message("chart.probability"), "rangemode": "tozero"},
-    )
-    return fig
 
 
 def count_distribution(
@@ -110,7 +98,7 @@ def score_race(
                 y=list(totals[i]),
                 mode="lines+markers",
                 name=name,
-                line={"color": PLAYER_COLOURS[i % len(PLAYER_COLOURS)], "shape": "hv"},
+                line={"color": player_colour(i), "shape": "hv"},
             )
         )
     fig.add_hline(
@@ -157,117 +145,7 @@ def lines_by_group(
     xs: Sequence[int], groups: Sequence[tuple[str, Sequence[float]]], title: str, x_title: str
 ) -> go.Figure:
     """One line per (name, ys) group over `xs`, y as a probability."""
-    fig = go.Figure(
-        [
-            go.Scatter(
-                x=list(xs),
-                y=list(ys),
-                mode="lines+markers",
-                name=name,
-                line={"color": PLAYER_COLOURS[i % len(PLAYER_COLOURS)]},
-            )
-            for i, (name, ys) in enumerate(groups)
-        ]
-    )
-    fig.update_layout(
-        LAYOUT,
-        title=title,
-        xaxis={"title": x_title, "dtick": 1},
-        yaxis={"title": message("chart.probability"), "rangemode": "tozero"},
-    )
-    return fig
-
-
-def heatmap(
-    z: Sequence[Sequence[float | None]],
-    xs: Sequence[int],
-    ys: Sequence[int],
-    title: str,
-    x_title: str,
-    y_title: str,
-    value_title: str,
-    diverging: bool = False,
-) -> go.Figure:
-    """A heatmap of `z[i][j]` at (xs[j], ys[i]); None cells are left blank. `diverging`
-    centres the colours on 0 (negative red, positive blue)."""
-    colours = {"colorscale": "RdBu", "zmid": 0} if diverging else {"colorscale": "Viridis"}
-    fig = go.Figure(
-        go.Heatmap(
-            z=[list(row) for row in z],
-            x=list(xs),
-            y=list(ys),
-            colorbar={"title": {"text": value_title}},
-            hoverongaps=False,
-            **colours,
-        )
-    )
-    fig.update_layout(
-        LAYOUT,
-        height=420,
-        title=title,
-        xaxis={"title": x_title, "dtick": 1},
-        yaxis={"title": y_title, "dtick": 1},
-    )
-    return fig
-
-
-def grouped_bars(
-    xs: Sequence[int],
-    groups: Sequence[tuple[str, Sequence[float]]],
-    title: str,
-    x_title: str,
-    y_title: str,
-) -> go.Figure:
-    """Bars side by side: one series per (name, ys) group over `xs`."""
-    fig = go.Figure(
-        [
-            go.Bar(
-                x=list(xs),
-                y=list(ys),
-                name=name,
-                marker_color=PLAYER_COLOURS[i % len(PLAYER_COLOURS)],
-            )
-            for i, (name, ys) in enumerate(groups)
-        ]
-    )
-    fig.update_layout(
-        LAYOUT,
-        barmode="group",
-        title=title,
-        xaxis={"title": x_title, "dtick": 1},
-        yaxis={"title": y_title, "rangemode": "tozero"},
-    )
-    return fig
-
-
-def estimates(
-    names: Sequence[str],
-    values: Sequence[float],
-    intervals: Sequence[tuple[float, float]],
-    title: str,
-    y_title: str,
-) -> go.Figure:
-    """A bar per name with its estimate and its confidence interval as an error bar."""
-    fig = go.Figure(
-        go.Bar(
-            x=list(names),
-            y=list(values),
-            marker_color=EXACT_COLOUR,
-            error_y={
-                "type": "data",
-                "symmetric": False,
-                "array": [hi - v for v, (_, hi) in zip(values, intervals)],
-                "arrayminus": [v - lo for v, (lo, _) in zip(values, intervals)],
-            },
-        )
-    )
-    fig.update_layout(
-        LAYOUT,
-        title=title,
-        yaxis={"title": y_title, "rangemode": "tozero"},
-        showlegend=False,
-    )
-    return fig
+    return theme.lines_by_group(xs, groups, title, x_title, message("chart.probability"))
 
 
 def running_mean(values: Sequence[float], mean: float, sd: float, title: str) -> go.Figure:

@@ -1,11 +1,14 @@
 """Every sentence of Martian Dice that a user reads, in one catalogue.
 
 Engine errors, score explanations and widget labels look their words up here, so that a
-translation is a new catalogue, not an edit of the logic. Keys are stable ids; a `RuleError`
+translation is a catalogue in another language (`kit_common.messages` does the lookup and
+holds the language setting), not an edit of the logic. Keys are stable ids; a `RuleError`
 carries the key of the rule it names.
 """
 
 from __future__ import annotations
+
+from kit_common.messages import Catalogue
 
 ENGLISH: dict[str, str] = {
     # Face names, singular and plural.
@@ -233,12 +236,11 @@ ENGLISH: dict[str, str] = {
     "chart.observed": "share in {n} rolls",
 }
 
-_catalogue: dict[str, str] = ENGLISH
-
-
-def message(key: str, **values: object) -> str:
-    """The sentence for `key` in the current catalogue, with `values` filled in."""
-    return _catalogue[key].format(**values)
+#: The kit's sentences in the current language (`kit_common.messages.set_language`); the
+#: sections added to ENGLISH below are found too.
+CATALOGUE = Catalogue("martian_kit", ENGLISH)
+#: `message(key, **values)`: the sentence for `key` in the current language, values filled in.
+message = CATALOGUE.message
 
 
 def face_name(face: object, count: int = 1) -> str:

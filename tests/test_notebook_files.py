@@ -26,7 +26,7 @@ def test_committed_executed_in_order_without_widget_state(path):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_no_chart_is_shown_as_a_bare_figure(path):
     """Voila's page fails on a bare Plotly figure output ("r.setData is not a function");
-    charts go through `martian_kit.widgets.chart_view.show` (a LiveChart) instead."""
+    charts go through `kit_common.widgets.chart_view.show` (a LiveChart) instead."""
     bare = [
         i
         for i, cell in enumerate(cells(path))

@@ -1,4 +1,4 @@
-"""The partial plotly.js bundle the charts draw with (martian_kit/widgets/static)."""
+"""The partial plotly.js bundle the charts draw with (kit_common/widgets/static)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import plotly.graph_objects as go
 from plotly.offline import get_plotlyjs_version
 
+from kit_common.widgets.live_chart import PLOTLY_BUNDLE
 from martian_kit import charts
-from martian_kit.widgets.live_chart import PLOTLY_BUNDLE
 
 
 def bundle_text() -> str:
@@ -24,10 +24,13 @@ def test_the_bundle_is_the_plotly_js_that_plotly_py_writes_figures_for():
 
 
 def test_the_bundle_draws_every_trace_type_the_kits_use():
-    """Every go.<Trace> that the kits' code builds must be a trace type the bundle has."""
+    """Every go.<Trace> that the kits' code (and kit_common's) builds must be a trace type
+    the bundle has."""
     root = Path(__file__).resolve().parents[1]
     sources = [
-        p.read_text() for kit in ("martian_kit", "dino_kit") for p in root.glob(f"{kit}/**/*.py")
+        p.read_text()
+        for kit in ("kit_common", "martian_kit", "dino_kit")
+        for p in root.glob(f"{kit}/**/*.py")
     ]
     used = {
         getattr(go, name)().type

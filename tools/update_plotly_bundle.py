@@ -24,7 +24,7 @@ from pathlib import Path
 
 PACKAGE = "plotly.js-cartesian-dist-min"
 MEMBER = "package/plotly-cartesian.min.js"
-TARGET = Path(__file__).resolve().parents[1] / "martian_kit/widgets/static/plotly-cartesian.min.js"
+TARGET = Path(__file__).resolve().parents[1] / "kit_common/widgets/static/plotly-cartesian.min.js"
 
 
 def fetch(version: str) -> bytes:

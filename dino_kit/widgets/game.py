@@ -27,10 +27,9 @@ from dino_kit.objectives import breakdown
 from dino_kit.setup import new_game
 from dino_kit.state import CHANCE, Action, GameState
 from dino_kit.widgets.data import current_components
-from dino_kit.widgets.figures import updating
 from dino_kit.widgets.views import action_label, board_html, market_html, research_html
-from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
-from martian_kit.widgets.live_chart import LiveChart
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
+from kit_common.widgets.live_chart import LiveChart
 
 #: Safety net: a bot turn that never gives the hand back would be an engine bug.
 MAX_STEPS_BETWEEN_TURNS = 20_000

@@ -14,9 +14,8 @@ from dino_kit import charts, odds
 from dino_kit.components import ComponentSet
 from dino_kit.messages import message
 from dino_kit.widgets.data import current_components
-from dino_kit.widgets.figures import updating
-from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App
-from martian_kit.widgets.live_chart import LiveChart
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
+from kit_common.widgets.live_chart import LiveChart
 
 POOL_SIZE = 5  # a 2-player pool
 SECURITIES = range(1, 21)

@@ -17,9 +17,8 @@ from dino_kit.components.schema import Die
 from dino_kit.effects import DNA_TYPES
 from dino_kit.messages import message
 from dino_kit.widgets.data import current_components
-from dino_kit.widgets.figures import updating
-from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
-from martian_kit.widgets.live_chart import LiveChart
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
+from kit_common.widgets.live_chart import LiveChart
 
 ANY_DIE = "any"
 

@@ -13,7 +13,7 @@ from dino_kit.objectives import breakdown
 from dino_kit.setup import new_game
 from dino_kit.state import Exhibit, GameState, PlayerState
 from dino_kit.widgets.data import current_components
-from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 
 EXHIBIT_ROWS = 4
 PARTS = ("track", "attractions", "exhibits", "objectives", "money", "total")

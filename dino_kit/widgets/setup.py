@@ -17,7 +17,7 @@ from dino_kit.state import CHANCE, GameState
 from dino_kit.widgets.data import current_components
 from dino_kit.widgets.game import objective_text
 from dino_kit.widgets.views import board_html, market_html, research_html
-from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App
 
 
 def set_up(

@@ -22,9 +22,8 @@ from dino_kit.messages import message
 from dino_kit.odds import mean_interval, proportion_interval
 from dino_kit.simulate import game_seed, play_game
 from dino_kit.widgets.data import current_components
-from dino_kit.widgets.figures import updating
-from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
-from martian_kit.widgets.live_chart import LiveChart
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
+from kit_common.widgets.live_chart import LiveChart
 
 #: The choice of a seat left empty (seats 3 and 4).
 NO_BOT = "(none)"

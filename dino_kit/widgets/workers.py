@@ -17,7 +17,7 @@ from dino_kit.messages import message
 from dino_kit.phases import workers
 from dino_kit.state import Action, GameState
 from dino_kit.widgets.views import action_label, board_html, dna_text
-from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 
 #: Positions looked at, at most: the search stops there (a lab this big is not in the game).
 MAX_NODES = 50_000

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 
 import ipywidgets as w
 
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from martian_kit.dice import FACES, NUM_DICE, FaceCounts
 from martian_kit.messages import face_name, message
 from martian_kit.narrate import describe_counts
 from martian_kit.scoring import explain_score, score
-from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from martian_kit.widgets.dice_view import dice_html
 
 #: Exercises that each show one scoring rule (the answers are computed, never stored).

@@ -8,11 +8,11 @@ from __future__ import annotations
 import ipywidgets as w
 import plotly.graph_objects as go
 
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
+from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
 from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.messages import message
-from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
-from martian_kit.widgets.live_chart import LiveChart
 
 DICE_LEFT = tuple(range(1, NUM_DICE))
 EARTHLINGS_SET_ASIDE = tuple(range(0, NUM_DICE))

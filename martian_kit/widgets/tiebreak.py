@@ -17,13 +17,13 @@ from math import comb
 import ipywidgets as w
 import plotly.graph_objects as go
 
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
+from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
 from martian_kit.dice import Face
 from martian_kit.game import MAX_PLAYERS, TIEBREAK_DICE, GameState, tiebreak_distribution
 from martian_kit.messages import counted, message
-from martian_kit.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from martian_kit.widgets.dice_view import die_html
-from martian_kit.widgets.live_chart import LiveChart
 
 
 @cache

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kit_common.widgets.chart_view import show
 from martian_kit import charts
 
 
@@ -54,8 +55,6 @@ def test_heatmap_grouped_bars_estimates():
 
 
 def test_chart_view_text_is_the_title():
-    from martian_kit.widgets.chart_view import show
-
     shown = show(charts.count_distribution([1.0], [1], "Tanks"))
     bundle = shown._repr_mimebundle_()
     assert bundle["text/plain"] == "chart: How many Tanks show among 13 dice"

@@ -1,4 +1,4 @@
-"""The notebook series: the index lists every numbered notebook, and every notebook's
+"""The Martian Dice series: the index lists every numbered notebook, and every notebook's
 previous/next links at the top and bottom point to existing pages in series order."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ import json
 import re
 from pathlib import Path
 
-from martian_kit.widgets.pages import contents_markdown, notebook_title, series
+from kit_common.pages import contents_markdown, notebook_title
+from martian_kit.widgets.pages import SERIES
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LINK = re.compile(r"\]\(([^)]+\.ipynb)\)")
@@ -19,24 +20,18 @@ def markdown_cells(path: Path) -> list[str]:
 
 
 def test_contents_lists_every_numbered_notebook():
-    text = contents_markdown(NOTEBOOKS)
-    entries = series(NOTEBOOKS, "martian_dice")
+    text = contents_markdown([SERIES], NOTEBOOKS)
+    entries = SERIES.pages(NOTEBOOKS)
     assert entries and entries[0][0] == "martian_dice/01_dice_and_one_roll.ipynb"
+    assert text.startswith("### Martian Dice\n\n1. ")
     for link, title in entries:
         assert f"[{title}]({link})" in text
         assert (NOTEBOOKS / link).is_file()
     assert notebook_title(NOTEBOOKS / entries[0][0]) == "Martian Dice 1: the dice and one roll"
 
 
-def test_contents_of_an_empty_folder(tmp_path):
-    assert contents_markdown(tmp_path) == ""
-    (tmp_path / "martian_dice").mkdir()
-    (tmp_path / "martian_dice" / "01_x.ipynb").write_text('{"cells": []}')
-    assert contents_markdown(tmp_path) == "### Martian Dice\n\n1. [01_x](martian_dice/01_x.ipynb)"
-
-
 def test_every_page_links_back_and_forth_at_top_and_bottom():
-    pages = [NOTEBOOKS / link for link, _ in series(NOTEBOOKS, "martian_dice")]
+    pages = [NOTEBOOKS / link for link, _ in SERIES.pages(NOTEBOOKS)]
     for i, page in enumerate(pages):
         cells = markdown_cells(page)
         for cell in (cells[0], cells[-1]):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from martian_kit.widgets.base import App
-from martian_kit.widgets.live_chart import LiveChart
+from kit_common.widgets.base import App
+from kit_common.widgets.live_chart import LiveChart
 
 
 class Chart(App):

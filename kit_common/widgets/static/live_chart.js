@@ -1,4 +1,4 @@
-// The view of a LiveChart (martian_kit/widgets/live_chart.py): draws the model's `figure`
+// The view of a LiveChart (kit_common/widgets/live_chart.py): draws the model's `figure`
 // with plotly.js and redraws it in place (Plotly.react) whenever the figure changes.
 //
 // plotly.js itself arrives once per page, as the `source` of the PlotlyLibrary model that

@@ -13,7 +13,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from martian_kit.widgets.live_chart import charts_in
+from kit_common.widgets.live_chart import charts_in
 
 #: CSS classes shared with the browser tests: the main control of a page, and the element
 #: whose content changes after using it.

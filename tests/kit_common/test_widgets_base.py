@@ -1,10 +1,10 @@
-"""What every notebook app shares (martian_kit.widgets.base, live_chart)."""
+"""What every notebook app shares (kit_common.widgets.base, live_chart)."""
 
 import ipywidgets as w
 import plotly.graph_objects as go
 
-from martian_kit.widgets.base import updating
-from martian_kit.widgets.live_chart import LiveChart, charts_in, plotly_library
+from kit_common.widgets.base import updating
+from kit_common.widgets.live_chart import LiveChart, charts_in, plotly_library
 
 
 def drawn(chart: LiveChart) -> dict:

@@ -1,0 +1,190 @@
+"""Values that display themselves: a page shows them as a visitor reads them, never as a
+Python repr.
+
+Each value has three forms: HTML (`_repr_html_`, what JupyterLab and Voila draw), a readable
+text (`str()`, and what IPython's text/plain shows through `_repr_pretty_`, so an executed
+notebook stores words, not a repr) and a developer's `repr()`. None of them imports IPython:
+the notebook front ends find the `_repr_*_` methods by name.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from fractions import Fraction
+from numbers import Number
+from typing import Any, Protocol
+
+from kit_common.errors import KitError
+
+#: CSS classes of the HTML forms (for the browser tests and any page styling).
+TABLE_CLASS = "kit-table"
+PROBABILITY_CLASS = "kit-probability"
+
+
+class _Pretty(Protocol):
+    """The part of IPython's pretty printer a `_repr_pretty_` method uses."""
+
+    def text(self, text: str) -> None: ...
+
+
+def _html_of(value: object) -> str:
+    """A cell's HTML: its own HTML form when it has one, else its escaped text."""
+    as_html = getattr(value, "_repr_html_", None)
+    return as_html() if callable(as_html) else html.escape(str(value))
+
+
+def _is_number(value: object) -> bool:
+    """Whether a cell holds a number (numbers line up on the right)."""
+    return isinstance(value, Number | Probability) and not isinstance(value, bool)
+
+
+class Probability:
+    """An exact probability shown as a fraction with its percentage: "5/36 (13.9%)".
+
+    A percentage that rounds to 0 or 100 while the probability is not exactly 0 or 1 is shown
+    as "< 0.1%" or "> 99.9%", so a rare event never reads as impossible.
+    """
+
+    def __init__(self, value: Fraction | int, digits: int = 1) -> None:
+        if isinstance(value, bool) or not isinstance(value, Fraction | int):
+            raise KitError(f"a probability here is an exact Fraction, not {value!r}")
+        fraction = Fraction(value)
+        if not 0 <= fraction <= 1:
+            raise KitError(f"a probability lies between 0 and 1, not {fraction}")
+        self.value = fraction
+        self.digits = digits
+
+    def fraction_text(self) -> str:
+        """The fraction in lowest terms: "5/36", "0", "1"."""
+        return str(self.value)
+
+    def percent_text(self) -> str:
+        """The percentage with `digits` decimals: "13.9%", "< 0.1%", "100%"."""
+        if self.value in (0, 1):
+            return f"{int(self.value) * 100}%"
+        shown = f"{float(self.value * 100):.{self.digits}f}"
+        smallest = 10.0**-self.digits  # the smallest step the percentage can show
+        if float(shown) == 0:
+            return f"< {smallest:.{self.digits}f}%"
+        if float(shown) == 100:
+            return f"> {100 - smallest:.{self.digits}f}%"
+        return f"{shown}%"
+
+    def __str__(self) -> str:
+        return f"{self.fraction_text()} ({self.percent_text()})"
+
+    def __repr__(self) -> str:
+        return f"Probability({self.value!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Probability):
+            return self.value == other.value
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __float__(self) -> float:
+        return float(self.value)
+
+    def _repr_pretty_(self, printer: _Pretty, cycle: bool) -> None:
+        printer.text(str(self))
+
+    def _repr_html_(self) -> str:
+        if self.value.denominator == 1:
+            fraction = str(self.value.numerator)
+        else:
+            fraction = (
+                f"<sup>{self.value.numerator}</sup>&frasl;<sub>{self.value.denominator}</sub>"
+            )
+        percent = html.escape(self.percent_text())
+        return f"<span class='{PROBABILITY_CLASS}'>{fraction} ({percent})</span>"
+
+
+class Table:
+    """A table with a header row: HTML in a page, aligned columns as text.
+
+    `rows` hold any values; a value with its own HTML form (a `Probability`, say) shows it in
+    the HTML table, and numbers line up on the right.
+    """
+
+    def __init__(
+        self, headers: Sequence[str], rows: Sequence[Sequence[Any]], caption: str = ""
+    ) -> None:
+        self.headers = tuple(headers)
+        self.rows = tuple(tuple(row) for row in rows)
+        self.caption = caption
+        for number, row in enumerate(self.rows, 1):
+            if len(row) != len(self.headers):
+                raise KitError(
+                    f"row {number} of the table has {len(row)} cells, "
+                    f"its header has {len(self.headers)}"
+                )
+
+    def _right_aligned(self) -> list[bool]:
+        """Per column: whether every cell in it is a number (and the column has cells)."""
+        return [
+            bool(self.rows) and all(_is_number(row[column]) for row in self.rows)
+            for column in range(len(self.headers))
+        ]
+
+    def __str__(self) -> str:
+        cells = [list(self.headers), *([str(value) for value in row] for row in self.rows)]
+        widths = [max(len(line[column]) for line in cells) for column in range(len(self.headers))]
+        right = self._right_aligned()
+
+        def line(texts: Sequence[str]) -> str:
+            padded = (
+                text.rjust(width) if is_right else text.ljust(width)
+                for text, width, is_right in zip(texts, widths, right)
+            )
+            return "  ".join(padded).rstrip()
+
+        lines = [self.caption] if self.caption else []
+        lines += [line(cells[0]), "  ".join("-" * width for width in widths)]
+        lines += [line(texts) for texts in cells[1:]]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"Table(headers={self.headers!r}, rows={len(self.rows)})"
+
+    def _repr_pretty_(self, printer: _Pretty, cycle: bool) -> None:
+        printer.text(str(self))
+
+    def _repr_html_(self) -> str:
+        right = self._right_aligned()
+
+        def cell(tag: str, value: object, is_right: bool) -> str:
+            style = " style='text-align:right'" if is_right else ""
+            return f"<{tag}{style}>{_html_of(value)}</{tag}>"
+
+        caption = f"<caption>{html.escape(self.caption)}</caption>" if self.caption else ""
+        head = "".join(cell("th", h, r) for h, r in zip(self.headers, right))
+        body = "".join(
+            "<tr>" + "".join(cell("td", v, r) for v, r in zip(row, right)) + "</tr>"
+            for row in self.rows
+        )
+        return (
+            f"<table class='{TABLE_CLASS}'>{caption}<thead><tr>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table>"
+        )
+
+
+class MarkdownText:
+    """Markdown that a notebook renders (`_repr_markdown_`) and whose text form is itself."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"MarkdownText({self.text!r})"
+
+    def _repr_pretty_(self, printer: _Pretty, cycle: bool) -> None:
+        printer.text(self.text)
+
+    def _repr_markdown_(self) -> str:
+        return self.text

@@ -1,0 +1,91 @@
+"""The machinery of every kit's message catalogue: one `message()` lookup, one language setting.
+
+A kit keeps every sentence a user reads in one English catalogue (stable key -> a
+`str.format` template) and wraps it in a `Catalogue`; `catalogue.message(key, **values)` is
+the sentence in the current language with the values filled in. The language is one setting
+for every kit (`set_language(code)`, `current_language()`), so a page switches all its words
+at once.
+
+Only English exists now. A translation slots in as a `Translation` per language and kit:
+anything with gettext's `pgettext(context, message)`, such as the `gettext.GNUTranslations`
+of a `.mo` file compiled by Babel. The key is the context and the English template the
+message id, so two keys with the same English words can be translated differently. A sentence
+the translation lacks comes back in English, as gettext does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+from kit_common.errors import KitError
+
+#: The language the catalogues are written in.
+SOURCE_LANGUAGE = "en"
+
+
+class UnknownLanguage(KitError):
+    """A language code no catalogue has a translation for."""
+
+
+class Translation(Protocol):
+    """One language's translations of a catalogue (the shape of `gettext.GNUTranslations`)."""
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        """The translation of `message` (an English template) said under `context` (its key);
+        `message` itself when there is none."""
+        ...
+
+
+# Codes of the languages some catalogue can speak; the source language always.
+_known_languages: set[str] = {SOURCE_LANGUAGE}
+_current_language = SOURCE_LANGUAGE
+
+
+def known_languages() -> list[str]:
+    """The language codes `set_language` accepts, sorted."""
+    return sorted(_known_languages)
+
+
+def set_language(code: str) -> None:
+    """Speak the language `code` ("en") in every message from now on."""
+    global _current_language
+    if code not in _known_languages:
+        known = ", ".join(known_languages())
+        raise UnknownLanguage(f"no catalogue speaks the language {code!r}; known: {known}")
+    _current_language = code
+
+
+def current_language() -> str:
+    """The code of the language messages are said in."""
+    return _current_language
+
+
+class Catalogue:
+    """The sentences of one kit: its English templates, and its translations by language.
+
+    `english` is the kit's own dict, not a copy, so sections a kit's module adds after
+    creating the catalogue are found too.
+    """
+
+    def __init__(self, domain: str, english: Mapping[str, str]) -> None:
+        self.domain = domain  # the gettext domain a translation file of this kit will use
+        self.english = english
+        self._translations: dict[str, Translation] = {}
+
+    def add_translation(self, language: str, translation: Translation) -> None:
+        """Say this catalogue's sentences in `language` with `translation`; the language
+        becomes one `set_language` accepts."""
+        self._translations[language] = translation
+        _known_languages.add(language)
+
+    def template(self, key: str) -> str:
+        """The template for `key` in the current language (English when untranslated).
+        An unknown key raises KeyError."""
+        english = self.english[key]
+        translation = self._translations.get(_current_language)
+        return english if translation is None else translation.pgettext(key, english)
+
+    def message(self, key: str, **values: object) -> str:
+        """The sentence for `key` in the current language, with `values` filled in."""
+        return self.template(key).format(**values)

@@ -1,0 +1,71 @@
+"""The table of contents of the notebook series, read from the notebooks themselves.
+
+Each game names its series (the folder of its notebooks under `notebooks/` and the heading
+the index shows for it) as a `Series` in its own package; the landing page lists every
+numbered notebook of each series it is given, with its title (the first heading of the
+notebook), so a new notebook appears in the index without editing it. Links are relative
+(`some_game/01_first.ipynb`): they work in JupyterLab and in Voila, which serves
+`notebooks/X.ipynb` at `/voila/render/X.ipynb`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+from kit_common.display import MarkdownText
+
+#: A notebook of a series is named like 01_dice.ipynb.
+NUMBERED = re.compile(r"^\d\d_.*\.ipynb$")
+
+
+def notebook_title(path: Path) -> str:
+    """The text of the first Markdown heading of the notebook at `path` (its file name when
+    it has none)."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") != "markdown":
+            continue
+        source = "".join(cell.get("source", []))
+        for line in source.splitlines():
+            match = re.match(r"^#+\s+(.*\S)\s*$", line)
+            if match:
+                return match.group(1)
+    return path.stem
+
+
+class Series(NamedTuple):
+    """A game's series of notebooks: its folder under the notebooks' root, and its heading."""
+
+    folder: str
+    title: str
+
+    def pages(self, root: Path | str = ".") -> list[tuple[str, str]]:
+        """(relative link, title) of every numbered notebook in `root/folder`, in order."""
+        where = Path(root) / self.folder
+        if not where.is_dir():
+            return []
+        paths = sorted(p for p in where.iterdir() if NUMBERED.match(p.name))
+        return [(f"{self.folder}/{p.name}", notebook_title(p)) for p in paths]
+
+
+def contents_markdown(series: Sequence[Series], root: Path | str = ".") -> str:
+    """The index's table of contents as Markdown: one numbered list per series that has
+    notebooks, each entry a relative link titled by the notebook's first heading."""
+    blocks = []
+    for one in series:
+        entries = one.pages(root)
+        if not entries:
+            continue
+        lines = [f"### {one.title}", ""]
+        lines += [f"{i}. [{title}]({link})" for i, (link, title) in enumerate(entries, 1)]
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def show_contents(series: Sequence[Series], root: Path | str = ".") -> MarkdownText:
+    """The table of contents, displayed as Markdown in a notebook."""
+    return MarkdownText(contents_markdown(series, root))

@@ -1,0 +1,94 @@
+"""Values that display themselves: HTML in a page, readable words as text, never a repr."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from IPython.core.formatters import DisplayFormatter
+
+from kit_common.display import MarkdownText, Probability, Table
+from kit_common.errors import KitError
+
+
+def shown(value: object) -> dict[str, str]:
+    """What a notebook front end receives for `value` (JupyterLab and Voila alike)."""
+    data, _ = DisplayFormatter().format(value)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (Fraction(5, 36), "5/36 (13.9%)"),
+        (Fraction(1, 2), "1/2 (50.0%)"),
+        (0, "0 (0%)"),
+        (1, "1 (100%)"),
+        (Fraction(1, 7776), "1/7776 (< 0.1%)"),  # rare, not impossible
+        (Fraction(7775, 7776), "7775/7776 (> 99.9%)"),  # likely, not certain
+    ],
+)
+def test_a_probability_reads_as_a_fraction_with_its_percentage(value, text):
+    assert str(Probability(value)) == text
+    assert shown(Probability(value))["text/plain"] == text
+
+
+def test_a_probability_in_html_is_a_fraction_and_its_escaped_percentage():
+    html = shown(Probability(Fraction(1, 7776)))["text/html"]
+    assert "<sup>1</sup>&frasl;<sub>7776</sub>" in html and "(&lt; 0.1%)" in html
+    assert shown(Probability(1))["text/html"] == "<span class='kit-probability'>1 (100%)</span>"
+
+
+def test_a_probability_keeps_its_exact_value_and_more_digits_on_request():
+    p = Probability(Fraction(2, 6), digits=3)
+    assert p == Probability(Fraction(1, 3)) and p.value == Fraction(1, 3)
+    assert str(p) == "1/3 (33.333%)" and float(p) == pytest.approx(1 / 3)
+    assert repr(p) == "Probability(Fraction(1, 3))"
+
+
+@pytest.mark.parametrize("value", [Fraction(3, 2), -1, 0.5, True])
+def test_only_exact_values_between_0_and_1_are_probabilities(value):
+    with pytest.raises(KitError):
+        Probability(value)
+
+
+def test_a_table_as_text_has_aligned_columns_numbers_on_the_right():
+    table = Table(
+        ["policy", "P(win)", "games"],
+        [
+            ["greedy", Probability(Fraction(1, 3)), 10],
+            ["careful", Probability(Fraction(2, 3)), 200],
+        ],
+        caption="Wins",
+    )
+    expected = (
+        "Wins\n"
+        "policy        P(win)  games\n"
+        "-------  -----------  -----\n"
+        "greedy   1/3 (33.3%)     10\n"
+        "careful  2/3 (66.7%)    200"
+    )
+    assert str(table) == expected
+    assert shown(table)["text/plain"] == expected
+
+
+def test_a_table_in_html_has_a_header_row_and_escapes_its_text():
+    table = Table(["name", "P"], [["<b>Ann</b> & co", Probability(Fraction(1, 4))]])
+    html = shown(table)["text/html"]
+    assert html.startswith("<table class='kit-table'><thead><tr><th>name</th>")
+    assert "<th style='text-align:right'>P</th>" in html
+    assert "<td>&lt;b&gt;Ann&lt;/b&gt; &amp; co</td>" in html
+    assert "<sup>1</sup>&frasl;<sub>4</sub> (25.0%)" in html  # the cell's own HTML form
+    assert "<caption>" not in html
+
+
+def test_a_table_without_rows_and_a_row_of_the_wrong_length():
+    assert str(Table(["a", "bb"], [])) == "a  bb\n-  --"
+    with pytest.raises(KitError, match="row 2 of the table has 1 cells, its header has 2"):
+        Table(["a", "b"], [[1, 2], [3]])
+
+
+def test_markdown_text_renders_as_markdown_and_reads_as_itself():
+    data = shown(MarkdownText("### Title\n\n1. [a](a.ipynb)"))
+    assert data["text/markdown"] == "### Title\n\n1. [a](a.ipynb)"
+    assert data["text/plain"] == "### Title\n\n1. [a](a.ipynb)"

@@ -1,0 +1,84 @@
+"""The message machinery: one lookup per catalogue and one language setting for all kits."""
+
+from __future__ import annotations
+
+import pytest
+
+from kit_common import messages
+from kit_common.errors import KitError
+from kit_common.messages import (
+    Catalogue,
+    UnknownLanguage,
+    current_language,
+    known_languages,
+    set_language,
+)
+
+
+class Dictionary:
+    """A translation as gettext gives one: by (context, English message)."""
+
+    def __init__(self, by_key: dict[str, str]) -> None:
+        self.by_key = by_key
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.by_key.get(context, message)
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards(monkeypatch):
+    """Each test leaves the language and the known languages as it found them."""
+    monkeypatch.setattr(messages, "_known_languages", set(messages._known_languages))
+    monkeypatch.setattr(messages, "_current_language", messages._current_language)
+
+
+def test_a_message_is_its_template_with_the_values_filled_in():
+    catalogue = Catalogue("test", {"greet": "hello {name}", "plain": "no values"})
+    assert catalogue.message("greet", name="Ada") == "hello Ada"
+    assert catalogue.message("plain") == "no values"
+    with pytest.raises(KeyError):
+        catalogue.message("missing")
+
+
+def test_the_catalogue_sees_sections_added_to_its_dict_later():
+    english = {"a": "A"}
+    catalogue = Catalogue("test", english)
+    english.update({"b": "B"})
+    assert catalogue.message("b") == "B"
+
+
+def test_english_is_the_language_until_another_is_set():
+    assert current_language() == "en"
+    assert known_languages() == ["en"]
+    set_language("en")
+    assert current_language() == "en"
+
+
+def test_an_unknown_language_is_refused_with_the_known_ones_and_changes_nothing():
+    with pytest.raises(UnknownLanguage, match=r"'xx'; known: en") as raised:
+        set_language("xx")
+    assert isinstance(raised.value, KitError)
+    assert current_language() == "en"
+
+
+def test_a_translation_slots_in_per_catalogue_and_falls_back_to_english():
+    first = Catalogue("first", {"yes": "yes", "count": "{n} dice"})
+    second = Catalogue("second", {"no": "no"})
+    first.add_translation("es", Dictionary({"yes": "sí", "count": "{n} dados"}))
+    assert known_languages() == ["en", "es"]
+    assert first.message("yes") == "yes"  # English until the language is set
+    set_language("es")
+    assert first.message("yes") == "sí" and first.message("count", n=3) == "3 dados"
+    assert second.message("no") == "no"  # a catalogue without Spanish speaks English
+    set_language("en")
+    assert first.message("count", n=3) == "3 dice"
+
+
+def test_both_kits_look_their_words_up_through_the_shared_machinery():
+    from dino_kit import messages as dino_messages
+    from martian_kit import messages as martian_messages
+
+    for kit in (martian_messages, dino_messages):
+        assert isinstance(kit.CATALOGUE, Catalogue) and kit.CATALOGUE.english is kit.ENGLISH
+        assert kit.message("rule.game_over") == kit.ENGLISH["rule.game_over"]
+    assert martian_messages.message("dice.many", n=4) == "4 dice"
