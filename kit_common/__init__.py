@@ -4,4 +4,12 @@ The widget app base, live charts and the chart theme, the contents of the page s
 message machinery with its language setting, rich display of values, statistics and the base
 error. `martian_kit` and `dino_kit` import this package; it imports neither of them (an
 import-linter contract in `pyproject.toml` checks it).
+
+Where each lives, from the bottom layer up (a module imports only from layers below it):
+- `errors`: `KitError`, `RuleError`, the bases of the errors a kit raises on purpose;
+- `statistics` (intervals), `messages` (`Catalogue`, `set_language`), `display` (`Table`,
+  `Probability`: values that show themselves in a page);
+- `charts` (the look and the shared chart shapes; plotly), `pages` (the notebooks' contents);
+- `widgets/` (the app base, `LiveChart` and its static files, `chart_view.show`; ipywidgets).
+Only `charts` and `widgets/` import plotly or the widget libraries, so the rest runs headless.
 """
