@@ -84,6 +84,14 @@ class LiveChart(go.Figure):
             yield self
         self.redraw()
 
+    def replace_figure(self, figure: go.Figure) -> None:
+        """Draw `figure`'s traces and layout instead of the chart's own, in one redraw (for an
+        app that builds its figure afresh instead of editing traces)."""
+        with self.batch_update():
+            self.data = ()
+            self.add_traces(figure.data)
+            self.layout = figure.layout
+
     def redraw(self) -> None:
         """Send the figure as it is now to every view of the widget."""
         spec = json.loads(pio.to_json(self, validate=False))

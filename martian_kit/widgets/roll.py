@@ -9,7 +9,7 @@ import ipywidgets as w
 import numpy as np
 import plotly.graph_objects as go
 
-from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
 from martian_kit.dice import FACE_PROBABILITY, FACES, NUM_DICE, Face, FaceCounts
@@ -130,10 +130,4 @@ class RollExplorer(App):
     def _refresh(self) -> None:
         self.dice.value = dice_html(self.last or FaceCounts(), empty=message("ui.no_roll_yet"))
         self.status.value = message("ui.rolls_so_far", n=self.rolls)
-        fresh = self._figure()
-        with updating(self.figure):
-            self.figure.data[0].y = fresh.data[0].y
-            self.figure.data[1].y = fresh.data[1].y
-            self.figure.data[1].name = fresh.data[1].name
-            self.figure.layout.title.text = fresh.layout.title.text
-            self.figure.layout.xaxis.title.text = fresh.layout.xaxis.title.text
+        self.figure.replace_figure(self._figure())

@@ -41,3 +41,18 @@ def test_an_app_finds_the_charts_inside_its_boxes():
     first, second = LiveChart(), LiveChart()
     box = w.VBox([w.Label("x"), w.HBox([first.widget]), second.widget])
     assert charts_in(box) == [first, second]
+
+
+def test_a_chart_replaced_by_a_fresh_figure_draws_it_once_with_its_class_kept():
+    chart = LiveChart(go.Figure(go.Bar(x=[1], y=[1]), layout={"title": "old"})).add_class("mine")
+    drawn_states = []
+    chart.widget.observe(lambda change: drawn_states.append(change["new"]), "figure")
+    chart.replace_figure(
+        go.Figure([go.Bar(x=[1, 2], y=[3, 4]), go.Scatter(x=[1], y=[5])], layout={"title": "new"})
+    )
+    assert len(drawn_states) == 1  # one redraw, not one per edit
+    assert [t["type"] for t in drawn(chart)["data"]] == ["bar", "scatter"]
+    assert (
+        drawn(chart)["data"][0]["y"] == [3, 4] and drawn(chart)["layout"]["title"]["text"] == "new"
+    )
+    assert "mine" in chart.widget._dom_classes
