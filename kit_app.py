@@ -14,7 +14,7 @@ Why `voila.json` says what it says (figures in benchmarks/RESULTS.md):
   once, it competes for the 2 cores with the browser drawing the page the user just opened;
   3 s later the page is drawn (median time to interactive 2.3 s -> 1.9 s over all pages).
 - `extension_denylist` has `jupyterlab-plotly`: the kit's charts draw with their own
-  partial plotly.js (martian_kit/widgets/live_chart.py), and that extension would load and
+  partial plotly.js (kit_common/widgets/live_chart.py), and that extension would load and
   evaluate the full 4.8 MB plotly.js on every page (about 1.8 s of the browser's time).
 - culling after 600 s idle frees the kernels of pages a user has left.
 """

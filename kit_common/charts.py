@@ -3,8 +3,8 @@
 Each builder takes numbers and the words to show (titles, axis and trace labels come from the
 calling kit's message catalogue; this module has none), and returns a
 `plotly.graph_objects.Figure`; an app wraps it in a `LiveChart` once and then updates its
-traces in place. A kit's own charts (`martian_kit.charts`, `dino_kit.charts`) build on these
-and on `LAYOUT` and the colours, so every chart of every kit looks alike.
+traces in place. Each kit's own `charts` module builds on these and on `LAYOUT` and the colours,
+so every chart of every kit looks alike.
 
 Not imported by `import kit_common` (plotly is heavy).
 """
