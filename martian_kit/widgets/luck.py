@@ -10,7 +10,6 @@ from functools import cache
 
 import ipywidgets as w
 
-from kit_common.widgets.base import updating
 from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
 from martian_kit.dice import FaceCounts, roll_distribution
@@ -100,12 +99,7 @@ class LuckPlayer(TurnPlayer):
         labels = [option_label(a) for a in options]
         values = list(options.values())
         best = values.index(max(values)) if values else None
-        fresh = charts.option_values(labels, values, best)
-        with updating(self.figure):
-            bar = self.figure.data[0]
-            bar.x, bar.y = fresh.data[0].x, fresh.data[0].y
-            bar.marker.color = fresh.data[0].marker.color
-            bar.text = fresh.data[0].text
+        self.figure.replace_figure(charts.option_values(labels, values, best))
 
 
 __all__ = ["LuckPlayer", "TurnState", "p_tanks_ahead_after_roll", "p_tanks_overtake"]
