@@ -313,11 +313,7 @@ class GameApp(App):
     def _reset_chart(self) -> None:
         if self.figure is None:
             return
-        fresh = charts.vp_race(self.state.names, self.rounds, self.vps)
-        with updating(self.figure):
-            self.figure.data = ()
-            self.figure.add_traces(fresh.data)
-            self.figure.layout = fresh.layout
+        self.figure.replace_figure(charts.vp_race(self.state.names, self.rounds, self.vps))
 
     def _fill_options(self) -> None:
         kind = self.kinds.value

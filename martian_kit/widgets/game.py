@@ -283,11 +283,8 @@ class GameApp(App):
         return f"round {s.round}; {totals}; {self.scoreboard_text()}"
 
     def _reset_chart(self) -> None:
-        fresh = charts.score_race(self.state.players, *self._series(), target=TARGET)
-        with updating(self.figure):
-            self.figure.data = ()
-            self.figure.add_traces(fresh.data)
-            self.figure.layout = fresh.layout
+        race = charts.score_race(self.state.players, *self._series(), target=TARGET)
+        self.figure.replace_figure(race)
 
     def _series(self) -> tuple[list[list[int]], list[list[int]]]:
         rounds = [[0] for _ in self.state.players]
