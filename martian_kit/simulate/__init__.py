@@ -7,7 +7,7 @@ By concern:
   `simulate_turns`);
 - `martian_kit.simulate.games`: games in fixed seats, each turn's score drawn from the
   policy's exact turn-score distribution (`play_games`, `simulate_games`, `resolve_ties`);
-- `martian_kit.simulate.tournament`: games with seat rotation, every turn simulated so that
+- `martian_kit.simulate.tournaments`: games with seat rotation, every turn simulated so that
   the per-player statistics Board Game Arena shows are real counts (`tournament`);
 - `martian_kit.simulate.progress`: the `progress(done, total)` callback and `TextProgress`,
   a plain printer for the CLI.
@@ -20,7 +20,7 @@ names every public function.
 from martian_kit.simulate.games import GameSimulation, play_games, resolve_ties, simulate_games
 from martian_kit.simulate.progress import Progress, TextProgress
 from martian_kit.simulate.sampling import SimTables, sample_outcomes, sim_tables, walker_alias
-from martian_kit.simulate.tournament import STAT_NAMES, Tournament, tournament
+from martian_kit.simulate.tournaments import STAT_NAMES, Tournament, tournament
 from martian_kit.simulate.turns import (
     END_NAMES,
     TurnBatch,

@@ -5,7 +5,7 @@ from each policy's exact turn-score distribution (`martian_kit.solver.distributi
 `play_games` samples the scores directly; a game-aware policy (`win`, `leader`) gives the
 distribution of each position (`GameAwarePolicy.score_cdfs`). The end of the game follows
 the rules: the game ends after the last seat of the first round in which someone has 25 or
-more; ties go to 6-dice roll-offs (`resolve_ties`). `martian_kit.simulate.tournament` plays
+more; ties go to 6-dice roll-offs (`resolve_ties`). `martian_kit.simulate.tournaments` plays
 every turn instead, to count the players' statistics.
 """
 
