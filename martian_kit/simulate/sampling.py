@@ -15,7 +15,14 @@ import numpy as np
 
 from martian_kit.dice import NUM_DICE
 from martian_kit.policy import Policy
-from martian_kit.solver.model import N_SLOTS, compressed_outcomes, slot_grid, turn_model
+from martian_kit.solver.model import (
+    N_SLOTS,
+    bonus_scored,
+    compressed_outcomes,
+    slot_grid,
+    tanks_won,
+    turn_model,
+)
 from martian_kit.solver.table import TablePolicy
 from martian_kit.solver.turn import option_rows
 
@@ -115,8 +122,9 @@ def sim_tables() -> SimTables:
         parts["earth"].append(d - out[:, 0] - out[:, 1])
         parts["groups"].append(np.concatenate([out[:, 1:2], out[:, 2:5]], axis=1))
         states = level.states[level.pair_state]
-        parts["lost"].append(diff_all[states] - out[:, 0] < 0)
-        parts["bonus"].append((k_all[states] == 3) & (diff_all[states] - out[:, 0] >= 0))
+        diff_after_tanks = diff_all[states] - out[:, 0]
+        parts["lost"].append(tanks_won(diff_after_tanks))
+        parts["bonus"].append(bonus_scored(diff_after_tanks, k_all[states]))
         offset += len(level.prob)
     sizes, probs_all, aliases, starts = [], [], [], []
     pos = 0
@@ -145,8 +153,8 @@ def sim_tables() -> SimTables:
         earthlings_rolled=np.concatenate(parts["earth"]),
         groups=np.concatenate(parts["groups"]),
         d_of_slot=np.append(d_all, -1),
-        lost_of_slot=np.append(diff_all < 0, False),
-        bonus_of_slot=np.append((k_all == 3) & (diff_all >= 0), False),
+        lost_of_slot=np.append(tanks_won(diff_all), False),
+        bonus_of_slot=np.append(bonus_scored(diff_all, k_all), False),
     )
 
 

@@ -21,7 +21,15 @@ from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.game import GameContext
 from martian_kit.policy import ExactPolicy, Policy, random_policy
 from martian_kit.scoring import tanks_win
-from martian_kit.solver.model import N_SCORES, N_SLOTS, compress, slot_grid, turn_model
+from martian_kit.solver.model import (
+    N_SCORES,
+    N_SLOTS,
+    Level,
+    compress,
+    slot_grid,
+    tanks_won,
+    turn_model,
+)
 from martian_kit.solver.table import TablePolicy, as_table_policy
 from martian_kit.solver.turn import SENTINEL, option_rows
 from martian_kit.turn import Action, Phase, TurnEnd, TurnState
@@ -129,13 +137,15 @@ def score_distribution(
 
 
 def _diff_negative(slots: np.ndarray) -> np.ndarray:
-    diff = slot_grid()[1]
-    return diff[slots] < 0
+    """Whether the Tanks won in each of `slots` (a turn that ends there scores 0)."""
+    return tanks_won(slot_grid()[1][slots])
 
 
-def _stuck_tanks_won(level) -> np.ndarray:
+def _stuck_tanks_won(level: Level) -> np.ndarray:
+    """Whether the Tanks won in each stuck (state, outcome) pair of `level`, this roll's
+    Tanks counted."""
     diff = slot_grid()[1][level.states][level.pair_state]
-    return diff - level.outcome[:, 0] < 0
+    return tanks_won(diff - level.outcome[:, 0])
 
 
 # -- the engine route (exact Fractions, any policy) ------------------------------------

@@ -24,7 +24,7 @@ from functools import cache
 
 import numpy as np
 
-from martian_kit.dice import NUM_DICE, FaceCounts
+from martian_kit.dice import EARTHLINGS, NUM_DICE, FaceCounts
 from martian_kit.odds import roll_array
 from martian_kit.scoring import BONUS, MAX_SCORE
 
@@ -35,6 +35,8 @@ N_K = 4
 N_E = NUM_DICE + 1
 N_SLOTS = N_D * N_DIFF * N_K * N_E
 N_SCORES = MAX_SCORE + 1
+#: `k` once every earthling kind was taken: the turn earns the bonus.
+ALL_KINDS = len(EARTHLINGS)
 #: Order of the set-aside options in the option arrays: Death Rays, then the untaken kinds
 #: by decreasing count.
 RAY_OPTION = 0
@@ -50,17 +52,29 @@ def clamp_diff(diff, d):
     return np.minimum(np.maximum(diff, -(d + 1)), d)
 
 
+# The scoring rules on compressed states (`martian_kit.scoring` has them on full set-asides);
+# each works on ints and numpy arrays alike.
+
+
+def tanks_won(diff):
+    """True where the Tanks outnumber the Death Rays (`diff < 0`): the turn scores 0."""
+    return diff < 0
+
+
 def earthling_points(k, e):
     """What `e` earthlings of `k` kinds are worth if the Death Rays hold the Tanks: one point
-    each, plus the bonus with all three kinds (ints and numpy arrays alike)."""
-    return e + BONUS * (k == 3)
+    each, plus the bonus with all three kinds."""
+    return e + BONUS * (k == ALL_KINDS)
+
+
+def bonus_scored(diff, k):
+    """True where the turn would score the bonus: every kind taken, and the Tanks did not win."""
+    return np.logical_and(k == ALL_KINDS, np.logical_not(tanks_won(diff)))
 
 
 def compressed_score(diff, k, e):
-    """Score of a compressed state: 0 when the Tanks won (`diff < 0`), else the earthling
-    points (works on ints and numpy arrays alike). The one place this rule is written for
-    compressed states; `martian_kit.scoring.score` is its full-state form."""
-    return np.where(diff < 0, 0, earthling_points(k, e))
+    """Score of a compressed state: 0 when the Tanks won, else the earthling points."""
+    return np.where(tanks_won(diff), 0, earthling_points(k, e))
 
 
 @dataclass(frozen=True)
