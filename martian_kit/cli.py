@@ -8,7 +8,7 @@ import random
 import sys
 from collections.abc import Sequence
 
-from martian_kit import records
+from martian_kit import cli_analysis, records
 from martian_kit.narrate import describe_game
 from martian_kit.play import play_game
 from martian_kit.policies import policy_by_name
@@ -48,8 +48,6 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed of the dice (reproducible)")
     play.add_argument("--json", action="store_true", help="print the game record as JSON")
     play.set_defaults(func=_cmd_play)
-    from martian_kit import cli_analysis
-
     cli_analysis.add_commands(sub)
     return parser
 

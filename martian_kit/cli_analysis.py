@@ -1,7 +1,7 @@
 """The analysis subcommands of `martian-kit` (turn-value, score-distribution,
 win-probability, simulate, tournament, solve-game). Each takes `--json`.
 
-Heavy modules are imported inside the commands, so `martian-kit play` stays quick."""
+Nothing heavy runs at import: the solvers build or load their tables on first use."""
 
 from __future__ import annotations
 
@@ -9,13 +9,23 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
+from martian_kit.dice import FaceCounts
+from martian_kit.errors import RuleError
 from martian_kit.messages import message
+from martian_kit.policies import POLICIES, policy_by_name
+from martian_kit.policy import GameAwarePolicy, Policy
+from martian_kit.simulate import TextProgress, simulate_turns, tournament
+from martian_kit.solver import game
+from martian_kit.solver.distribution import score_distribution
+from martian_kit.solver.table import TablePolicy, as_table_policy
+from martian_kit.solver.turn import expected_score_solution
+from martian_kit.strategies import named_table_policies
+from martian_kit.turn import Phase, TurnState
 
 
-def _counts(option: str, value: str | None):
-    from martian_kit.dice import FaceCounts
-
+def _counts(option: str, value: str | None) -> FaceCounts | None:
     if value is None:
         return None
     try:
@@ -44,10 +54,6 @@ def _fail(command: str, text: str) -> int:
 
 
 def _cmd_turn_value(args: argparse.Namespace) -> int:
-    from martian_kit.errors import RuleError
-    from martian_kit.solver.turn import expected_score_solution
-    from martian_kit.turn import Phase, TurnState
-
     state = _counts("--state", args.state)
     rolled = _counts("--rolled", args.rolled)
     try:
@@ -82,11 +88,7 @@ def _cmd_turn_value(args: argparse.Namespace) -> int:
     return _emit(args, data, lines)
 
 
-def _table_policy(command: str, name: str):
-    import martian_kit.strategies  # noqa: F401  (registers the named policies)
-    from martian_kit.policies import POLICIES, policy_by_name
-    from martian_kit.strategies import as_table_policy, named_table_policies
-
+def _table_policy(command: str, name: str) -> TablePolicy:
     try:
         policy = policy_by_name(name)
     except ValueError:
@@ -102,8 +104,6 @@ def _table_policy(command: str, name: str):
 
 
 def _cmd_score_distribution(args: argparse.Namespace) -> int:
-    from martian_kit.solver.distribution import score_distribution
-
     policy = _table_policy("score-distribution", args.policy)
     dist = score_distribution(policy)
     data = {
@@ -127,11 +127,9 @@ def _cmd_score_distribution(args: argparse.Namespace) -> int:
 
 
 def _cmd_win_probability(args: argparse.Namespace) -> int:
-    from martian_kit.solver.game import win_probability
-
     try:
         mine, theirs = (int(v) for v in args.scores.split(","))
-        p = win_probability(mine, theirs, args.seat)
+        p = game.win_probability(mine, theirs, args.seat)
     except ValueError as err:
         return _fail("win-probability", str(err) or "--scores takes MINE,THEIRS")
     data = {"mine": mine, "theirs": theirs, "seat": args.seat, "p_win": p}
@@ -139,18 +137,13 @@ def _cmd_win_probability(args: argparse.Namespace) -> int:
     return _emit(args, data, [text])
 
 
-def _progress(args: argparse.Namespace, label: str, big: bool):
-    from martian_kit.simulate import TextProgress
-
+def _progress(args: argparse.Namespace, label: str, big: bool) -> TextProgress | None:
     if args.json or args.quiet or not big:
         return None
     return TextProgress(label)
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from martian_kit.simulate import simulate_turns
-    from martian_kit.solver.distribution import score_distribution
-
     policy = _table_policy("simulate", args.policy)
     progress = _progress(args, "turns", args.turns >= 1_000_000)
     sim = simulate_turns(policy, args.turns, seed=args.seed, progress=progress)
@@ -162,18 +155,14 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         policy=args.policy,
         seed=args.seed,
         mean=sim.mean,
-        lo=sim.ci95[0],
-        hi=sim.ci95[1],
+        lo=sim.ci95.low,
+        hi=sim.ci95.high,
         exact=exact,
     )
     return _emit(args, data, [text])
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
-    import martian_kit.strategies  # noqa: F401  (registers the named policies)
-    from martian_kit.policies import POLICIES, policy_by_name
-    from martian_kit.simulate import tournament
-
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     try:
         policies = [policy_by_name(n) for n in names]
@@ -181,13 +170,13 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         known = ", ".join(sorted(POLICIES))
         bad = next(n for n in names if n not in POLICIES)
         return _fail("tournament", message("cli.unknown_policy", name=bad, known=known))
-    policies = [
-        p if hasattr(p, "score_cdfs") else _table_policy("tournament", n)
+    players: list[Policy] = [
+        p if isinstance(p, GameAwarePolicy) else _table_policy("tournament", n)
         for p, n in zip(policies, names)
     ]
     progress = _progress(args, "games", args.games >= 20_000)
     try:
-        result = tournament(policies, args.games, seed=args.seed, progress=progress)
+        result = tournament(players, args.games, seed=args.seed, progress=progress)
     except ValueError as err:
         return _fail("tournament", str(err))
     data = result.to_dict() | {"players": names}
@@ -200,8 +189,8 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
                     "cli.tournament_short",
                     name=name,
                     rate=rate,
-                    lo=ci[0],
-                    hi=ci[1],
+                    lo=ci.low,
+                    hi=ci.high,
                     ppt=st["points"] / turns,
                 )
             )
@@ -211,8 +200,8 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
                 "cli.tournament_row",
                 name=name,
                 rate=rate,
-                lo=ci[0],
-                hi=ci[1],
+                lo=ci.low,
+                hi=ci.high,
                 ppt=st["points"] / turns,
                 rays=st["rays_taken"] / turns,
                 earth=st["earthlings_taken"] / turns,
@@ -224,10 +213,6 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve_game(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from martian_kit.solver import game
-
     progress = None if (args.json or args.quiet) else _progress(args, "solving", True)
     start = time.perf_counter()
     table = game.solve_game(progress=progress)

@@ -2,7 +2,9 @@
 
 Two forms of the one distribution: exact `Fraction`s for teaching (`roll_distribution`) and
 a float64 array for speed (`roll_array`), converted from those Fractions, never recomputed
-from face probabilities of its own. Every query below returns an exact `Fraction`.
+from face probabilities of its own. Every query below returns an exact `Fraction`. The
+tie-break odds build on `martian_kit.game.tiebreak_distribution` (itself summed from
+`roll_distribution(6)`).
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from math import comb
 import numpy as np
 
 from martian_kit.dice import NUM_DICE, Face, FaceCounts, roll_distribution
+from martian_kit.game import MAX_PLAYERS, MIN_PLAYERS, tiebreak_distribution
+from martian_kit.solver.reference import ReferenceSolver
 from martian_kit.turn import legal_takes
-
-TIEBREAK_DICE = 6
 
 
 @cache
@@ -69,8 +71,6 @@ def p_turn_saved(set_aside: FaceCounts) -> Fraction:
     """The best chance, over every way of playing on, that the turn ends with at least as
     many Death Rays as Tanks (the Tanks no longer win), from a state where the player may roll
     or stop with `set_aside`. 1 when the Death Rays already hold the Tanks."""
-    from martian_kit.solver.reference import ReferenceSolver
-
     solver: ReferenceSolver[Fraction] = ReferenceSolver(
         payoff=lambda s: Fraction(int(s.ray >= s.tank))
     )
@@ -95,33 +95,45 @@ class TiebreakOdds:
 
 
 @cache
-def _rays_distribution() -> tuple[Fraction, ...]:
-    return face_count_distribution(TIEBREAK_DICE, Face.RAY)
-
-
-@cache
-def _rolloff(players: int) -> tuple[Fraction, tuple[Fraction, ...]]:
-    """For `players` tied: P(a given player is alone on top of one roll-off), and P(exactly
-    j players share the top) for j = 0..players."""
-    p = _rays_distribution()
-    below = [sum(p[:r], Fraction(0)) for r in range(TIEBREAK_DICE + 1)]
-    faces = range(TIEBREAK_DICE + 1)
-    alone = sum((p[r] * below[r] ** (players - 1) for r in faces), Fraction(0))
-    top = [Fraction(0)] * (players + 1)
-    for j in range(1, players + 1):
-        top[j] = comb(players, j) * sum(
-            (p[r] ** j * below[r] ** (players - j) for r in faces), Fraction(0)
+def still_tied(k: int) -> tuple[Fraction, ...]:
+    """p[j]: the probability that after one roll-off among `k` tied players exactly j of them
+    share the most Death Rays (j = 1..k; p[0] is 0). p[1] is the chance the roll-off decides."""
+    dist = [p for _, p in tiebreak_distribution()]
+    below = [sum(dist[:r], Fraction(0)) for r in range(len(dist))]  # P(fewer than r rays)
+    p = [Fraction(0)] * (k + 1)
+    for j in range(1, k + 1):
+        p[j] = sum(
+            (comb(k, j) * dist[r] ** j * below[r] ** (k - j) for r in range(len(dist))),
+            Fraction(0),
         )
-    return alone, tuple(top)
+    return tuple(p)
+
+
+def rolloffs_needed(k: int, up_to: int) -> tuple[Fraction, ...]:
+    """q[m]: the probability that a tie-break among `k` players takes exactly m roll-offs,
+    for m = 1..up_to (q[0] is 0; the rest of the probability is beyond `up_to`): a Markov
+    chain on how many players are still tied, stepped by `still_tied`."""
+    tied = {k: Fraction(1)}  # how many are still tied, with probability
+    q = [Fraction(0)] * (up_to + 1)
+    for m in range(1, up_to + 1):
+        after: dict[int, Fraction] = {}
+        for n, pn in tied.items():
+            for j, pj in enumerate(still_tied(n)):
+                if pj:
+                    after[j] = after.get(j, Fraction(0)) + pn * pj
+        q[m] = after.pop(1, Fraction(0))
+        tied = after
+    return tuple(q)
 
 
 @cache
 def tiebreak_odds(players: int) -> TiebreakOdds:
     """Exact roll-off odds for 2 to 10 tied players (6 dice each, most Death Rays wins,
     those still tied roll again)."""
-    if not 2 <= players <= 10:
-        raise ValueError(f"a tie-break has 2 to 10 players, not {players}")
-    alone, top = _rolloff(players)
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"a tie-break has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    top = still_tied(players)
+    alone = top[1] / players  # one given player alone on top: 1/players of "someone", by symmetry
     # p_win: win now, or be among j >= 2 tied on top and win their tie-break.
     # P(given player among j on top) = top[j] * j / players.
     win = alone

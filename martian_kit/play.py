@@ -1,22 +1,59 @@
-"""Playing whole games with policies, one chance outcome at a time (the reference loop that
-records, the CLI and the widgets share; fast vectorised simulation lives elsewhere)."""
+"""Playing games with policies, one chance outcome at a time: the one play loop of the engine.
+
+`run(state, policies, rng, until=...)` lets chance and the bots act until a person must act,
+the game is over, or the caller's stop rule `until(state)` says so. A seat whose policy is
+None is a person's: the loop stops at the start of that seat's turn and at every point of it
+(the person presses Roll too), but plays the tie-break roll-off through, since nobody decides
+anything there. Everything random is drawn from `rng`, in the same order whoever calls.
+
+`play_game` (whole games of bots: the CLI, records, tests), the game app's bots and the
+tie-break widget all call `run`; fast vectorised simulation lives in `martian_kit.simulate`.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from martian_kit.game import CHANCE, GameState, new_game
-from martian_kit.policies import Policy
+from martian_kit.policy import Policy
+
+StopRule = Callable[[GameState], bool]
 
 
-def step(state: GameState, policies: Sequence[Policy], rng: random.Random) -> GameState:
+def step(state: GameState, policies: Sequence[Policy | None], rng: random.Random) -> GameState:
     """Advance the game by one chance outcome or one policy decision."""
     player = state.current_player()
     if player == CHANCE:
         return state.apply_chance(state.sample_chance(rng))
-    action = policies[player](state.turn, state.context(), rng)
-    return state.apply_action(action)
+    policy = policies[player]
+    if policy is None:
+        raise ValueError(f"seat {player + 1} is a person's: no policy acts for it")
+    return state.apply_action(policy(state.turn, state.context(), rng))
+
+
+def person_to_act(state: GameState, policies: Sequence[Policy | None]) -> bool:
+    """True when the game waits for a person: it is the turn of a seat without a policy
+    (outside the tie-break roll-off, which only chance plays)."""
+    return not state.is_terminal() and not state.in_tiebreak() and policies[state.seat] is None
+
+
+def run(
+    state: GameState,
+    policies: Sequence[Policy | None],
+    rng: random.Random,
+    until: StopRule | None = None,
+) -> GameState:
+    """Let chance and the policies act until a person must act (`person_to_act`), the game
+    is over, or `until(state)` is true (checked before every step); returns that state.
+    `policies` has one entry per seat, None for a person."""
+    if len(policies) != state.num_players:
+        raise ValueError(f"{state.num_players} players need {state.num_players} policies")
+    while not state.is_terminal() and not person_to_act(state, policies):
+        if until is not None and until(state):
+            break
+        state = step(state, policies, rng)
+    return state
 
 
 def play_game(
@@ -29,8 +66,7 @@ def play_game(
     Starts from `state` when given (e.g. a loaded, unfinished game)."""
     if state is None:
         state = new_game(list(names) if names is not None else len(policies))
-    if len(policies) != state.num_players:
-        raise ValueError(f"{state.num_players} players need {state.num_players} policies")
-    while not state.is_terminal():
-        state = step(state, policies, rng)
-    return state
+    return run(state, policies, rng)
+
+
+__all__ = ["StopRule", "person_to_act", "play_game", "run", "step"]

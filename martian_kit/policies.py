@@ -1,62 +1,63 @@
-"""Policies: anything that picks an action for a turn state, given the game context.
+"""The named policies: one explicit registry of every policy the CLI, the bots of the game
+app and the notebooks can ask for by name.
 
-A policy is a callable `policy(turn, context, rng) -> Action`. It is only asked at decision
-points (never at chance nodes) and must return one of `turn.legal_actions()`. Randomised
-policies draw from the `rng` they are given, never from a global generator.
+The registry sits at the top of the policy stack: it imports the modules that define
+policies (`martian_kit.policy`, `martian_kit.strategies`, `martian_kit.solver.game`), and
+none of them imports it, so no module registers anything as a side effect of being imported.
+Each name maps to a factory, so that heavy policies (the solvers') are built on first use.
+`register` adds a policy by an explicit call (a notebook's own bot, a test's).
 
-`POLICIES` maps the names the CLI and the notebooks use to policies; the analysis modules add
-stronger ones (expected-score optimal, win optimal) through `register`.
+What a policy is (`Policy`) and the engine's `random_policy` are defined in
+`martian_kit.policy`; they are re-exported here for the callers that name policies.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from typing import Protocol
+from functools import partial
 
-from martian_kit.game import GameContext
-from martian_kit.turn import Action, TurnState
+from martian_kit.policy import Policy, random_policy
+from martian_kit.solver.game import GamePolicy
+from martian_kit.solver.table import random_table_policy
+from martian_kit.strategies import (
+    CAUTIOUS_LEVELS,
+    cautious_policy,
+    expected_score_policy,
+    greedy_policy,
+)
+
+PolicyFactory = Callable[[], Policy]
+
+POLICIES: dict[str, PolicyFactory] = {
+    "random": lambda: random_policy,
+    "random-table": random_table_policy,
+    "greedy": greedy_policy,
+    "cautious": cautious_policy,
+    **{f"cautious-{n}": partial(cautious_policy, n) for n in CAUTIOUS_LEVELS},
+    "optimal": expected_score_policy,
+    "win": partial(GamePolicy, "win"),
+    "leader": partial(GamePolicy, "leader"),
+}
 
 
-class Policy(Protocol):
-    """Picks a legal action for `turn`."""
-
-    def __call__(
-        self, turn: TurnState, context: GameContext, rng: random.Random
-    ) -> Action: ...  # pragma: no cover - a protocol has no body
-
-
-def random_policy(turn: TurnState, context: GameContext, rng: random.Random) -> Action:
-    """Any legal action, uniformly at random."""
-    return rng.choice(turn.legal_actions())
-
-
-POLICIES: dict[str, Callable[[], Policy]] = {"random": lambda: random_policy}
-
-
-def register(name: str, factory: Callable[[], Policy]) -> None:
+def register(name: str, factory: PolicyFactory) -> None:
     """Make a policy available by `name` (a factory, so heavy ones build on first use)."""
     POLICIES[name] = factory
 
 
-def _load_strategies() -> None:
-    """Register the named strategies; they live in a heavier module imported on first use."""
-    import martian_kit.strategies  # noqa: F401  (registers on import)
-
-
 def policy_names() -> list[str]:
-    """Every policy name available, strong ones included."""
-    _load_strategies()
+    """Every policy name available, sorted."""
     return sorted(POLICIES)
 
 
 def policy_by_name(name: str) -> Policy:
     """The policy called `name`; a clear error lists the known names otherwise."""
-    if name not in POLICIES:
-        _load_strategies()
     try:
         factory = POLICIES[name]
     except KeyError:
         known = ", ".join(sorted(POLICIES))
         raise ValueError(f"unknown policy {name!r}; known policies: {known}") from None
     return factory()
+
+
+__all__ = ["POLICIES", "Policy", "policy_by_name", "policy_names", "random_policy", "register"]

@@ -19,12 +19,20 @@ import numpy as np
 
 from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.game import GameContext
-from martian_kit.scoring import MAX_SCORE, tanks_win
-from martian_kit.solver.model import N_SLOTS, compress, turn_model
-from martian_kit.solver.turn import SENTINEL, _option_rows
+from martian_kit.policy import ExactPolicy, Policy, random_policy
+from martian_kit.scoring import tanks_win
+from martian_kit.solver.model import (
+    N_SCORES,
+    N_SLOTS,
+    Level,
+    compress,
+    slot_grid,
+    tanks_won,
+    turn_model,
+)
+from martian_kit.solver.table import TablePolicy, as_table_policy
+from martian_kit.solver.turn import SENTINEL, option_rows
 from martian_kit.turn import Action, Phase, TurnEnd, TurnState
-
-N_SCORES = MAX_SCORE + 1
 
 
 @dataclass(frozen=True)
@@ -67,11 +75,11 @@ class ScoreDistribution:
         )
 
 
-def score_distribution(policy, start: FaceCounts | None = None) -> ScoreDistribution:
+def score_distribution(
+    policy: TablePolicy | Policy, start: FaceCounts | None = None
+) -> ScoreDistribution:
     """Exact (float64) score distribution of a turn under a `TablePolicy`: a fresh turn, or
     from the moment the player rolls with `start` set aside."""
-    from martian_kit.strategies import as_table_policy
-
     table = as_table_policy(policy)
     if table is None:
         raise TypeError("score_distribution needs a table policy; use score_distribution_exact")
@@ -105,7 +113,7 @@ def score_distribution(policy, start: FaceCounts | None = None) -> ScoreDistribu
         np.add.at(probs, level.stuck_score[stuck], pair_mass[stuck])
         ends["no_choice"] += pair_mass[stuck].sum()
         lost += pair_mass[stuck & _stuck_tanks_won(level)].sum()
-        rows = _option_rows(d)
+        rows = option_rows(d)
         if rank is None:
             legal = (rows != SENTINEL).astype(np.float64)
             count = legal.sum(axis=1)
@@ -129,17 +137,15 @@ def score_distribution(policy, start: FaceCounts | None = None) -> ScoreDistribu
 
 
 def _diff_negative(slots: np.ndarray) -> np.ndarray:
-    from martian_kit.strategies import _slot_grid
-
-    diff = _slot_grid()[1]
-    return diff[slots] < 0
+    """Whether the Tanks won in each of `slots` (a turn that ends there scores 0)."""
+    return tanks_won(slot_grid()[1][slots])
 
 
-def _stuck_tanks_won(level) -> np.ndarray:
-    from martian_kit.strategies import _slot_grid
-
-    diff = _slot_grid()[1][level.states][level.pair_state]
-    return diff - level.outcome[:, 0] < 0
+def _stuck_tanks_won(level: Level) -> np.ndarray:
+    """Whether the Tanks won in each stuck (state, outcome) pair of `level`, this roll's
+    Tanks counted."""
+    diff = slot_grid()[1][level.states][level.pair_state]
+    return tanks_won(diff - level.outcome[:, 0])
 
 
 # -- the engine route (exact Fractions, any policy) ------------------------------------
@@ -154,11 +160,11 @@ class _NoRandomness:
         )
 
 
-def action_distribution(policy, turn: TurnState, context: GameContext | None = None):
+def action_distribution(
+    policy: Policy, turn: TurnState, context: GameContext | None = None
+) -> dict[Action, Fraction]:
     """The exact chance of each action `policy` takes in `turn`."""
-    from martian_kit.policies import random_policy
-
-    if hasattr(policy, "action_distribution"):
+    if isinstance(policy, ExactPolicy):
         return policy.action_distribution(turn, context)
     legal = turn.legal_actions()
     if policy is random_policy:
@@ -167,7 +173,7 @@ def action_distribution(policy, turn: TurnState, context: GameContext | None = N
 
 
 def score_distribution_exact(
-    policy, start: FaceCounts | None = None, context: GameContext | None = None
+    policy: Policy, start: FaceCounts | None = None, context: GameContext | None = None
 ) -> ScoreDistribution:
     """Exact score distribution (Fractions) of a turn under any policy, following the
     engine's own states, from a fresh turn or from the moment the player rolls with

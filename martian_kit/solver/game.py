@@ -28,6 +28,7 @@ The table (F, G, L) is small; `win_table()` loads the shipped copy lazily
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -35,9 +36,16 @@ from pathlib import Path
 
 import numpy as np
 
-from martian_kit.game import TARGET
+from martian_kit.game import TARGET, GameContext
+from martian_kit.odds import tiebreak_odds
 from martian_kit.solver.model import N_SCORES, compact_model
-from martian_kit.solver.turn import TurnSolution, compact_backward, solve_turn
+from martian_kit.solver.turn import (
+    TurnSolution,
+    compact_backward,
+    expected_score_solution,
+    solve_turn,
+)
+from martian_kit.turn import Action, TurnState
 
 TABLE_PATH = Path(__file__).resolve().parent.parent / "data" / "win2p.npz"
 TABLE_FORMAT = 1
@@ -99,8 +107,6 @@ def turn_payoff(table: WinTable, mine: int, theirs: int, seat: str) -> np.ndarra
 
 def last_turn_payoff(need: int) -> np.ndarray:
     """The second seat's last turn, `need` points behind: 1 for more, 1/2 for a tie."""
-    from martian_kit.odds import tiebreak_odds
-
     s = np.arange(N_SCORES)
     half = float(tiebreak_odds(2).p_win)
     return np.where(s > need, 1.0, np.where(s == need, half, 0.0))
@@ -315,8 +321,6 @@ def evaluate_game(dists: GameDistributions) -> tuple[np.ndarray, np.ndarray]:
 def evaluate_game_both(dists: GameDistributions):
     """Like `evaluate_game`, but also P(second seat wins) computed on its own (ties of the
     roll-off counted 1/2 to each), so that tests can check that the two add up to 1."""
-    from martian_kit.odds import tiebreak_odds
-
     half = float(tiebreak_odds(2).p_win)
     s = np.arange(N_SCORES)
     out = []
@@ -397,10 +401,8 @@ class GamePolicy:
             return _last_turn_solution(other - mine)
         return win_turn_solution(mine, other, role)
 
-    def __call__(self, turn, context, rng):
+    def __call__(self, turn: TurnState, context: GameContext | None, rng: random.Random) -> Action:
         if context is None or len(context.totals) < 2:
-            from martian_kit.solver.turn import expected_score_solution
-
             return expected_score_solution().best_action(turn)
         return self.solution(context.totals, context.seat).best_action(turn)
 
@@ -430,10 +432,3 @@ def _last_turn_solution(need: int) -> TurnSolution:
     if need < 0:
         return solve_turn(np.ones(N_SCORES))
     return solve_turn(last_turn_payoff(need))
-
-
-def _register() -> None:
-    from martian_kit.policies import register
-
-    register("win", lambda: GamePolicy("win"))
-    register("leader", lambda: GamePolicy("leader"))

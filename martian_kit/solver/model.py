@@ -20,12 +20,12 @@ The model is built once, on first use (a few tens of milliseconds), and cached.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache
 
 import numpy as np
 
-from martian_kit.dice import NUM_DICE, FaceCounts, roll_distribution
+from martian_kit.dice import EARTHLINGS, NUM_DICE, FaceCounts
+from martian_kit.odds import roll_array
 from martian_kit.scoring import BONUS, MAX_SCORE
 
 N_D = NUM_DICE + 1  # d in 0..13
@@ -35,6 +35,8 @@ N_K = 4
 N_E = NUM_DICE + 1
 N_SLOTS = N_D * N_DIFF * N_K * N_E
 N_SCORES = MAX_SCORE + 1
+#: `k` once every earthling kind was taken: the turn earns the bonus.
+ALL_KINDS = len(EARTHLINGS)
 #: Order of the set-aside options in the option arrays: Death Rays, then the untaken kinds
 #: by decreasing count.
 RAY_OPTION = 0
@@ -50,9 +52,29 @@ def clamp_diff(diff, d):
     return np.minimum(np.maximum(diff, -(d + 1)), d)
 
 
+# The scoring rules on compressed states (`martian_kit.scoring` has them on full set-asides);
+# each works on ints and numpy arrays alike.
+
+
+def tanks_won(diff):
+    """True where the Tanks outnumber the Death Rays (`diff < 0`): the turn scores 0."""
+    return diff < 0
+
+
+def earthling_points(k, e):
+    """What `e` earthlings of `k` kinds are worth if the Death Rays hold the Tanks: one point
+    each, plus the bonus with all three kinds."""
+    return e + BONUS * (k == ALL_KINDS)
+
+
+def bonus_scored(diff, k):
+    """True where the turn would score the bonus: every kind taken, and the Tanks did not win."""
+    return np.logical_and(k == ALL_KINDS, np.logical_not(tanks_won(diff)))
+
+
 def compressed_score(diff, k, e):
-    """Score of a compressed state (works on ints and numpy arrays alike)."""
-    return np.where(diff < 0, 0, e + BONUS * (k == 3))
+    """Score of a compressed state: 0 when the Tanks won, else the earthling points."""
+    return np.where(tanks_won(diff), 0, earthling_points(k, e))
 
 
 @dataclass(frozen=True)
@@ -96,25 +118,11 @@ def compressed_outcomes(d: int, k: int) -> tuple[np.ndarray, np.ndarray]:
     (tanks, rays, u1, u2, u3) — counts of the untaken kinds, largest first, 0 past 3−k — and
     their float64 probabilities, summed from `martian_kit.odds.roll_array` (itself converted
     from `roll_distribution`)."""
-    from martian_kit.odds import roll_array
-
     counts, probs = roll_array(d)
     keys = _outcome_keys(counts, k)
     rows, inverse = np.unique(keys, axis=0, return_inverse=True)
     summed = np.bincount(inverse.ravel(), weights=probs, minlength=len(rows))
     return rows, summed
-
-
-@cache
-def compressed_outcomes_exact(d: int, k: int) -> tuple[Fraction, ...]:
-    """The exact probabilities of `compressed_outcomes(d, k)`, in the same order."""
-    counts, _ = compressed_outcomes(d, k)
-    index = {tuple(int(x) for x in row): i for i, row in enumerate(counts)}
-    out = [Fraction(0)] * len(index)
-    for c, p in roll_distribution(d):
-        row = _outcome_keys(np.array([tuple(c)]), k)[0]
-        out[index[tuple(int(x) for x in row)]] += p
-    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -154,7 +162,8 @@ class TurnModel:
         return sum(len(lv.prob) for lv in self.levels)
 
 
-def _decode(slots: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def decode(slots: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The (d, diff, k, e) of each slot: the inverse of `slot` (unused slots decode too)."""
     e = slots % N_E
     rest = slots // N_E
     k = rest % N_K
@@ -162,6 +171,16 @@ def _decode(slots: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.n
     diff = rest % N_DIFF - DIFF_OFFSET
     d = rest // N_DIFF
     return d, diff, k, e
+
+
+@cache
+def slot_grid() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """d, diff, k and e of every slot, unused slots included (built once; read-only): the
+    tables that table policies and the simulations are computed from."""
+    grid = decode(np.arange(N_SLOTS))
+    for column in grid:
+        column.flags.writeable = False
+    return grid
 
 
 @cache
@@ -173,7 +192,7 @@ def turn_model() -> TurnModel:
     levels: list[Level] = [None] * N_D  # type: ignore[list-item]
     for d in range(NUM_DICE, 0, -1):
         states = np.array(sorted(found[d]), dtype=np.int64)
-        _, diff, k, e = _decode(states)
+        _, diff, k, e = decode(states)
         order = np.argsort(k, kind="stable")
         states, diff, k, e = states[order], diff[order], k[order], e[order]
         parts = []
@@ -203,7 +222,7 @@ def turn_model() -> TurnModel:
         stuck = np.all(options < 0, axis=1)
         stuck_score = np.where(stuck, compressed_score(sd - t, sk, se), -1)
         for target in np.unique(options[options >= 0]):
-            found[int(_decode(np.array([target]))[0][0])].add(int(target))
+            found[int(decode(np.array([target]))[0][0])].add(int(target))
         starts = np.searchsorted(s_idx, np.arange(len(states)))
         levels[d] = Level(d, states, starts, s_idx, prob, options, stuck_score, out)
     terminal = np.array(sorted(found[0]), dtype=np.int64)
@@ -219,7 +238,7 @@ def turn_model() -> TurnModel:
         np.zeros((0, 5), dtype=np.int64),
     )
     all_slots = np.arange(N_SLOTS)
-    _, diff, k, e = _decode(all_slots)
+    _, diff, k, e = decode(all_slots)
     score_of_slot = compressed_score(diff, k, e).astype(np.int64)
     return TurnModel(tuple(levels), score_of_slot, fresh)
 

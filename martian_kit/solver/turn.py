@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from martian_kit.dice import EARTHLINGS, NUM_DICE, Face, FaceCounts
+from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.messages import face_name, message
 from martian_kit.solver.model import (
     N_SCORES,
@@ -65,7 +65,7 @@ SENTINEL = N_SLOTS  # an extra value row holding -inf, where illegal options poi
 
 
 @cache
-def _option_rows(d: int) -> np.ndarray:
+def option_rows(d: int) -> np.ndarray:
     """The option slots of level `d` with illegal options pointing at the sentinel row."""
     options = turn_model().levels[d].options
     return np.where(options < 0, SENTINEL, options)
@@ -101,7 +101,7 @@ def backward(model: TurnModel, payoff: np.ndarray, with_zero_chance: bool = Fals
         zero[terminal] = (score[terminal] == 0)[:, None]
     for d in range(1, NUM_DICE + 1):
         level = model.levels[d]
-        rows = _option_rows(d)
+        rows = option_rows(d)
         option_values = values[rows]  # (pairs, 4, B)
         best = option_values.max(axis=1)
         stuck = level.stuck_score >= 0
@@ -310,8 +310,3 @@ def at_least_payoff(k: int) -> np.ndarray:
 def at_least_solution(k: int) -> TurnSolution:
     """The turn solved to maximise P(turn score >= k) (cached per k)."""
     return solve_turn(at_least_payoff(k))
-
-
-def earthling_kinds(set_aside: FaceCounts) -> tuple[Face, ...]:
-    """The earthling kinds already set aside."""
-    return tuple(f for f in EARTHLINGS if set_aside[f] > 0)

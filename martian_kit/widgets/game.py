@@ -3,8 +3,9 @@
 optional advisor, and end-of-game statistics.
 
 The bots are the policies of `martian_kit.policies.POLICIES`, read when the app is built, so
-every registered policy appears (`policy_names()` loads the named strategies, the solver's
-optimal policy and the game-aware `win` and `leader` policies). The advisor is any callable
+every registered policy appears (the named strategies, the solver's optimal policy, the
+game-aware `win` and `leader` policies, and any added with `register`). Chance and the bots
+play through the engine's play loop (`martian_kit.play.run`). The advisor is any callable
 `advisor(turn, context) -> lines of text`: by default the solvers' explanations
 (`martian_kit.widgets.advice.win_advisor`); `points_advisor` needs no solver.
 """
@@ -24,6 +25,7 @@ from martian_kit.dice import NUM_DICE
 from martian_kit.game import TARGET, GameContext, GameState, new_game
 from martian_kit.messages import counted, message
 from martian_kit.narrate import describe_turn
+from martian_kit.play import run
 from martian_kit.policies import Policy, policy_by_name, policy_names
 from martian_kit.scoring import explain_score, has_bonus, tanks_win
 from martian_kit.turn import Action, Phase, TurnState
@@ -249,16 +251,9 @@ class GameApp(App):
         self._refresh()
 
     def _advance(self) -> None:
-        """Let chance and the bots play until you are to act or the game is over."""
-        s = self.state
-        while not s.is_terminal() and (s.in_tiebreak() or s.seat != self.you):
-            if s.is_chance_node():
-                s = s.apply_chance(s.sample_chance(self.rng))
-            else:
-                policy = self.policies[s.seat]
-                assert policy is not None
-                s = s.apply_action(policy(s.turn, s.context(), self.rng))
-        self.state = s
+        """Let chance and the bots play until you are to act or the game is over (your seat
+        has no policy, so the engine's play loop stops there)."""
+        self.state = run(self.state, self.policies, self.rng)
 
     # -- showing ------------------------------------------------------------------------
 

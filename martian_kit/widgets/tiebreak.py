@@ -1,18 +1,15 @@
-"""The tie-break roll-off in notebook 4: how many roll-offs a tie-break takes, exactly, and a
-widget that breaks ties with the engine's own rules.
+"""The tie-break roll-off in notebook 4: a widget that breaks ties with the engine's own rules
+and tallies how many roll-offs they take against the exact odds.
 
-A roll-off among k tied players ends with j of them still tied (sharing the most Death Rays)
-with a probability that the engine's `tiebreak_distribution` fixes; chaining those steps (a
-Markov chain on "how many are still tied") gives the whole distribution of the number of
-roll-offs, in fractions. Its mean is checked against `martian_kit.odds.tiebreak_odds`.
+The exact odds live in `martian_kit.odds`: a roll-off among k tied players ends with j of
+them still tied with the probability `still_tied(k)[j]` (from the engine's
+`tiebreak_distribution`), and `rolloffs_needed` chains those steps into the distribution of
+the number of roll-offs; both are re-exported here for notebook 4.
 """
 
 from __future__ import annotations
 
 import random
-from fractions import Fraction
-from functools import cache
-from math import comb
 
 import ipywidgets as w
 import plotly.graph_objects as go
@@ -21,50 +18,19 @@ from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, upd
 from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
 from martian_kit.dice import Face
-from martian_kit.game import MAX_PLAYERS, TIEBREAK_DICE, GameState, tiebreak_distribution
+from martian_kit.game import MAX_PLAYERS, TARGET, TIEBREAK_DICE, GameState
 from martian_kit.messages import counted, message
+from martian_kit.odds import rolloffs_needed, still_tied
+from martian_kit.play import run
 from martian_kit.widgets.dice_view import die_html
-
-
-@cache
-def still_tied(k: int) -> tuple[Fraction, ...]:
-    """p[j]: the probability that after one roll-off among `k` tied players exactly j of them
-    share the most Death Rays (j = 1..k; p[0] is 0). p[1] is the chance the roll-off decides."""
-    dist = [p for _, p in tiebreak_distribution()]
-    below = [sum(dist[:r], Fraction(0)) for r in range(len(dist))]  # P(fewer than r rays)
-    p = [Fraction(0)] * (k + 1)
-    for j in range(1, k + 1):
-        p[j] = sum(
-            (comb(k, j) * dist[r] ** j * below[r] ** (k - j) for r in range(len(dist))),
-            Fraction(0),
-        )
-    return tuple(p)
-
-
-def rolloffs_needed(k: int, up_to: int) -> tuple[Fraction, ...]:
-    """q[m]: the probability that a tie-break among `k` players takes exactly m roll-offs,
-    for m = 1..up_to (q[0] is 0; the rest of the probability is beyond `up_to`)."""
-    tied = {k: Fraction(1)}  # how many are still tied, with probability
-    q = [Fraction(0)] * (up_to + 1)
-    for m in range(1, up_to + 1):
-        after: dict[int, Fraction] = {}
-        for n, pn in tied.items():
-            for j, pj in enumerate(still_tied(n)):
-                if pj:
-                    after[j] = after.get(j, Fraction(0)) + pn * pj
-        q[m] = after.pop(1, Fraction(0))
-        tied = after
-    return tuple(q)
 
 
 def break_tie(k: int, rng: random.Random) -> GameState:
     """A tie among `k` players broken with the engine's rules: a game that ended tied at 25,
     rolled off with `rng` until one player is ahead. Its `rolloffs` record every roll-off."""
     names = tuple(message("ui.player_n", i=i + 1) for i in range(k))
-    state = GameState(players=names, totals=(25,) * k, tied=tuple(range(k)))
-    while not state.is_terminal():
-        state = state.apply_chance(state.sample_chance(rng))
-    return state
+    state = GameState(players=names, totals=(TARGET,) * k, tied=tuple(range(k)))
+    return run(state, [None] * k, rng)  # nobody decides in a roll-off: chance plays it all
 
 
 class RollOff(App):
@@ -92,6 +58,7 @@ class RollOff(App):
         self.more_button.on_click(lambda _: self.break_ties(100))
         self.last = w.HTML()
         self.last.add_class(OUTPUT_CLASS)
+        self.tally = [0] * (self.SHOWN + 2)  # the first figure shows an empty tally
         self.figure = LiveChart(self._figure())
         self.widget = w.VBox(
             [
@@ -143,8 +110,8 @@ class RollOff(App):
 
     def _figure(self) -> go.Figure:
         exact = rolloffs_needed(self.k, self.SHOWN)[1:]
-        shown = self.tally[1 : self.SHOWN + 1] if hasattr(self, "tally") else [0] * self.SHOWN
-        n = sum(self.tally) if hasattr(self, "tally") else 0
+        shown = self.tally[1 : self.SHOWN + 1]
+        n = sum(self.tally)
         return charts.exact_vs_observed(
             range(1, self.SHOWN + 1),
             [float(p) for p in exact],
@@ -188,3 +155,6 @@ def _rays_html(rays: int) -> str:
     )
     small = die_html(Face.RAY).replace("font-size:1.35em", "font-size:0.8em")
     return small * rays + blank * (TIEBREAK_DICE - rays)
+
+
+__all__ = ["RollOff", "break_tie", "rolloffs_needed", "still_tied"]

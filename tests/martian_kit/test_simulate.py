@@ -7,10 +7,10 @@ import math
 import numpy as np
 import pytest
 
+from kit_common.statistics import wilson_interval
 from martian_kit.simulate import (
     TextProgress,
     play_turns,
-    proportion_ci,
     resolve_ties,
     simulate_games,
     simulate_turns,
@@ -34,7 +34,7 @@ def test_turn_means_within_interval_and_chi_square(make):
     sim = simulate_turns(policy, 60_000, seed=7)
     half = 3.3 * exact.sd / math.sqrt(sim.turns)  # 99.9 % band around the exact mean
     assert abs(sim.mean - exact.mean) <= half
-    lo, hi = sim.ci95
+    lo, hi = sim.ci95.low, sim.ci95.high
     assert lo < sim.mean < hi
     counts = np.array(sim.score_counts)
     expected = np.array(exact.probs) * sim.turns
@@ -71,7 +71,8 @@ def test_two_copies_win_half_the_games():
     # Score-blind policies: seat 1 moves first but seat 2 always gets the same number of turns.
     policy = cautious_policy(5)
     sim = simulate_games([policy, policy], 200_000, seed=11)
-    lo, hi = proportion_ci(sim.wins[0], sim.games)
+    interval = wilson_interval(sim.wins[0], sim.games)
+    lo, hi = interval.low, interval.high
     assert sum(sim.wins) == sim.games
     assert abs(sim.win_rate[0] - 0.5) < 3.3 * math.sqrt(0.25 / sim.games)
     assert lo < sim.win_rate[0] < hi
@@ -152,7 +153,7 @@ def test_tournament_with_game_aware_policies():
 
     result = tournament([policy_by_name("win"), expected_score_policy()], 40_000, seed=9)
     # Exact: win-optimal vs expected-score optimal, averaged over both seats, is about 0.521.
-    lo, hi = result.win_ci95[0]
+    lo, hi = result.win_ci95[0].low, result.win_ci95[0].high
     assert lo < 0.521 + 0.004 and hi > 0.521 - 0.004
     assert not result.detailed
     assert result.stats[0]["turns"] > 0 and set(result.stats[0]) == {"turns", "points"}
