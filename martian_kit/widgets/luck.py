@@ -15,6 +15,7 @@ from martian_kit import charts
 from martian_kit.dice import FaceCounts, roll_distribution
 from martian_kit.messages import message
 from martian_kit.odds import p_no_choice
+from martian_kit.solver.turn import expected_score_solution
 from martian_kit.turn import Action, Phase, TurnState
 from martian_kit.widgets.explain import take_label
 from martian_kit.widgets.turn import TurnPlayer
@@ -51,8 +52,6 @@ class LuckPlayer(TurnPlayer):
     """A turn player with the odds of the current state beside it."""
 
     def __init__(self, seed: int = 1, rolls=()) -> None:
-        from martian_kit.solver.turn import expected_score_solution
-
         self.solution = expected_score_solution()
         self.odds = w.HTML()
         self.figure = LiveChart(charts.option_values([], [], None))

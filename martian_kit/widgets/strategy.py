@@ -13,6 +13,7 @@ from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
 from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.messages import message
+from martian_kit.solver.turn import expected_score_solution
 
 DICE_LEFT = tuple(range(1, NUM_DICE))
 EARTHLINGS_SET_ASIDE = tuple(range(0, NUM_DICE))
@@ -51,8 +52,6 @@ class StopMap(App):
     (blue: roll; red: stop)."""
 
     def __init__(self, kinds: int = 2, tanks: int = 1) -> None:
-        from martian_kit.solver.turn import expected_score_solution
-
         self.solution = expected_score_solution()
         self.kinds = w.ToggleButtons(
             options=[(message("map.kinds", n=k), k) for k in (1, 2, 3)],
