@@ -43,6 +43,7 @@ from martian_kit.solver.turn import (
     TurnSolution,
     compact_backward,
     expected_score_solution,
+    first_best_option,
     solve_turn,
 )
 from martian_kit.turn import Action, TurnState
@@ -237,15 +238,7 @@ def optimal_score_distributions(payoffs: np.ndarray) -> np.ndarray:
         opts = level.options.T
         v0, v1, v2, v3 = (values[o] for o in opts)
         best = np.maximum(np.maximum(v0, v1), np.maximum(v2, v3))
-        chosen = np.where(
-            v0 == best,
-            opts[0][:, None],
-            np.where(
-                v1 == best,
-                opts[1][:, None],
-                np.where(v2 == best, opts[2][:, None], opts[3][:, None]),
-            ),
-        )
+        chosen = first_best_option(opts, v0, v1, v2, best)
         flow = rolling[level.pair_state] * level.prob[:, None]
         mass += np.bincount(
             (chosen * cols + col_index).ravel(), weights=flow.ravel(), minlength=n * cols

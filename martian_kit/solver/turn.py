@@ -126,6 +126,24 @@ def backward(model: TurnModel, payoff: np.ndarray, with_zero_chance: bool = Fals
     return Backward(values, roll_values, zero, fresh_zero)
 
 
+def first_best_option(
+    opts: np.ndarray, v0: np.ndarray, v1: np.ndarray, v2: np.ndarray, best: np.ndarray
+) -> np.ndarray:
+    """The state each (state, outcome) pair moves to, column by column: the first of its four
+    options (`opts`, shape (4, pairs); `v0`..`v2` the values of the first three) whose value
+    reaches `best`, else the fourth. The options come in the tie rule's order (Death Rays,
+    then larger groups), so that option is the one played."""
+    return np.where(
+        v0 == best,
+        opts[0][:, None],
+        np.where(
+            v1 == best,
+            opts[1][:, None],
+            np.where(v2 == best, opts[2][:, None], opts[3][:, None]),
+        ),
+    )
+
+
 def compact_backward(payoff: np.ndarray, with_zero_chance: bool = False) -> Backward:
     """`backward` on compact state ids (rows of the results are `compact_model()` ids, with
     one extra sentinel row): the same numbers, faster for many payoff columns."""
@@ -151,17 +169,7 @@ def compact_backward(payoff: np.ndarray, with_zero_chance: bool = False) -> Back
         roll_values[level.lo : level.hi] = roll
         values[level.lo : level.hi] = np.maximum(stop, roll)
         if zero is not None:
-            # The first option reaching the best value (Death Rays, then larger groups: the
-            # tie rule's order) is the one played.
-            chosen = np.where(
-                v0 == best,
-                opts[0][:, None],
-                np.where(
-                    v1 == best,
-                    opts[1][:, None],
-                    np.where(v2 == best, opts[2][:, None], opts[3][:, None]),
-                ),
-            )
+            chosen = first_best_option(opts, v0, v1, v2, best)
             zero_next = zero.ravel()[chosen * cols + np.arange(cols)]
             zero_roll = np.repeat((level.stuck_mass @ zero_payoff)[:, None], cols, axis=1)
             zero_roll[level.has_pairs] += np.add.reduceat(
