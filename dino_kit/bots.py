@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
+from dino_kit.engine import legal_actions
 from dino_kit.heuristic import heuristic_bot
 from dino_kit.phases import research
 from dino_kit.state import Action, GameState, PlayerState
@@ -30,7 +31,7 @@ MAX_HELD_PIPS = 3
 
 def random_bot(state: GameState, rng: random.Random) -> Action:
     """Any legal action, uniformly."""
-    actions = state.legal_actions()
+    actions = legal_actions(state)
     return actions[rng.randrange(len(actions))]
 
 
@@ -124,9 +125,7 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
         dna, _ = a.choice
         return 9 if need[DNA_TYPES.index(dna)] else 0
     if kind == "work":
-        from dino_kit.abilities import find_slot
-
-        slot = find_slot(state, p, a.target)
+        slot = abilities.find_slot(state, p, a.target)
         aid = slot.action.id
         if aid == "raise_security":
             return 40 if ctx.danger > 0 else 3
@@ -162,7 +161,7 @@ def simple_bot(state: GameState, rng: random.Random) -> Action:
     )
     best, best_score = None, float("-inf")
     storage_seen = set()
-    for a in state.legal_actions():
+    for a in legal_actions(state):
         if a.kind == "storage":  # every allocation of a scientist scores the same
             if a.scientist in storage_seen:
                 continue

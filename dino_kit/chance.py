@@ -22,9 +22,11 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
+from dino_kit.abilities import visitors_to_draw
 from dino_kit.errors import RuleError
 from dino_kit.messages import message
 from dino_kit.phases import park
+from dino_kit.solo import reveal
 from dino_kit.state import GameState
 from dino_kit.state import evolve as replace
 
@@ -78,8 +80,6 @@ def normalize(state: GameState) -> GameState:
 
 
 def _visitor_count(state: GameState, seat: int) -> int:
-    from dino_kit.abilities import visitors_to_draw
-
     return visitors_to_draw(state, state.players[seat])
 
 
@@ -129,9 +129,7 @@ def sample_chance(state: GameState, rng: random.Random) -> Any:
 def _not_chance(state: GameState) -> str:
     if state.phase == "over":
         return message("rule.game_over")
-    from dino_kit.engine import seat_to_act
-
-    seat = seat_to_act(state)
+    seat = state.seat_to_act()
     return message("rule.not_chance", name=state.names[seat], phase=state.phase)
 
 
@@ -179,8 +177,6 @@ def apply(state: GameState, outcome: Any) -> GameState:
                 claims=(*state.claims, ()),
             )
         if kind == "rival":
-            from dino_kit.solo import reveal
-
             state = replace(
                 state,
                 pending=rest,

@@ -1,5 +1,8 @@
-"""The flow of a game: whose turn it is, applying actions and chance outcomes, and moving on
-through the phases (automatic steps included). `GameState`'s methods call these.
+"""The flow of a game: applying actions and chance outcomes, moving on through the phases
+(automatic steps included), and `run`, the one play loop that lets chance and the bots act
+until a person must act. The OpenSpiel vocabulary on a `GameState` (data, `dino_kit.state`):
+`legal_actions(state)`, `apply_action(state, action)`, `chance_outcomes(state)` (exact
+`Fraction`s), `sample_chance(state, rng)`, `apply_chance(state, outcome)`.
 
 After every action or outcome the engine (1) claims objectives met at that moment (in the
 simultaneous workers phase it notes them and claims them for all who met them when the phase
@@ -11,9 +14,12 @@ done), runs the park (escapes, automatic scoring when there is no food choice), 
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from dino_kit import chance
+from dino_kit.chance import chance_outcomes, sample_chance
 from dino_kit.errors import RuleError
 from dino_kit.messages import message
 from dino_kit.objectives import claim, note_met, settle_workers
@@ -23,7 +29,6 @@ from dino_kit.state import (
     CHANCE,
     MARKET_ACTIONS,
     RESEARCH_TURNS,
-    TERMINAL,
     Action,
     GameState,
     HistoryNode,
@@ -34,25 +39,19 @@ MODULES = {"research": research, "market": market, "workers": workers, "park": p
 ALL_KINDS = {k for m in MODULES.values() for k in m.KINDS}
 
 
-def seat_to_act(state: GameState) -> int:
-    n = state.num_players
-    if state.phase in ("research", "market"):
-        return state.order[state.step % n]
-    return state.order[min(state.step, n - 1)]
-
-
-def current_player(state: GameState) -> int:
-    if state.phase == "over":
-        return TERMINAL
-    if state.pending:
-        return CHANCE
-    return seat_to_act(state)
+#: A player that decides by itself: the state (its seat is `state.current_player()`) and a
+#: random source in, the action to play out (the bots of `dino_kit.bots`).
+Agent = Callable[[GameState, random.Random], Action]
+#: What `run` reports after each step: the state before, the actor (a seat or `CHANCE`),
+#: the move (an `Action` or a chance outcome) and the state after.
+StepListener = Callable[[GameState, int, Any, GameState], None]
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """The actions the seat to act may play now (none at a chance node or the end)."""
     if state.phase == "over" or state.pending:
         return ()
-    return tuple(MODULES[state.phase].candidates(state, seat_to_act(state)))
+    return tuple(MODULES[state.phase].candidates(state, state.seat_to_act()))
 
 
 def why_illegal(state: GameState, action: Any) -> tuple[str, str] | None:
@@ -70,7 +69,7 @@ def why_illegal(state: GameState, action: Any) -> tuple[str, str] | None:
         if action.kind in ALL_KINDS:
             return "wrong_phase", message("rule.wrong_phase", kind=action.kind, phase=state.phase)
         return "unknown_action", message("rule.unknown_action", kind=action.kind)
-    found = module.problem(state, seat_to_act(state), action)
+    found = module.problem(state, state.seat_to_act(), action)
     if found is None:
         return None
     rule, values = found
@@ -82,7 +81,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
     broken = why_illegal(state, action)
     if broken is not None:
         raise RuleError(*broken)
-    seat = seat_to_act(state)
+    seat = state.seat_to_act()
     after = MODULES[state.phase].apply(state, seat, action)
     after = replace(after, history=HistoryNode(state.history, seat, action))
     if state.phase == "workers":  # simultaneous: nobody claims before the others
@@ -143,3 +142,59 @@ def _start_park(state: GameState) -> GameState:
     if state.rules.chaos_theory and state.held is not None:
         pending.append(("chaos",))
     return replace(state, phase="park", step=-1, pending=tuple(pending))
+
+
+def run(
+    state: GameState,
+    agents: Sequence[Agent | None] | Mapping[int, Agent],
+    rng: random.Random,
+    *,
+    until: Callable[[GameState], bool] | None = None,
+    on_step: StepListener | None = None,
+    max_steps: int | None = None,
+) -> GameState:
+    """Let chance (drawn with `rng`) and the agents act until a person must act (a seat with
+    no agent: `None` in the sequence, or absent), `until(state)` holds, or the game ends; the
+    state then. `agents` gives each seat's agent, by seat. `on_step` hears of every step.
+    `max_steps` is a safety net: more steps than that raise RuntimeError (an engine bug)."""
+    steps = 0
+    while not state.is_terminal():
+        if until is not None and until(state):
+            return state
+        actor = state.current_player()
+        agent = None if actor == CHANCE else _agent(agents, actor)
+        if actor != CHANCE and agent is None:
+            return state
+        if max_steps is not None and steps >= max_steps:
+            raise RuntimeError(f"the agents did not stop within {max_steps} steps")
+        if agent is None:
+            move: Any = sample_chance(state, rng)
+            after = apply_chance(state, move)
+        else:
+            move = agent(state, rng)
+            after = apply_action(state, move)
+        if on_step is not None:
+            on_step(state, actor, move, after)
+        state = after
+        steps += 1
+    return state
+
+
+def _agent(agents: Sequence[Agent | None] | Mapping[int, Agent], seat: int) -> Agent | None:
+    if isinstance(agents, Mapping):
+        return agents.get(seat)
+    return agents[seat] if seat < len(agents) else None
+
+
+__all__ = [
+    "Agent",
+    "StepListener",
+    "advance",
+    "apply_action",
+    "apply_chance",
+    "chance_outcomes",
+    "legal_actions",
+    "run",
+    "sample_chance",
+    "why_illegal",
+]

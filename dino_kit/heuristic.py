@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
+from dino_kit.engine import legal_actions
 from dino_kit.phases import research
 from dino_kit.state import Action, GameState, PlayerState
 
@@ -550,7 +551,7 @@ def heuristic_bot(state: GameState, rng: random.Random) -> Action:
     v = view(state, p)
     best, best_score = None, float("-inf")
     seen: set[Any] = set()
-    actions = state.legal_actions()
+    actions = legal_actions(state)
     for a in actions:
         if a.kind == "storage":  # the allocation is chosen below, once per scientist
             if a.scientist in seen:

@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from dino_kit.chance import describe
+from dino_kit.engine import apply_action, apply_chance
 from dino_kit.messages import message
 from dino_kit.setup import new_game
+from dino_kit.solo import rival_score
 from dino_kit.state import CHANCE, Action, GameState
 
 
@@ -76,13 +78,11 @@ def game_log(state: GameState) -> list[str]:
                 lines.append(message("log.round", round=s.round))
             lines.append(message("log.phase", phase=message(f"phase.{s.phase}")))
         lines.append(_line(s, actor, move))
-        s = s.apply_chance(move) if actor == CHANCE else s.apply_action(move)
+        s = apply_chance(s, move) if actor == CHANCE else apply_action(s, move)
     if s.final is not None:
         scores = ", ".join(f"{n} {f}" for n, f in zip(s.names, s.final))
         lines.append(message("log.final", scores=scores))
         if s.rules.solo:
-            from dino_kit.solo import rival_score
-
             key = "log.solo_won" if s.winners else "log.solo_lost"
             lines.append(message(key, name=s.names[0], rival=rival_score(s)))
         else:

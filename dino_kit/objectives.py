@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 from dino_kit import abilities
 from dino_kit.components.schema import Objective
+from dino_kit.solo import rival_score
 from dino_kit.state import CORPORATION_TOKENS, GameState, PlayerState
 from dino_kit.state import evolve as replace
 
@@ -204,8 +205,6 @@ def finish(state: GameState) -> GameState:
     """The game after final scoring: `final` scores and `winners`."""
     final = tuple(breakdown(state, p)["total"] for p in state.players)
     if state.rules.solo:  # the player must beat the rival's score (dino_kit.solo)
-        from dino_kit.solo import rival_score
-
         winners = (0,) if final[0] > rival_score(state) else ()
         return replace(state, final=final, winners=winners, phase="over", pending=())
     best = max(zip(final, (p.money for p in state.players)))

@@ -19,23 +19,17 @@ from typing import Any
 
 from dino_kit.bots import Bot, bot_by_name
 from dino_kit.components import ComponentSet
+from dino_kit.engine import run
 from dino_kit.setup import new_game
 from dino_kit.solo import rival_score
-from dino_kit.state import CHANCE, GameState
+from dino_kit.state import GameState
 
 
 def play_game(
     bots: Sequence[Bot], rng: random.Random, components: ComponentSet | None = None, **settings: Any
 ) -> GameState:
     """One whole game, seat i played by `bots[i]`."""
-    state = new_game(len(bots), components, **settings)
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat == CHANCE:
-            state = state.apply_chance(state.sample_chance(rng))
-        else:
-            state = state.apply_action(bots[seat](state, rng))
-    return state
+    return run(new_game(len(bots), components, **settings), bots, rng)
 
 
 def game_seed(seed: int, game: int) -> int:

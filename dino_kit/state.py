@@ -2,19 +2,16 @@
 
 `GameState` holds everything on the table: players' boards, the research centre, the market,
 the bag, objectives and plot twists, the phase and whose turn it is, and the queue of pending
-chance events (dice to roll, tiles to draw, visitors to draw). Its methods are the
-OpenSpiel-like vocabulary the Martian Dice engine uses: `current_player()` (a seat, `CHANCE`
-or `TERMINAL`), `legal_actions()`, `apply_action()`, `chance_outcomes()` (exact `Fraction`s),
-`sample_chance(rng)`, `apply_chance()`, `is_terminal()`, `returns()`. The rules themselves live
-in `dino_kit.phases.*` and `dino_kit.chance`; this module only describes the state.
+chance events (dice to roll, tiles to draw, visitors to draw). Its methods answer what the
+state is, in the OpenSpiel vocabulary: `current_player()` (a seat, `CHANCE` or `TERMINAL`),
+`is_terminal()`, `is_chance_node()`, `returns()`. This module only describes the state: the
+phases (`dino_kit.phases.*`) work on it, and `dino_kit.engine` applies actions and chance
+(`legal_actions`, `apply_action`, `chance_outcomes`, `sample_chance`, `apply_chance`, `run`).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, NamedTuple
 
 from dino_kit.components.schema import ComponentSet
@@ -233,36 +230,22 @@ class GameState:
     def is_chance_node(self) -> bool:
         return bool(self.pending) and self.phase != "over"
 
+    def seat_to_act(self) -> int:
+        """The seat whose decision the game is at (or will be at once chance is done): in
+        research and the market the turn goes round the order, in the other phases each seat
+        of the order acts in turn until done."""
+        n = self.num_players
+        if self.phase in ("research", "market"):
+            return self.order[self.step % n]
+        return self.order[min(self.step, n - 1)]
+
     def current_player(self) -> int:
         """The seat to act, `CHANCE` while something random happens, or `TERMINAL`."""
-        from dino_kit.engine import current_player
-
-        return current_player(self)
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        from dino_kit.engine import legal_actions
-
-        return legal_actions(self)
-
-    def apply_action(self, action: Action) -> GameState:
-        from dino_kit.engine import apply_action
-
-        return apply_action(self, action)
-
-    def chance_outcomes(self) -> Sequence[tuple[Any, Fraction]]:
-        from dino_kit.chance import chance_outcomes
-
-        return chance_outcomes(self)
-
-    def sample_chance(self, rng: random.Random) -> Any:
-        from dino_kit.chance import sample_chance
-
-        return sample_chance(self, rng)
-
-    def apply_chance(self, outcome: Any) -> GameState:
-        from dino_kit.engine import apply_chance
-
-        return apply_chance(self, outcome)
+        if self.phase == "over":
+            return TERMINAL
+        if self.pending:
+            return CHANCE
+        return self.seat_to_act()
 
     def returns(self) -> tuple[float, ...]:
         """Once the game is over: 1 shared among the winners (1.0 for a sole winner), 0.0 for

@@ -14,6 +14,7 @@ from dino_helpers import start
 from dino_kit import odds
 from dino_kit.components import load_components
 from dino_kit.effects import DNA_TYPES
+from dino_kit.engine import apply_action, chance_outcomes, legal_actions
 from dino_kit.phases import park, research
 from dino_kit.state import Exhibit
 
@@ -57,12 +58,12 @@ def test_die_gains_match_the_engine(level):
         for f, face in enumerate(d.faces):
             state = replace(base, pool=(d.id,), rolled=(f,), claimed=(None,))
             gain = odds.face_gain(face, level, room=room)
-            legal = [a for a in state.legal_actions() if a.kind == "die" and a.scientist == level]
+            legal = [a for a in legal_actions(state) if a.kind == "die" and a.scientist == level]
             if gain is None:
                 assert legal == []
                 continue
             action = legal[0]
-            after = state.apply_action(action).players[seat]
+            after = apply_action(state, action).players[seat]
             if gain.rare is None:
                 i = DNA_TYPES.index(gain.dna)
                 assert after.dna[i] - p.dna[i] == gain.amount
@@ -160,7 +161,7 @@ def test_hooligans_match_the_engine_chance_outcomes():
     s = start(2, predictable_systems=True)
     s = replace(s, phase="park", step=-1, pending=(("visitors", 0),), bag=(30, 12))
     s = s.with_player(0, excitement=7)
-    engine = {7 - c: p for c, p in s.chance_outcomes()}
+    engine = {7 - c: p for c, p in chance_outcomes(s)}
     assert engine == odds.hooligan_distribution(7, 30, 12)
 
 
