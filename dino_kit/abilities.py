@@ -11,9 +11,6 @@ from collections.abc import Iterator
 from dino_kit.components.schema import Slot
 from dino_kit.state import GameState, PlayerState
 
-PRINTED_SPACES = ("dino_research", "dna_refinement")
-SPECIAL_FOR_SPACE = {"dino_research": "dino_research_2", "dna_refinement": "dna_refinement_2"}
-
 
 def passive(state: GameState, player: PlayerState, effect_id: str) -> int:
     """The total `amount` of a passive effect from working lab upgrades and hired

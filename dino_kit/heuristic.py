@@ -29,6 +29,7 @@ from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
 from dino_kit.engine import legal_actions
 from dino_kit.phases import research
+from dino_kit.phases.market import SPECIAL_COST
 from dino_kit.state import Action, GameState, PlayerState
 
 MONEY_VP = 0.3  # what $1 is worth while the game goes on ($5 = 1 VP only at the very end)
@@ -483,7 +484,7 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         old = p.lab[a.choice]
         return value - (_upgrade_value(state, p, v, old) + 1 if old is not None else 0)
     if kind == "special":
-        price = 3 if a.target == "dino_research_2" else 5
+        price = SPECIAL_COST[a.target]
         if p.money - price < v.reserve:
             return -1.0
         if a.target == "dino_research_2":

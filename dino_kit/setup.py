@@ -16,16 +16,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dino_kit.components import ComponentSet, load_components
-from dino_kit.components.schema import OBJECTIVE_LENGTHS
+from dino_kit.components.schema import OBJECTIVE_LENGTHS, SPECIAL_UPGRADES
 from dino_kit.effects import BASIC_DNA, CATEGORIES
 from dino_kit.errors import RuleError
 from dino_kit.messages import message
 from dino_kit.rules import Rules
+from dino_kit.solo import BOARD_PLAYERS
 from dino_kit.state import Exhibit, GameState, PlayerState
 from dino_kit.state import evolve as replace
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-BOARD_PLAYERS = 2  # solo mode: the board is laid out as for 2 players (dino_kit.solo)
 FIRST_CASH = 15
 
 
@@ -61,7 +61,7 @@ def new_game(
     c = components or load_components()
     if solo and c.rival is None:
         raise RuleError("no_rival", message("rule.no_rival", name=c.name))
-    board = BOARD_PLAYERS if solo else n  # the solo board is laid out as for 2 players
+    board = BOARD_PLAYERS if solo else n
     t = c.tables
     order = tuple((first_player + i) % n for i in range(n))
     limits = (t.basic_start_limit,) * 3 + (t.advanced_start_limit,) * 3
@@ -83,8 +83,7 @@ def new_game(
     )
     specialists = tuple(sorted(s.id for s in c.specialists))
     specials = tuple(
-        tuple(u.id for u in c.lab_upgrades if u.special == kind)
-        for kind in ("dino_research_2", "dna_refinement_2")
+        tuple(u.id for u in c.lab_upgrades if u.special == kind) for kind in SPECIAL_UPGRADES
     )
     recipe_stacks = tuple(tuple(r.id for r in c.recipes if r.category == cat) for cat in CATEGORIES)
     pending: list[tuple] = [("pool",)] * (2 * board + 1)

@@ -37,7 +37,6 @@ from dino_kit.state import evolve as replace
 
 SOLO_LABEL = message("solo.label")
 BOARD_PLAYERS = 2  # the solo board is set up as for this many players
-SOLO_OBJECTIVES = 3
 
 
 def rival_score(state: GameState) -> int:

@@ -22,7 +22,6 @@ TERMINAL = -4
 # the solo mode's rival (dino_kit.solo): marks the dice it claims (`claimed`) and the
 # objectives it takes (`claims`); never a seat to act
 RIVAL = -2
-PHASES = ("setup", "research", "market", "workers", "park", "cleanup", "over")
 STORAGE_SPACES = 6
 SCIENTISTS = (1, 2, 3)
 WORKERS_IN_POOL, WORKERS_IN_SUPPLY = 4, 4

@@ -17,6 +17,7 @@ from dino_kit.effects import DNA_TYPES
 from dino_kit.engine import apply_action, chance_outcomes, legal_actions
 from dino_kit.phases import park, research
 from dino_kit.state import Exhibit
+from kit_common.statistics import mean_interval, wilson_interval
 
 C = load_components()
 DICE = C.dice
@@ -85,8 +86,7 @@ def test_amount_laws_sum_to_one_and_match_simulation():
             g = odds.face_gain(face, level)
             seen[g.amount if g else 0] += 1
         for k, p in law.items():
-            low, high = odds.proportion_interval(seen[k], n, z=4.0)
-            assert low <= p <= high, (level, k)
+            assert wilson_interval(seen[k], n, z=4.0).contains(p), (level, k)
 
 
 def brute_highest(dice) -> dict[int, Fraction]:
@@ -226,10 +226,8 @@ def test_park_odds_match_simulation():
     for field in ("vp", "eaten"):
         for k, p in po.law(field).items():
             hits = sum(getattr(o, field) == k for o in samples)
-            low, high = odds.proportion_interval(hits, n, z=4.0)
-            assert low <= p <= high, (field, k, hits / n, float(p))
-    _m, low, high = odds.mean_interval([o.vp for o in samples], z=4.0)
-    assert low <= po.expected("vp") <= high
+            assert wilson_interval(hits, n, z=4.0).contains(p), (field, k, hits / n, float(p))
+    assert mean_interval([o.vp for o in samples], z=4.0).contains(po.expected("vp"))
 
 
 def test_risk_curve_rises_with_security_until_safe():
@@ -240,12 +238,3 @@ def test_risk_curve_rises_with_security_until_safe():
     assert vps == sorted(vps)
     assert curve[-1].p_eaten == 0 and curve[0].p_eaten == 1
     assert vps[-2] == vps[-1]  # beyond the highest threat (7), more security adds nothing
-
-
-def test_intervals():
-    low, high = odds.proportion_interval(50, 100)
-    assert low < 0.5 < high and round(high - low, 2) == 0.19
-    assert odds.proportion_interval(0, 0) == (0.0, 1.0)
-    assert odds.mean_interval([1.0, 3.0])[0] == 2.0
-    with pytest.raises(ValueError):
-        odds.mean_interval([])
