@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
 from dino_kit.engine import legal_actions
+from dino_kit.objectives import progress
 from dino_kit.phases import research
 from dino_kit.phases.market import SPECIAL_COST
 from dino_kit.state import Action, GameState, PlayerState
@@ -154,51 +155,12 @@ def view(state: GameState, p: PlayerState) -> View:
     )
 
 
-def measure(state: GameState, p: PlayerState, cond: Any) -> tuple[int, int]:
-    """(how far the player is, the target) on an objective's condition."""
-    c = state.components
-    match cond.id:
-        case "dinosaurs_at_least":
-            return p.dinosaurs, cond.get("count")
-        case "category_dinosaurs_at_least":
-            cat = cond.get("category")
-            return sum(e.dinosaurs for e in p.exhibits if c[e.recipe].category == cat), cond.get(
-                "count"
-            )
-        case "attractions_at_least":
-            return len(p.attractions), cond.get("count")
-        case "food_attractions_at_least":
-            return sum(c[a].food for a in p.attractions), cond.get("count")
-        case "excitement_at_least":
-            return p.excitement, cond.get("value")
-        case "money_at_least":
-            return p.money, cond.get("amount")
-        case "vp_at_least":
-            return p.vp, cond.get("value")
-        case "security_at_least":
-            return p.security, cond.get("value")
-        case "specialists_at_least":
-            return len(p.specialists), cond.get("count")
-        case "lab_upgrades_at_least":
-            n = sum(x is not None for x in p.lab)
-            return n + (p.dino_research is not None) + (p.dna_refinement is not None), cond.get(
-                "count"
-            )
-        case "recipes_at_least":
-            return len(p.exhibits), cond.get("count")
-        case "dna_at_least":
-            return sum(p.dna), cond.get("amount")
-        case "paddock_capacity_at_least":
-            return max(e.capacity for e in p.exhibits), cond.get("capacity")
-    return 0, 1
-
-
 def goals(state: GameState, p: PlayerState) -> tuple[tuple[Any, int, int, int], ...]:
     out = []
     for ident, who in zip(state.objectives, state.claims):
         if not who:
             obj = state.components[ident]
-            have, target = measure(state, p, obj.condition)
+            have, target = progress(state, p, obj.condition)
             if have < target:
                 out.append((obj.condition, have, target, obj.vp))
     return tuple(out)
