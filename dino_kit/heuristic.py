@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from dino_kit import abilities
-from dino_kit.effects import DNA_TYPES
+from dino_kit.effects import DNA_TYPES, Effect
 from dino_kit.engine import legal_actions
 from dino_kit.objectives import progress
 from dino_kit.phases import research
@@ -472,31 +473,7 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         return _dna_value(state, p, v, i, offer.amount) - offer.price * MONEY_VP
     if kind == "work":
         slot = _slot(state, p, a.target, v)
-        aid = slot.action.id
-        if aid == "raise_security":
-            cost = abilities.security_cost(state, p) or 0
-            if v.gap > 0 and v.visitors > 0:
-                return EATEN_VP + 0.5 - cost * MONEY_VP
-            return 0.6 * min(r - 1, 2) - cost * MONEY_VP
-        if aid == "create_dinosaur":
-            return _dinosaur(state, p, v, a.choice) + 1.0
-        if aid == "refine_dna":
-            x, y, result = (DNA_TYPES.index(t) for t in slot.action.get("conversions")[a.choice])
-            value = 1.5 if v.need[result] else 0.2
-            return value - (0.8 if v.need[x] or v.need[y] else 0) - 0.3 * (v.free_creates > 0)
-        if aid == "upgrade_paddock":
-            e = p.exhibits[a.choice]
-            cost = abilities.paddock_cost(state, e.capacity + 1) or 0
-            if e.dinosaurs < e.capacity or r <= 1:
-                return -0.5
-            rec = c[e.recipe]
-            return rec.vp * 0.6 + 0.5 * min(r - 1, 3) - cost * MONEY_VP
-        if aid == "gain_money":
-            return slot.action.get("amount") * MONEY_VP
-        if aid == "gain_dna":
-            i = DNA_TYPES.index(slot.action.get("dna"))
-            return _dna_value(state, p, v, i, slot.action.get("amount"))
-        return 0.1
+        return _WORK_VALUES[slot.action.id](state, p, v, slot.action, a.choice)
     if kind == "done":
         return 0.0
     if kind == "food":
@@ -504,6 +481,62 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         money_wanted = r > 1 and p.money < 12
         return a.choice * (1 if money_wanted else -1)
     return 0.0
+
+
+# -- what a worker on each lab-slot action is worth (one entry per id of
+# `dino_kit.phases.workers.SLOT_ACTIONS`, checked by the tests) ------------------------------
+
+
+def _security_work(state: GameState, p: PlayerState, v: View, action: Effect, choice: Any) -> float:
+    cost = abilities.security_cost(state, p) or 0
+    if v.gap > 0 and v.visitors > 0:
+        return EATEN_VP + 0.5 - cost * MONEY_VP
+    return 0.6 * min(v.rounds_left - 1, 2) - cost * MONEY_VP
+
+
+def _create_work(state: GameState, p: PlayerState, v: View, action: Effect, choice: Any) -> float:
+    return _dinosaur(state, p, v, choice) + 1.0
+
+
+def _refine_work(state: GameState, p: PlayerState, v: View, action: Effect, choice: Any) -> float:
+    x, y, result = (DNA_TYPES.index(t) for t in action.get("conversions")[choice])
+    value = 1.5 if v.need[result] else 0.2
+    return value - (0.8 if v.need[x] or v.need[y] else 0) - 0.3 * (v.free_creates > 0)
+
+
+def _paddock_work(state: GameState, p: PlayerState, v: View, action: Effect, choice: Any) -> float:
+    e = p.exhibits[choice]
+    cost = abilities.paddock_cost(state, e.capacity + 1) or 0
+    r = v.rounds_left
+    if e.dinosaurs < e.capacity or r <= 1:
+        return -0.5
+    rec = state.components.recipe(e.recipe)
+    return rec.vp * 0.6 + 0.5 * min(r - 1, 3) - cost * MONEY_VP
+
+
+def _money_work(state: GameState, p: PlayerState, v: View, action: Effect, choice: Any) -> float:
+    return action.get("amount") * MONEY_VP
+
+
+def _dna_work(state: GameState, p: PlayerState, v: View, action: Effect, choice: Any) -> float:
+    i = DNA_TYPES.index(action.get("dna"))
+    return _dna_value(state, p, v, i, action.get("amount"))
+
+
+def _storage_work(state: GameState, p: PlayerState, v: View, action: Effect, choice: Any) -> float:
+    return 0.1
+
+
+WorkValue = Callable[[GameState, PlayerState, View, Effect, Any], float]
+_WORK_VALUES: dict[str, WorkValue] = {
+    "raise_security": _security_work,
+    "create_dinosaur": _create_work,
+    "refine_dna": _refine_work,
+    "upgrade_paddock": _paddock_work,
+    "gain_money": _money_work,
+    "gain_dna": _dna_work,
+    "raise_storage": _storage_work,
+}
 
 
 def heuristic_bot(state: GameState, rng: random.Random) -> Action:
