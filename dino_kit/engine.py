@@ -30,12 +30,16 @@ from dino_kit.state import (
     MARKET_ACTIONS,
     RESEARCH_TURNS,
     Action,
+    ChanceEvent,
+    ChaosRoll,
     GameState,
     HistoryNode,
+    Phase,
+    VisitorDraw,
 )
 from dino_kit.state import evolve as replace
 
-MODULES = {"research": research, "market": market, "workers": workers, "park": park}
+MODULES = {Phase.RESEARCH: research, Phase.MARKET: market, Phase.WORKERS: workers, Phase.PARK: park}
 ALL_KINDS = {k for m in MODULES.values() for k in m.KINDS}
 
 
@@ -49,14 +53,14 @@ StepListener = Callable[[GameState, int, Any, GameState], None]
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """The actions the seat to act may play now (none at a chance node or the end)."""
-    if state.phase == "over" or state.pending:
+    if state.phase == Phase.OVER or state.pending:
         return ()
     return tuple(MODULES[state.phase].candidates(state, state.seat_to_act()))
 
 
 def why_illegal(state: GameState, action: Any) -> tuple[str, str] | None:
     """(rule id, message) of the rule `action` breaks now, or None when it is legal."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return "game_over", message("rule.game_over")
     if state.pending:
         return "chance_pending", message(
@@ -84,7 +88,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
     seat = state.seat_to_act()
     after = MODULES[state.phase].apply(state, seat, action)
     after = replace(after, history=HistoryNode(state.history, seat, action))
-    if state.phase == "workers":  # simultaneous: nobody claims before the others
+    if state.phase == Phase.WORKERS:  # simultaneous: nobody claims before the others
         return advance(note_met(after, seat))
     return advance(claim(after))
 
@@ -93,7 +97,8 @@ def apply_chance(state: GameState, outcome: Any) -> GameState:
     """The game after the pending chance event gives `outcome`."""
     after = chance.apply(state, outcome)
     after = replace(after, history=HistoryNode(state.history, CHANCE, outcome))
-    if state.pending[0][0] == "visitors":  # admission fees: the only chance that pays anyone
+    # admission fees: visitors are the only chance outcome that pays anyone
+    if isinstance(state.pending[0], VisitorDraw):
         after = claim(after)
     return advance(after)
 
@@ -103,20 +108,20 @@ def advance(state: GameState) -> GameState:
     n = state.num_players
     while True:
         state = chance.normalize(state)
-        if state.pending or state.phase == "over":
+        if state.pending or state.phase == Phase.OVER:
             return state
         phase = state.phase
-        if phase == "setup":
+        if phase == Phase.SETUP:
             state = finish_setup(state)
-        elif phase == "research":
+        elif phase == Phase.RESEARCH:
             if state.step < RESEARCH_TURNS * n:
                 return state
-            state = replace(research.end(state), phase="market", step=0)
-        elif phase == "market":
+            state = replace(research.end(state), phase=Phase.MARKET, step=0)
+        elif phase == Phase.MARKET:
             if state.step < MARKET_ACTIONS * n:
                 return state
-            state = replace(state, phase="workers", step=0)
-        elif phase == "workers":
+            state = replace(state, phase=Phase.WORKERS, step=0)
+        elif phase == Phase.WORKERS:
             if state.step >= n:
                 state = _start_park(settle_workers(state))
                 continue
@@ -125,7 +130,7 @@ def advance(state: GameState) -> GameState:
             if not p.done and p.workers_free > 0 and len(workers.candidates(state, seat)) > 1:
                 return state
             state = replace(state, step=state.step + 1)
-        elif phase == "park":
+        elif phase == Phase.PARK:
             if state.step < 0:
                 state = replace(park.escapes(state), step=0)
             elif state.step < n:
@@ -138,10 +143,10 @@ def advance(state: GameState) -> GameState:
 
 
 def _start_park(state: GameState) -> GameState:
-    pending = [("visitors", seat) for seat in state.order]
+    pending: list[ChanceEvent] = [VisitorDraw(seat) for seat in state.order]
     if state.rules.chaos_theory and state.held is not None:
-        pending.append(("chaos",))
-    return replace(state, phase="park", step=-1, pending=tuple(pending))
+        pending.append(ChaosRoll())
+    return replace(state, phase=Phase.PARK, step=-1, pending=tuple(pending))
 
 
 def run(

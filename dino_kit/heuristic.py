@@ -32,7 +32,7 @@ from dino_kit.engine import legal_actions
 from dino_kit.objectives import progress
 from dino_kit.phases import research
 from dino_kit.phases.market import SPECIAL_COST
-from dino_kit.state import Action, GameState, PlayerState
+from dino_kit.state import Action, GameState, Phase, PlayerState
 
 MONEY_VP = 0.3  # what $1 is worth while the game goes on ($5 = 1 VP only at the very end)
 EATEN_VP = 2.0  # a visitor eaten: −1 VP and a customer who would have scored 1
@@ -66,7 +66,7 @@ class View(NamedTuple):
 def held_pips(state: GameState) -> int:
     """The held die's threat pips as far as a player can know them now (module docstring)."""
     c = state.components
-    if state.phase == "research":
+    if state.phase == Phase.RESEARCH:
         return max(
             (
                 research.face_of(state, slot).threat
@@ -78,7 +78,7 @@ def held_pips(state: GameState) -> int:
     if state.held is None:
         return 0
     faces = c[state.pool[state.held]].faces
-    if state.rules.chaos_theory and state.phase in ("market", "workers"):
+    if state.rules.chaos_theory and state.phase in (Phase.MARKET, Phase.WORKERS):
         return math.ceil(sum(f.threat for f in faces) / len(faces))
     return faces[state.held_face].threat
 
@@ -111,9 +111,9 @@ def needs(state: GameState, p: PlayerState) -> tuple[int, ...]:
 
 def view(state: GameState, p: PlayerState) -> View:
     phase = state.phase
-    in_workers = phase == "workers"
+    in_workers = phase == Phase.WORKERS
     c = state.components
-    if phase == "research":
+    if phase == Phase.RESEARCH:
         faces = tuple(research.face_of(state, i) for i in range(len(state.pool)))
         pips = [f.threat for f, owner in zip(faces, state.claimed) if owner is None]
         held = max(pips, default=0)
@@ -150,9 +150,11 @@ def view(state: GameState, p: PlayerState) -> View:
         goals=open_goals,
         goal_kinds=frozenset(k for g in open_goals for k in _GOAL_KINDS.get(g[0].id, ())),
         slots=slots,
-        research_bonus=abilities.passive(state, p, "research_bonus") if phase == "research" else 0,
+        research_bonus=abilities.passive(state, p, "research_bonus")
+        if phase == Phase.RESEARCH
+        else 0,
         faces=faces,
-        reserve=_reserve(state, p, gap, security_slots) if phase == "market" else 0,
+        reserve=_reserve(state, p, gap, security_slots) if phase == Phase.MARKET else 0,
     )
 
 
@@ -296,7 +298,7 @@ def _dinosaur(state: GameState, p: PlayerState, v: View, index: int) -> float:
     r = state.components[e.recipe]
     value = r.vp + (EMPTY_EXHIBIT_VP if e.dinosaurs == 0 else 0)
     excitement = min(r.excitement, state.rules.excitement_cap - p.excitement)
-    value += (excitement * VISITOR_VP + 0.5) * (v.rounds_left - (state.phase != "research"))
+    value += (excitement * VISITOR_VP + 0.5) * (v.rounds_left - (state.phase != Phase.RESEARCH))
     return value - _threat_cost(v, r.threat, v.gap + r.threat)
 
 

@@ -13,7 +13,7 @@ from dino_kit.engine import apply_action, apply_chance
 from dino_kit.messages import message
 from dino_kit.setup import new_game
 from dino_kit.solo import rival_score
-from dino_kit.state import CHANCE, Action, GameState
+from dino_kit.state import CHANCE, Action, GameState, Phase
 
 
 def describe_action(state: GameState, a: Action) -> str:
@@ -74,7 +74,7 @@ def game_log(state: GameState) -> list[str]:
     for actor, move in state.moves():
         if (s.round, s.phase) != heading:
             heading = (s.round, s.phase)
-            if s.phase == "research" and s.step == 0:
+            if s.phase == Phase.RESEARCH and s.step == 0:
                 lines.append(message("log.round", round=s.round))
             lines.append(message("log.phase", phase=message(f"phase.{s.phase}")))
         lines.append(_line(s, actor, move))

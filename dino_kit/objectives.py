@@ -28,7 +28,7 @@ from dino_kit import abilities
 from dino_kit.components.schema import ComponentSet, Objective
 from dino_kit.effects import Effect
 from dino_kit.solo import rival_score
-from dino_kit.state import CORPORATION_TOKENS, GameState, PlayerState
+from dino_kit.state import CORPORATION_TOKENS, GameState, Phase, PlayerState
 from dino_kit.state import evolve as replace
 
 EMPTY_EXHIBIT = -10
@@ -117,7 +117,7 @@ def _compile(objective: Objective) -> Test:
 
 def claim(state: GameState) -> GameState:
     """Claim every unclaimed objective met now (shared when met by several at once)."""
-    if not state.objectives or state.phase in ("setup", "over"):
+    if not state.objectives or state.phase in (Phase.SETUP, Phase.OVER):
         return state
     claims = list(state.claims)
     players = list(state.players)
@@ -207,10 +207,10 @@ def finish(state: GameState) -> GameState:
     final = tuple(breakdown(state, p)["total"] for p in state.players)
     if state.rules.solo:  # the player must beat the rival's score (dino_kit.solo)
         winners = (0,) if final[0] > rival_score(state) else ()
-        return replace(state, final=final, winners=winners, phase="over", pending=())
+        return replace(state, final=final, winners=winners, phase=Phase.OVER, pending=())
     best = max(zip(final, (p.money for p in state.players)))
     winners = tuple(s for s, (f, p) in enumerate(zip(final, state.players)) if (f, p.money) == best)
-    return replace(state, final=final, winners=winners, phase="over", pending=())
+    return replace(state, final=final, winners=winners, phase=Phase.OVER, pending=())
 
 
 __all__ = [

@@ -22,7 +22,20 @@ from dino_kit.errors import RuleError
 from dino_kit.messages import message
 from dino_kit.rules import Rules
 from dino_kit.solo import BOARD_PLAYERS
-from dino_kit.state import Exhibit, GameState, PlayerState
+from dino_kit.state import (
+    ChanceEvent,
+    DieRoll,
+    Exhibit,
+    GameState,
+    MarketDraw,
+    ObjectiveDraw,
+    Phase,
+    PlayerState,
+    PoolDraw,
+    RecipeDraw,
+    RivalDraw,
+    TwistDraw,
+)
 from dino_kit.state import evolve as replace
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -86,12 +99,12 @@ def new_game(
         tuple(u.id for u in c.lab_upgrades if u.special == kind) for kind in SPECIAL_UPGRADES
     )
     recipe_stacks = tuple(tuple(r.id for r in c.recipes if r.category == cat) for cat in CATEGORIES)
-    pending: list[tuple] = [("pool",)] * (2 * board + 1)
-    pending += [("draw", col, row) for col in range(3) for row in range(4)]
-    pending += [("recipe", i) for i in range(3)]
-    pending += [("objective",)] * (board + 1)
+    pending: list[ChanceEvent] = [PoolDraw()] * (2 * board + 1)
+    pending += [MarketDraw(col, row) for col in range(3) for row in range(4)]
+    pending += [RecipeDraw(i) for i in range(3)]
+    pending += [ObjectiveDraw()] * (board + 1)
     if not predictable_systems:
-        pending += [("twist",)] * 2
+        pending += [TwistDraw()] * 2
     return GameState(
         components=c,
         names=names,
@@ -129,10 +142,10 @@ def finish_setup(state: GameState) -> GameState:
     return replace(
         state,
         rows=rows,
-        phase="research",
+        phase=Phase.RESEARCH,
         step=0,
         rolled=(0,) * len(state.pool),
         claimed=(None,) * len(state.pool),
-        pending=tuple(("roll", slot) for slot in range(len(state.pool)))
-        + ((("rival",),) if state.rules.solo else ()),
+        pending=tuple(DieRoll(slot) for slot in range(len(state.pool)))
+        + ((RivalDraw(),) if state.rules.solo else ()),
     )

@@ -12,6 +12,7 @@ phases (`dino_kit.phases.*`) work on it, and `dino_kit.engine` applies actions a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, NamedTuple
 
 from dino_kit.components.schema import ComponentSet
@@ -31,11 +32,46 @@ RESEARCH_TURNS = 3
 COLUMNS = ("attractions", "lab_upgrades", "specialists")
 
 
+class Phase(str, Enum):
+    """Where a game is: setup's draws, the four phases with decisions (cleanup runs by itself
+    at the end of the park phase), and over. A member equals its name as a string."""
+
+    SETUP = "setup"
+    RESEARCH = "research"
+    MARKET = "market"
+    WORKERS = "workers"
+    PARK = "park"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class ActionKind(str, Enum):
+    """What a decision is, by phase (see each phase module for its arguments). A member
+    equals its name as a string, so `Action("pass")` and `Action(ActionKind.PASS)` are one."""
+
+    DIE = "die"  # research
+    STORAGE = "storage"  # research
+    RECIPE = "recipe"  # research
+    PASS = "pass"  # research (a scientist passes) and market
+    HIRE = "hire"  # market
+    BUILD = "build"  # market
+    UPGRADE = "upgrade"  # market
+    SPECIAL = "special"  # market
+    BUY_DNA = "buy_dna"  # market
+    WORK = "work"  # workers
+    DONE = "done"  # workers
+    FOOD = "food"  # park
+
+    def __str__(self) -> str:
+        return self.value
+
+
 class Action(NamedTuple):
-    """A decision. `kind` says what (research: die, storage, recipe, pass; market: hire,
-    build, upgrade, special, buy_dna, pass; workers: work, done; park: food); `scientist`
-    is the level of the scientist used in research; `target` and `choice` are the kind's
-    arguments (see each phase module)."""
+    """A decision. `kind` says what (an `ActionKind`); `scientist` is the level of the
+    scientist used in research; `target` and `choice` are the kind's arguments (see each
+    phase module)."""
 
     kind: str
     scientist: int | None = None
@@ -58,6 +94,99 @@ class Action(NamedTuple):
             _tupled(data.get("target")),
             _tupled(data.get("choice")),
         )
+
+
+class EventKind(str, Enum):
+    """What a pending chance event draws or rolls (see `dino_kit.chance`). Each event is a
+    NamedTuple of its own with its kind as its last field (so that no two kinds of event are
+    ever equal tuples)."""
+
+    POOL = "pool"
+    DRAW = "draw"
+    RECIPE = "recipe"
+    OBJECTIVE = "objective"
+    TWIST = "twist"
+    ROLL = "roll"
+    CHAOS = "chaos"
+    RIVAL = "rival"
+    VISITORS = "visitors"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class PoolDraw(NamedTuple):
+    """Setup: a die drawn from the box into the dice pool."""
+
+    kind: EventKind = EventKind.POOL
+
+
+class MarketDraw(NamedTuple):
+    """A market tile drawn into `row` of `column` (0 attractions, 1 lab upgrades,
+    2 specialists)."""
+
+    column: int
+    row: int
+    kind: EventKind = EventKind.DRAW
+
+
+class RecipeDraw(NamedTuple):
+    """The next recipe of category `category` (its index in `effects.CATEGORIES`) face up."""
+
+    category: int
+    kind: EventKind = EventKind.RECIPE
+
+
+class ObjectiveDraw(NamedTuple):
+    """Setup: an objective revealed."""
+
+    kind: EventKind = EventKind.OBJECTIVE
+
+
+class TwistDraw(NamedTuple):
+    """Setup: a plot twist revealed."""
+
+    kind: EventKind = EventKind.TWIST
+
+
+class DieRoll(NamedTuple):
+    """The die in pool slot `slot` rolled."""
+
+    slot: int
+    kind: EventKind = EventKind.ROLL
+
+
+class ChaosRoll(NamedTuple):
+    """The chaos-theory variant: the held die rolled again before the park phase."""
+
+    kind: EventKind = EventKind.CHAOS
+
+
+class RivalDraw(NamedTuple):
+    """Solo mode: the rival's next card revealed."""
+
+    kind: EventKind = EventKind.RIVAL
+
+
+class VisitorDraw(NamedTuple):
+    """Visitors drawn from the bag for the park of `seat`."""
+
+    seat: int
+    kind: EventKind = EventKind.VISITORS
+
+
+#: A pending chance event.
+ChanceEvent = (
+    PoolDraw
+    | MarketDraw
+    | RecipeDraw
+    | ObjectiveDraw
+    | TwistDraw
+    | DieRoll
+    | ChaosRoll
+    | RivalDraw
+    | VisitorDraw
+)
 
 
 def _plain(value: Any) -> Any:
@@ -173,11 +302,11 @@ class GameState:
     rules: Rules
     objective_length: str = "short"
     first_player: int = 0
-    phase: str = "setup"
+    phase: Phase = Phase.SETUP
     round: int = 1
     step: int = 0
     order: tuple[int, ...] = ()
-    pending: tuple[tuple[Any, ...], ...] = ()
+    pending: tuple[ChanceEvent, ...] = ()
     # dice
     dice_box: tuple[str, ...] = ()
     pool: tuple[str, ...] = ()
@@ -224,23 +353,23 @@ class GameState:
         return len(self.players)
 
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def is_chance_node(self) -> bool:
-        return bool(self.pending) and self.phase != "over"
+        return bool(self.pending) and self.phase != Phase.OVER
 
     def seat_to_act(self) -> int:
         """The seat whose decision the game is at (or will be at once chance is done): in
         research and the market the turn goes round the order, in the other phases each seat
         of the order acts in turn until done."""
         n = self.num_players
-        if self.phase in ("research", "market"):
+        if self.phase in (Phase.RESEARCH, Phase.MARKET):
             return self.order[self.step % n]
         return self.order[min(self.step, n - 1)]
 
     def current_player(self) -> int:
         """The seat to act, `CHANCE` while something random happens, or `TERMINAL`."""
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return TERMINAL
         if self.pending:
             return CHANCE

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from dino_kit.engine import apply_action, apply_chance, chance_outcomes
 from dino_kit.setup import new_game
-from dino_kit.state import CHANCE, Action, GameState
+from dino_kit.state import CHANCE, Action, EventKind, GameState
 
 
 def resolve(
@@ -20,12 +20,12 @@ def resolve(
     customer counts from `visitors` (each used in turn, then the first outcome listed)."""
     rolls, pool, visitors = list(rolls), list(pool), list(visitors)
     while state.current_player() == CHANCE:
-        kind = state.pending[0][0]
-        if kind in ("roll", "chaos") and rolls:
+        kind = state.pending[0].kind
+        if kind in (EventKind.ROLL, EventKind.CHAOS) and rolls:
             state = apply_chance(state, rolls.pop(0))
-        elif kind == "pool" and pool:
+        elif kind == EventKind.POOL and pool:
             state = apply_chance(state, pool.pop(0))
-        elif kind == "visitors" and visitors:
+        elif kind == EventKind.VISITORS and visitors:
             state = apply_chance(state, visitors.pop(0))
         else:
             state = apply_chance(state, chance_outcomes(state)[0][0])

@@ -16,7 +16,7 @@ from dino_kit.components import load_components
 from dino_kit.effects import DNA_TYPES
 from dino_kit.engine import apply_action, chance_outcomes, legal_actions
 from dino_kit.phases import park, research
-from dino_kit.state import Exhibit
+from dino_kit.state import Exhibit, VisitorDraw
 from kit_common.statistics import mean_interval, wilson_interval
 
 C = load_components()
@@ -159,7 +159,7 @@ def test_hooligans_hypergeometric():
 
 def test_hooligans_match_the_engine_chance_outcomes():
     s = start(2, predictable_systems=True)
-    s = replace(s, phase="park", step=-1, pending=(("visitors", 0),), bag=(30, 12))
+    s = replace(s, phase="park", step=-1, pending=(VisitorDraw(0),), bag=(30, 12))
     s = s.with_player(0, excitement=7)
     engine = {7 - c: p for c, p in chance_outcomes(s)}
     assert engine == odds.hooligan_distribution(7, 30, 12)

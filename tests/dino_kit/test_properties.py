@@ -19,7 +19,7 @@ from dino_kit.engine import (
     why_illegal,
 )
 from dino_kit.setup import new_game
-from dino_kit.state import CHANCE, GameState
+from dino_kit.state import CHANCE, GameState, VisitorDraw
 
 C = load_components()
 MAX_STEPS = 20_000
@@ -119,6 +119,6 @@ def test_visitor_draw_probabilities_are_hypergeometric():
     s = new_game(2)
     from dataclasses import replace
 
-    s = replace(s, pending=(("visitors", 0),), phase="park", step=-1, bag=(3, 2))
+    s = replace(s, pending=(VisitorDraw(0),), phase="park", step=-1, bag=(3, 2))
     outcomes = dict(chance_outcomes(s))  # excitement 1: one visitor
     assert outcomes == {0: Fraction(2, 5), 1: Fraction(3, 5)}

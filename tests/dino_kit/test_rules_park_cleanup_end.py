@@ -12,7 +12,7 @@ from dino_kit.engine import advance, apply_action, apply_chance, chance_outcomes
 from dino_kit.errors import RuleError
 from dino_kit.objectives import breakdown, finish
 from dino_kit.phases import cleanup, park
-from dino_kit.state import CHANCE, Action, Exhibit
+from dino_kit.state import CHANCE, Action, ChaosRoll, Exhibit, MarketDraw, RecipeDraw, VisitorDraw
 
 C = load_components()
 # A1: Fossil Dig, capacity 2, not food; A2: Snack Hut, capacity 2, food.
@@ -34,7 +34,7 @@ def to_park(workers, **seat0):
 
 def test_park_draw_visitors_equal_to_excitement_and_1_per_customer(workers):
     s = to_park(workers, excitement=7, attractions=("A1", "A2"))
-    assert s.pending[0] == ("visitors", 0)
+    assert s.pending[0] == VisitorDraw(0)
     outcomes = chance_outcomes(s)
     assert sum(p for _, p in outcomes) == 1
     assert [c for c, _ in outcomes] == list(range(8))  # 0 to 7 customers among 7 drawn
@@ -121,9 +121,9 @@ def test_cleanup_market_discards_the_2_row_slides_and_refills(workers):
     assert after.rows[0] == (None, None, "A5", "A7")  # not re-sorted by cost
     assert after.rows[2] == (None, None, None, None)
     assert "A9" in after.discards[0] and "P4" in after.discards[2]
-    draws = [e for e in after.pending if e[0] == "draw"]
-    assert draws == [("draw", 0, 0), ("draw", 0, 1), ("draw", 1, 0)] + [
-        ("draw", 2, r) for r in range(4)
+    draws = [e for e in after.pending if isinstance(e, MarketDraw)]
+    assert draws == [MarketDraw(0, 0), MarketDraw(0, 1), MarketDraw(1, 0)] + [
+        MarketDraw(2, r) for r in range(4)
     ]
 
 
@@ -141,7 +141,7 @@ def test_cleanup_empty_stack_reshuffles_its_discards(workers):
 def test_cleanup_reveals_a_recipe_where_none_is_face_up(workers):
     s = replace(workers, recipe_up=(None, "S1", "L1"))
     after = cleanup.run(s)
-    assert ("recipe", 0) in after.pending
+    assert RecipeDraw(0) in after.pending
     assert resolve(advance(after)).recipe_up[0] is not None
 
 
@@ -240,9 +240,9 @@ def test_variant_chaos_theory_rerolls_the_held_die(workers):
         pass_research(start(2, predictable_systems=True, chaos_theory=True, rolls=[4, 0, 0, 0, 0]))
     )
     s = finish_workers(s)
-    assert s.held == 0 and s.held_face == 4 and s.pending[-1] == ("chaos",)
+    assert s.held == 0 and s.held_face == 4 and s.pending[-1] == ChaosRoll()
     s = apply_chance(apply_chance(s, 1), 1)
-    assert s.pending == (("chaos",),)
+    assert s.pending == (ChaosRoll(),)
     rerolled = apply_chance(s, 0)  # face 0 has no pips: nothing is eaten
     assert all(p.eaten_total == 0 for p in rerolled.players)
     kept = apply_chance(s, 4)  # 3 pips again: 3 to eat, but each park holds 1 visitor

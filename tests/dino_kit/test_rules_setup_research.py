@@ -12,7 +12,7 @@ from dino_kit.components import load_components
 from dino_kit.engine import apply_action, apply_chance, chance_outcomes
 from dino_kit.errors import RuleError
 from dino_kit.setup import new_game
-from dino_kit.state import CHANCE, Action, Exhibit, track_position
+from dino_kit.state import CHANCE, Action, DieRoll, EventKind, Exhibit, track_position
 
 C = load_components()
 
@@ -107,9 +107,9 @@ def test_turn_order_round_1_clockwise_from_the_first_player():
 
 def test_research_first_player_rolls_every_die_one_per_slot():
     s = new_game(2)
-    while s.pending[0][0] != "roll":
+    while s.pending[0].kind != EventKind.ROLL:
         s = apply_chance(s, chance_outcomes(s)[0][0])
-    assert [e for e in s.pending] == [("roll", i) for i in range(5)]
+    assert [e for e in s.pending] == [DieRoll(i) for i in range(5)]
     assert all(p == Fraction(1, 6) for _, p in chance_outcomes(s))
 
 

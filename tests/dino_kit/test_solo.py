@@ -33,7 +33,7 @@ from dino_kit.phases import research
 from dino_kit.setup import new_game
 from dino_kit.simulate import play_game, simulate
 from dino_kit.solo import SOLO_LABEL, rival_score
-from dino_kit.state import CHANCE, RIVAL, Action
+from dino_kit.state import CHANCE, RIVAL, Action, RivalDraw
 
 C = load_components()
 
@@ -55,9 +55,9 @@ def edit_rival(folder: Path, change) -> None:
 def at_rival_card(players_seed: int = 0):
     """A solo game at round 1's rival card (every earlier draw takes the first outcome)."""
     s = new_game(1, solo=True)
-    while s.pending and s.pending[0] != ("rival",):
+    while s.pending and s.pending[0] != RivalDraw():
         s = apply_chance(s, chance_outcomes(s)[0][0])
-    assert s.current_player() == CHANCE and s.pending[0] == ("rival",)
+    assert s.current_player() == CHANCE and s.pending[0] == RivalDraw()
     return s
 
 
