@@ -23,7 +23,7 @@ from dino_kit.effects import DNA_TYPES
 from dino_kit.engine import legal_actions
 from dino_kit.heuristic import heuristic_bot
 from dino_kit.phases import research
-from dino_kit.state import Action, GameState, PlayerState
+from dino_kit.state import Action, ActionKind, GameState, PlayerState
 
 Bot = Callable[[GameState, random.Random], Action]
 MAX_HELD_PIPS = 3
@@ -68,9 +68,9 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
     c = state.components
     kind = a.kind
     need = ctx.need
-    if kind == "recipe":
+    if kind == ActionKind.RECIPE:
         return 50 - 10 * len(p.exhibits) if len(p.exhibits) < 4 else -1
-    if kind == "die":
+    if kind == ActionKind.DIE:
         face = research.face_of(state, a.target)
         if face.rare == "worker":
             return 12 if p.supply else 0
@@ -79,13 +79,13 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
         i = DNA_TYPES.index(face.dna)
         gain = min(face.amount * a.scientist, p.limits[i] - p.dna[i])
         return gain * (3 if need[i] else 1) + (2 if i >= 3 else 0) - a.scientist * 0.5
-    if kind == "storage":
+    if kind == ActionKind.STORAGE:
         return ctx.full * 2 - a.scientist
-    if kind == "pass":
+    if kind == ActionKind.PASS:
         if a.scientist is not None:
             return 1 - a.scientist
         return 1
-    if kind == "upgrade":
+    if kind == ActionKind.UPGRADE:
         u = c[state.rows[1][a.target]]
         ids = {s.action.id for s in u.slots} | {e.id for e in u.passives}
         value = 4
@@ -101,13 +101,13 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
             - (10 if covered is not None else 0)
             - state.components.tables.market_rows[a.target] * 0.5
         )
-    if kind == "special":
+    if kind == ActionKind.SPECIAL:
         return 14 if a.target == "dino_research_2" else 6
-    if kind == "build":
+    if kind == ActionKind.BUILD:
         at = c[state.rows[0][a.target]]
         price = abilities.attraction_price(state, p, at.id, a.target)
         return 10 + at.vp * 2 + at.capacity - price * 0.8 if p.money - price >= 3 else 0
-    if kind == "hire":
+    if kind == ActionKind.HIRE:
         sp = c[state.rows[2][a.target]]
         value = sum(
             2 * e.get("amount", 1) for e in sp.effects if e.id in ("gain_workers", "security_bonus")
@@ -121,10 +121,10 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
             - (8 if a.choice is not None else 0)
             - state.components.tables.market_rows[a.target] * 0.5
         )
-    if kind == "buy_dna":
+    if kind == ActionKind.BUY_DNA:
         dna, _ = a.choice
         return 9 if need[DNA_TYPES.index(dna)] else 0
-    if kind == "work":
+    if kind == ActionKind.WORK:
         slot = abilities.find_slot(state, p, a.target)
         aid = slot.action.id
         if aid == "raise_security":
@@ -141,9 +141,9 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
         if aid in ("gain_money", "gain_dna"):
             return 5
         return 2
-    if kind == "done":
+    if kind == ActionKind.DONE:
         return 0.5
-    if kind == "food":
+    if kind == ActionKind.FOOD:
         return a.choice if p.money < 15 else -a.choice
     return 0
 
@@ -162,7 +162,7 @@ def simple_bot(state: GameState, rng: random.Random) -> Action:
     best, best_score = None, float("-inf")
     storage_seen = set()
     for a in legal_actions(state):
-        if a.kind == "storage":  # every allocation of a scientist scores the same
+        if a.kind == ActionKind.STORAGE:  # every allocation of a scientist scores the same
             if a.scientist in storage_seen:
                 continue
             storage_seen.add(a.scientist)

@@ -32,7 +32,7 @@ from dino_kit.engine import legal_actions
 from dino_kit.objectives import progress
 from dino_kit.phases import research
 from dino_kit.phases.market import SPECIAL_COST
-from dino_kit.state import Action, GameState, Phase, PlayerState
+from dino_kit.state import Action, ActionKind, GameState, Phase, PlayerState
 
 MONEY_VP = 0.3  # what $1 is worth while the game goes on ($5 = 1 VP only at the very end)
 EATEN_VP = 2.0  # a visitor eaten: −1 VP and a customer who would have scored 1
@@ -179,9 +179,9 @@ def _step(state: GameState, p: PlayerState, a: Action, cond: Any, v: View | None
     """How much `a` moves the player on `cond` (0 for actions that do not)."""
     kind, cid = a.kind, cond.id
     c = state.components
-    if kind == "recipe":
+    if kind == ActionKind.RECIPE:
         return 1 if cid == "recipes_at_least" else 0
-    if kind == "die":
+    if kind == ActionKind.DIE:
         face = v.faces[a.target]
         if face.rare == "paddock" and a.choice is not None and cid == "paddock_capacity_at_least":
             return 1 if p.exhibits[a.choice].capacity == max(e.capacity for e in p.exhibits) else 0
@@ -189,21 +189,21 @@ def _step(state: GameState, p: PlayerState, a: Action, cond: Any, v: View | None
             i = DNA_TYPES.index(face.dna)
             return min(face.amount * a.scientist, p.limits[i] - p.dna[i])
         return 0
-    if kind == "build":
+    if kind == ActionKind.BUILD:
         if cid == "attractions_at_least":
             return 1
         if cid == "food_attractions_at_least":
             return int(c[state.rows[0][a.target]].food)
         return 0
-    if kind == "hire":
+    if kind == ActionKind.HIRE:
         return 1 if cid == "specialists_at_least" and a.choice is None else 0
-    if kind in ("upgrade", "special"):
+    if kind in (ActionKind.UPGRADE, ActionKind.SPECIAL):
         if cid != "lab_upgrades_at_least":
             return 0
-        return 1 if kind == "special" or p.lab[a.choice] is None else 0
-    if kind == "buy_dna" and cid == "dna_at_least":
+        return 1 if kind == ActionKind.SPECIAL or p.lab[a.choice] is None else 0
+    if kind == ActionKind.BUY_DNA and cid == "dna_at_least":
         return c.tables.dna_offer(a.target).amount
-    if kind == "work":
+    if kind == ActionKind.WORK:
         aid = slot.action.id if (slot := _slot(state, p, a.target, v)) else None
         if aid == "create_dinosaur":
             r = c[p.exhibits[a.choice].recipe]
@@ -224,17 +224,17 @@ def _step(state: GameState, p: PlayerState, a: Action, cond: Any, v: View | None
 
 # the kinds of action that can move a player toward a goal (or, for zones, away from it)
 _GOAL_KINDS = {
-    "dinosaurs_at_least": ("work",),
-    "category_dinosaurs_at_least": ("work",),
-    "excitement_at_least": ("work",),
-    "security_at_least": ("work",),
-    "attractions_at_least": ("build", "recipe"),
-    "food_attractions_at_least": ("build", "recipe"),
-    "recipes_at_least": ("recipe", "build"),
-    "specialists_at_least": ("hire",),
-    "lab_upgrades_at_least": ("upgrade", "special"),
-    "dna_at_least": ("die", "buy_dna"),
-    "paddock_capacity_at_least": ("die", "work"),
+    "dinosaurs_at_least": (ActionKind.WORK,),
+    "category_dinosaurs_at_least": (ActionKind.WORK,),
+    "excitement_at_least": (ActionKind.WORK,),
+    "security_at_least": (ActionKind.WORK,),
+    "attractions_at_least": (ActionKind.BUILD, ActionKind.RECIPE),
+    "food_attractions_at_least": (ActionKind.BUILD, ActionKind.RECIPE),
+    "recipes_at_least": (ActionKind.RECIPE, ActionKind.BUILD),
+    "specialists_at_least": (ActionKind.HIRE,),
+    "lab_upgrades_at_least": (ActionKind.UPGRADE, ActionKind.SPECIAL),
+    "dna_at_least": (ActionKind.DIE, ActionKind.BUY_DNA),
+    "paddock_capacity_at_least": (ActionKind.DIE, ActionKind.WORK),
 }
 
 # zones one more step toward these goals takes (attractions 1, recipes 2)
@@ -245,7 +245,7 @@ def objective_value(state: GameState, p: PlayerState, a: Action, v: View) -> flo
     """What `a` is worth on the way to unclaimed objectives: an objective it completes is
     worth its VP; progress is worth a share of it."""
     total = 0.0
-    zones = 2 if a.kind == "recipe" else 1 if a.kind == "build" else 0
+    zones = 2 if a.kind == ActionKind.RECIPE else 1 if a.kind == ActionKind.BUILD else 0
     if zones:
         free = abilities.free_zones(state, p) - zones
     for cond, have, target, vp in v.goals:
@@ -401,7 +401,7 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     c = state.components
     kind = a.kind
     r = v.rounds_left
-    if kind == "die":
+    if kind == ActionKind.DIE:
         face = v.faces[a.target]
         if face.rare == "worker":
             return (0.3 if p.supply else 0.0) + _denial(face.threat, v)
@@ -415,7 +415,7 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         amount = face.amount * a.scientist + v.research_bonus
         value = _dna_value(state, p, v, i, amount)
         return value + _denial(face.threat, v) - 0.15 * a.scientist
-    if kind == "recipe":
+    if kind == ActionKind.RECIPE:
         i = ("herbivore", "small_carnivore", "large_carnivore").index(a.target)
         recipe = c[state.recipe_up[i]]
         empty = sum(1 for e in p.exhibits if e.dinosaurs == 0)
@@ -426,21 +426,21 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         value -= missing * (0.8 if r > 2 else 2.0)
         value -= _threat_cost(v, recipe.threat, v.gap) + 2.0  # two zones; −10 if never filled
         return value - 0.1 * a.scientist
-    if kind == "storage":
+    if kind == ActionKind.STORAGE:
         blocked = sum(1 for i in range(6) if v.need[i] and p.dna[i] >= p.limits[i])
         full = sum(1 for i in range(6) if p.dna[i] >= p.limits[i] - 1)
         return blocked * 1.0 + full * 0.2 - 0.2 * a.scientist
-    if kind == "pass":
+    if kind == ActionKind.PASS:
         if a.scientist is not None:
             return 0.1 - 0.2 * a.scientist
         return 2 * MONEY_VP
-    if kind == "build":
+    if kind == ActionKind.BUILD:
         ident = state.rows[0][a.target]
         price = abilities.attraction_price(state, p, ident, a.target)
         if p.money - price < v.reserve:
             return -1.0
         return _attraction(state, p, v, ident) - price * MONEY_VP * 1.5
-    if kind == "upgrade":
+    if kind == ActionKind.UPGRADE:
         ident = state.rows[1][a.target]
         price = c.tables.market_rows[a.target]
         if p.money - price < v.reserve:
@@ -448,7 +448,7 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         value = _upgrade_value(state, p, v, ident) - price * MONEY_VP
         old = p.lab[a.choice]
         return value - (_upgrade_value(state, p, v, old) + 1 if old is not None else 0)
-    if kind == "special":
+    if kind == ActionKind.SPECIAL:
         price = SPECIAL_COST[a.target]
         if p.money - price < v.reserve:
             return -1.0
@@ -457,7 +457,7 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         else:
             extra = 1.2 if any(v.need[3:]) and r > 1 else 0.3
         return extra - price * MONEY_VP
-    if kind == "hire":
+    if kind == ActionKind.HIRE:
         ident = state.rows[2][a.target]
         price = c.tables.market_rows[a.target]
         if p.money - price < v.reserve:
@@ -466,19 +466,19 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         if a.choice is not None:
             value -= _specialist_value(state, p, v, a.choice) + 0.5
         return value
-    if kind == "buy_dna":
+    if kind == ActionKind.BUY_DNA:
         dna = a.choice[0]
         offer = c.tables.dna_offer(a.target)
         if p.money - offer.price < v.reserve:
             return -1.0
         i = DNA_TYPES.index(dna)
         return _dna_value(state, p, v, i, offer.amount) - offer.price * MONEY_VP
-    if kind == "work":
+    if kind == ActionKind.WORK:
         slot = _slot(state, p, a.target, v)
         return _WORK_VALUES[slot.action.id](state, p, v, slot.action, a.choice)
-    if kind == "done":
+    if kind == ActionKind.DONE:
         return 0.0
-    if kind == "food":
+    if kind == ActionKind.FOOD:
         # money while the game goes on and cash is short, VP otherwise
         money_wanted = r > 1 and p.money < 12
         return a.choice * (1 if money_wanted else -1)
@@ -551,11 +551,11 @@ def heuristic_bot(state: GameState, rng: random.Random) -> Action:
     seen: set[Any] = set()
     actions = legal_actions(state)
     for a in actions:
-        if a.kind == "storage":  # the allocation is chosen below, once per scientist
+        if a.kind == ActionKind.STORAGE:  # the allocation is chosen below, once per scientist
             if a.scientist in seen:
                 continue
             seen.add(a.scientist)
-        elif a.kind == "buy_dna":  # which item it discards does not matter to it: the first
+        elif a.kind == ActionKind.BUY_DNA:  # which item it discards does not matter: the first
             if (a.target, a.choice[0]) in seen:
                 continue
             seen.add((a.target, a.choice[0]))
@@ -565,14 +565,14 @@ def heuristic_bot(state: GameState, rng: random.Random) -> Action:
         if s > best_score:
             best, best_score = a, s
     assert best is not None
-    if best.kind == "storage":
+    if best.kind == ActionKind.STORAGE:
         best = _storage_choice(actions, p, v, best)
     return best
 
 
 def _storage_choice(actions: Any, p: PlayerState, v: View, a: Action) -> Action:
     """Raise the limits of the DNA it needs and that is full first."""
-    options = [x for x in actions if x.kind == "storage" and x.scientist == a.scientist]
+    options = [x for x in actions if x.kind == ActionKind.STORAGE and x.scientist == a.scientist]
 
     def fit(x: Action) -> float:
         return sum(

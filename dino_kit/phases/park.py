@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from dino_kit import abilities
 from dino_kit.phases.common import Problem
-from dino_kit.state import Action, GameState, PlayerState
+from dino_kit.state import Action, ActionKind, GameState, PlayerState
 from dino_kit.state import evolve as replace
 
-KINDS = ("food",)
+KINDS = (ActionKind.FOOD,)
 
 
 def capacities(state: GameState, p: PlayerState) -> list[tuple[int, bool]]:
@@ -127,7 +127,7 @@ def score(state: GameState, seat: int, as_money: int) -> GameState:
 
 def candidates(state: GameState, seat: int) -> list[Action]:
     food = food_customers(state, state.players[seat])
-    return [Action("food", choice=k) for k in range(food + 1)]
+    return [Action(ActionKind.FOOD, choice=k) for k in range(food + 1)]
 
 
 def problem(state: GameState, seat: int, a: Action) -> Problem:

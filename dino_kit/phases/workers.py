@@ -26,10 +26,10 @@ from dino_kit.components.schema import Slot
 from dino_kit.effects import DNA_TYPES, Effect
 from dino_kit.messages import message
 from dino_kit.phases.common import Problem, allocation_problem, allocations, raise_limits
-from dino_kit.state import Action, GameState, PlayerState
+from dino_kit.state import Action, ActionKind, GameState, PlayerState
 from dino_kit.state import evolve as replace
 
-KINDS = ("work", "done")
+KINDS = (ActionKind.WORK, ActionKind.DONE)
 
 
 def _can_create(state: GameState, p: PlayerState, i: int) -> bool:
@@ -293,13 +293,13 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     for key, slot in abilities.lab_slots(state, p):
         if (key in p.used and not slot.unlimited) or p.workers_free < slot.workers:
             continue
-        out.extend(Action("work", None, key, c) for c in _choices(state, p, slot))
-    out.append(Action("done"))
+        out.extend(Action(ActionKind.WORK, None, key, c) for c in _choices(state, p, slot))
+    out.append(Action(ActionKind.DONE))
     return out
 
 
 def problem(state: GameState, seat: int, a: Action) -> Problem:
-    if a.kind == "done":
+    if a.kind == ActionKind.DONE:
         return None
     p = state.players[seat]
     slot = abilities.find_slot(state, p, a.target) if isinstance(a.target, tuple) else None
@@ -320,7 +320,7 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
 
 def apply(state: GameState, seat: int, a: Action) -> GameState:
     p = state.players[seat]
-    if a.kind == "done":
+    if a.kind == ActionKind.DONE:
         return state.with_player(seat, done=True)
     slot = abilities.find_slot(state, p, a.target)
     assert slot is not None  # a legal action names a working slot
