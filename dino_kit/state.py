@@ -32,7 +32,18 @@ RESEARCH_TURNS = 3
 COLUMNS = ("attractions", "lab_upgrades", "specialists")
 
 
-class Phase(str, Enum):
+class Name(str, Enum):
+    """An enum of names: each member equals its name as a string and shows as that string
+    (`str`, `repr`, formatting), so messages, records and printed values read as before."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class Phase(Name):
     """Where a game is: setup's draws, the four phases with decisions (cleanup runs by itself
     at the end of the park phase), and over. A member equals its name as a string."""
 
@@ -43,11 +54,8 @@ class Phase(str, Enum):
     PARK = "park"
     OVER = "over"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class ActionKind(str, Enum):
+class ActionKind(Name):
     """What a decision is, by phase (see each phase module for its arguments). A member
     equals its name as a string, so `Action("pass")` and `Action(ActionKind.PASS)` are one."""
 
@@ -63,9 +71,6 @@ class ActionKind(str, Enum):
     WORK = "work"  # workers
     DONE = "done"  # workers
     FOOD = "food"  # park
-
-    def __str__(self) -> str:
-        return self.value
 
 
 class Action(NamedTuple):
@@ -96,7 +101,7 @@ class Action(NamedTuple):
         )
 
 
-class EventKind(str, Enum):
+class EventKind(Name):
     """What a pending chance event draws or rolls (see `dino_kit.chance`). Each event is a
     NamedTuple of its own with its kind as its last field (so that no two kinds of event are
     ever equal tuples)."""
@@ -110,9 +115,6 @@ class EventKind(str, Enum):
     CHAOS = "chaos"
     RIVAL = "rival"
     VISITORS = "visitors"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 class PoolDraw(NamedTuple):
