@@ -40,7 +40,7 @@ def _needs(state: GameState, p: PlayerState) -> list[int]:
     need = [0] * 6
     for e in p.exhibits:
         if e.dinosaurs < e.capacity:
-            cost = state.components[e.recipe].dna_cost
+            cost = state.components.recipe(e.recipe).dna_cost
             for i in range(6):
                 need[i] += max(0, cost[i] - p.dna[i])
     return need
@@ -86,7 +86,7 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
             return 1 - a.scientist
         return 1
     if kind == ActionKind.UPGRADE:
-        u = c[state.rows[1][a.target]]
+        u = c.lab_upgrade(state.rows[1][a.target])
         ids = {s.action.id for s in u.slots} | {e.id for e in u.passives}
         value = 4
         if ids & {"raise_security", "security_bonus"} and ctx.danger > 0:
@@ -104,11 +104,11 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
     if kind == ActionKind.SPECIAL:
         return 14 if a.target == "dino_research_2" else 6
     if kind == ActionKind.BUILD:
-        at = c[state.rows[0][a.target]]
+        at = c.attraction(state.rows[0][a.target])
         price = abilities.attraction_price(state, p, at.id, a.target)
         return 10 + at.vp * 2 + at.capacity - price * 0.8 if p.money - price >= 3 else 0
     if kind == ActionKind.HIRE:
-        sp = c[state.rows[2][a.target]]
+        sp = c.specialist(state.rows[2][a.target])
         value = sum(
             2 * e.get("amount", 1) for e in sp.effects if e.id in ("gain_workers", "security_bonus")
         )
@@ -130,7 +130,7 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
         if aid == "raise_security":
             return 40 if ctx.danger > 0 else 3
         if aid == "create_dinosaur":
-            r = c[p.exhibits[a.choice].recipe]
+            r = c.recipe(p.exhibits[a.choice].recipe)
             return 30 + r.vp + r.excitement - (20 if ctx.danger > 4 else 0)
         if aid == "refine_dna":
             result = DNA_TYPES.index(slot.action.get("conversions")[a.choice][2])

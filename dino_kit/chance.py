@@ -34,6 +34,7 @@ from dino_kit.state import (
     GameState,
     MarketDraw,
     ObjectiveDraw,
+    Outcome,
     Phase,
     PoolDraw,
     RecipeDraw,
@@ -97,7 +98,7 @@ def _visitor_count(state: GameState, seat: int) -> int:
     return visitors_to_draw(state, state.players[seat])
 
 
-def chance_outcomes(state: GameState) -> list[tuple[Any, Fraction]]:
+def chance_outcomes(state: GameState) -> list[tuple[Outcome, Fraction]]:
     """The outcomes of the pending event with their exact probabilities."""
     if not state.pending or state.phase == Phase.OVER:
         raise RuleError("not_chance", _not_chance(state))
@@ -118,7 +119,7 @@ def chance_outcomes(state: GameState) -> list[tuple[Any, Fraction]]:
     ]
 
 
-def sample_chance(state: GameState, rng: random.Random) -> Any:
+def sample_chance(state: GameState, rng: random.Random) -> Outcome:
     """A random outcome of the pending event, drawn with `rng` (same law as
     `chance_outcomes`)."""
     if not state.pending or state.phase == Phase.OVER:
@@ -153,7 +154,7 @@ def _bad(event: ChanceEvent, got: Any) -> RuleError:
     return RuleError("bad_outcome", message("rule.bad_outcome", got=got, what=describe(event)))
 
 
-def apply(state: GameState, outcome: Any) -> GameState:
+def apply(state: GameState, outcome: Outcome) -> GameState:
     """The state after the pending event gives `outcome` (not advanced further)."""
     if state.phase == Phase.OVER:
         raise RuleError("game_over", message("rule.game_over"))

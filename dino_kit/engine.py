@@ -34,6 +34,8 @@ from dino_kit.state import (
     ChaosRoll,
     GameState,
     HistoryNode,
+    Move,
+    Outcome,
     Phase,
     VisitorDraw,
 )
@@ -48,7 +50,7 @@ ALL_KINDS = {k for m in MODULES.values() for k in m.KINDS}
 Agent = Callable[[GameState, random.Random], Action]
 #: What `run` reports after each step: the state before, the actor (a seat or `CHANCE`),
 #: the move (an `Action` or a chance outcome) and the state after.
-StepListener = Callable[[GameState, int, Any, GameState], None]
+StepListener = Callable[[GameState, int, Move, GameState], None]
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -93,7 +95,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
     return advance(claim(after))
 
 
-def apply_chance(state: GameState, outcome: Any) -> GameState:
+def apply_chance(state: GameState, outcome: Outcome) -> GameState:
     """The game after the pending chance event gives `outcome`."""
     after = chance.apply(state, outcome)
     after = replace(after, history=HistoryNode(state.history, CHANCE, outcome))
@@ -173,7 +175,7 @@ def run(
         if max_steps is not None and steps >= max_steps:
             raise RuntimeError(f"the agents did not stop within {max_steps} steps")
         if agent is None:
-            move: Any = sample_chance(state, rng)
+            move: Move = sample_chance(state, rng)
             after = apply_chance(state, move)
         else:
             move = agent(state, rng)

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from dino_kit import abilities
-from dino_kit.effects import DNA_TYPES, Effect
+from dino_kit.effects import CATEGORIES, DNA_TYPES, Effect
 from dino_kit.engine import legal_actions
 from dino_kit.objectives import progress
 from dino_kit.phases import research
@@ -77,7 +77,7 @@ def held_pips(state: GameState) -> int:
         )
     if state.held is None:
         return 0
-    faces = c[state.pool[state.held]].faces
+    faces = c.die(state.pool[state.held]).faces
     if state.rules.chaos_theory and state.phase in (Phase.MARKET, Phase.WORKERS):
         return math.ceil(sum(f.threat for f in faces) / len(faces))
     return faces[state.held_face].threat
@@ -102,7 +102,7 @@ def needs(state: GameState, p: PlayerState) -> tuple[int, ...]:
     have = list(p.dna)
     for e in p.exhibits:
         if e.dinosaurs < e.capacity:
-            for i, cost in enumerate(state.components[e.recipe].dna_cost):
+            for i, cost in enumerate(state.components.recipe(e.recipe).dna_cost):
                 short = max(0, cost - have[i])
                 need[i] += short
                 have[i] = max(0, have[i] - cost)
@@ -121,7 +121,7 @@ def view(state: GameState, p: PlayerState) -> View:
         drop = (held - lower) / pips.count(held) if pips else 0.0
     else:
         faces, held, drop = (), held_pips(state), 0.0
-    room = p.dinosaurs + sum(c[a].capacity for a in p.attractions)
+    room = p.dinosaurs + sum(c.attraction(a).capacity for a in p.attractions)
     open_goals = goals(state, p)
     slots = dict(abilities.lab_slots(state, p))
     security_slots = create_slots = 0
@@ -162,7 +162,7 @@ def goals(state: GameState, p: PlayerState) -> tuple[tuple[Any, int, int, int], 
     out = []
     for ident, who in zip(state.objectives, state.claims):
         if not who:
-            obj = state.components[ident]
+            obj = state.components.objective(ident)
             have, target = progress(state, p, obj.condition)
             if have < target:
                 out.append((obj.condition, have, target, obj.vp))
@@ -193,7 +193,7 @@ def _step(state: GameState, p: PlayerState, a: Action, cond: Any, v: View | None
         if cid == "attractions_at_least":
             return 1
         if cid == "food_attractions_at_least":
-            return int(c[state.rows[0][a.target]].food)
+            return int(c.attraction(state.rows[0][a.target]).food)
         return 0
     if kind == ActionKind.HIRE:
         return 1 if cid == "specialists_at_least" and a.choice is None else 0
@@ -206,7 +206,7 @@ def _step(state: GameState, p: PlayerState, a: Action, cond: Any, v: View | None
     if kind == ActionKind.WORK:
         aid = slot.action.id if (slot := _slot(state, p, a.target, v)) else None
         if aid == "create_dinosaur":
-            r = c[p.exhibits[a.choice].recipe]
+            r = c.recipe(p.exhibits[a.choice].recipe)
             if cid == "dinosaurs_at_least":
                 return 1
             if cid == "category_dinosaurs_at_least":
@@ -267,7 +267,7 @@ def _creatable(state: GameState, p: PlayerState) -> int:
     have = list(p.dna)
     n = 0
     for e in p.exhibits:
-        cost = state.components[e.recipe].dna_cost
+        cost = state.components.recipe(e.recipe).dna_cost
         for _ in range(e.capacity - e.dinosaurs):
             if all(h >= c for h, c in zip(have, cost)):
                 have = [h - c for h, c in zip(have, cost)]
@@ -295,7 +295,7 @@ def _threat_cost(v: View, pips: int, after_gap: int) -> float:
 def _dinosaur(state: GameState, p: PlayerState, v: View, index: int) -> float:
     """Creating one dinosaur in exhibit `index`."""
     e = p.exhibits[index]
-    r = state.components[e.recipe]
+    r = state.components.recipe(e.recipe)
     value = r.vp + (EMPTY_EXHIBIT_VP if e.dinosaurs == 0 else 0)
     excitement = min(r.excitement, state.rules.excitement_cap - p.excitement)
     value += (excitement * VISITOR_VP + 0.5) * (v.rounds_left - (state.phase != Phase.RESEARCH))
@@ -362,17 +362,20 @@ def _effect_value(state: GameState, p: PlayerState, v: View, e, hired: bool = Fa
 
 
 def _upgrade_value(state: GameState, p: PlayerState, v: View, ident: str) -> float:
-    u = state.components[ident]
+    u = state.components.lab_upgrade(ident)
     slots = sum(_effect_value(state, p, v, s.action) for s in u.slots)
     return slots + sum(_effect_value(state, p, v, e) for e in u.passives)
 
 
 def _specialist_value(state: GameState, p: PlayerState, v: View, ident: str) -> float:
-    return sum(_effect_value(state, p, v, e, hired=True) for e in state.components[ident].effects)
+    return sum(
+        _effect_value(state, p, v, e, hired=True)
+        for e in state.components.specialist(ident).effects
+    )
 
 
 def _attraction(state: GameState, p: PlayerState, v: View, ident: str) -> float:
-    a = state.components[ident]
+    a = state.components.attraction(ident)
     spare = max(0, v.visitors - v.room)  # visitors with nowhere to go
     used = min(a.capacity, spare + 1)
     per_round = used * (0.9 if a.food else 0.7)
@@ -416,8 +419,8 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         value = _dna_value(state, p, v, i, amount)
         return value + _denial(face.threat, v) - 0.15 * a.scientist
     if kind == ActionKind.RECIPE:
-        i = ("herbivore", "small_carnivore", "large_carnivore").index(a.target)
-        recipe = c[state.recipe_up[i]]
+        i = CATEGORIES.index(a.target)
+        recipe = c.recipe(state.recipe_up[i])
         empty = sum(1 for e in p.exhibits if e.dinosaurs == 0)
         if empty or r <= 1:
             return -1.0

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from dino_kit.chance import describe
+from dino_kit.effects import CATEGORIES
 from dino_kit.engine import apply_action, apply_chance
 from dino_kit.messages import message
 from dino_kit.setup import new_game
@@ -26,8 +27,8 @@ def describe_action(state: GameState, a: Action) -> str:
     if a.kind == ActionKind.STORAGE:
         return f"scientist {a.scientist} raises cold storage: {', '.join(a.choice)}"
     if a.kind == ActionKind.RECIPE:
-        ident = state.recipe_up[["herbivore", "small_carnivore", "large_carnivore"].index(a.target)]
-        name = c[ident].name if ident else a.target
+        ident = state.recipe_up[CATEGORIES.index(a.target)]
+        name = c.recipe(ident).name if ident else a.target
         return f"scientist {a.scientist} takes the {name} recipe"
     if a.kind == ActionKind.PASS:
         if a.scientist is not None:
@@ -37,7 +38,11 @@ def describe_action(state: GameState, a: Action) -> str:
         col = {ActionKind.BUILD: 0, ActionKind.UPGRADE: 1, ActionKind.HIRE: 2}[a.kind]
         ident = state.rows[col][a.target]
         price = c.tables.market_rows[a.target]
-        extra = f", firing {c[a.choice].name}" if a.kind == ActionKind.HIRE and a.choice else ""
+        extra = (
+            f", firing {c.specialist(a.choice).name}"
+            if a.kind == ActionKind.HIRE and a.choice
+            else ""
+        )
         return f"{a.kind}s {c[ident].name} from the ${price} row{extra}"
     if a.kind == ActionKind.SPECIAL:
         return f"buys a {a.target.replace('_', ' ')} tile"

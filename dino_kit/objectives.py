@@ -125,7 +125,7 @@ def claim(state: GameState) -> GameState:
     for i, (ident, who) in enumerate(zip(state.objectives, state.claims)):
         if who:
             continue
-        test = _test(state.components[ident])
+        test = _test(state.components.objective(ident))
         met = tuple(
             seat
             for seat, p in enumerate(players)
@@ -161,7 +161,7 @@ def note_met(state: GameState, seat: int) -> GameState:
             continue
         if _tokens_left(state, seat) - changed <= 0:
             break
-        if _test(state.components[ident])(state, p):
+        if _test(state.components.objective(ident))(state, p):
             noted[i] = (*noted.get(i, ()), seat)
             changed = True
     if not changed:
@@ -189,13 +189,13 @@ def breakdown(state: GameState, p: PlayerState) -> dict[str, int]:
     """The parts of a player's final score."""
     c = state.components
     exhibits = sum(
-        c[e.recipe].vp * e.dinosaurs if e.dinosaurs else EMPTY_EXHIBIT for e in p.exhibits
+        c.recipe(e.recipe).vp * e.dinosaurs if e.dinosaurs else EMPTY_EXHIBIT for e in p.exhibits
     )
     parts = {
         "track": p.vp,
-        "attractions": sum(c[a].vp for a in p.attractions),
+        "attractions": sum(c.attraction(a).vp for a in p.attractions),
         "exhibits": exhibits,
-        "objectives": sum(c[o].vp for o in p.objectives),
+        "objectives": sum(c.objective(o).vp for o in p.objectives),
         "money": p.money // MONEY_PER_VP,
     }
     parts["total"] = sum(parts.values())

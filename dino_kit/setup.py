@@ -136,7 +136,7 @@ def finish_setup(state: GameState) -> GameState:
     round 1's roll of the dice pool."""
     c = state.components
     drawn = [x for x in state.rows[0] if x is not None]
-    drawn.sort(key=lambda ident: -c[ident].cost)
+    drawn.sort(key=lambda ident: -c.attraction(ident).cost)
     column = tuple(drawn) + (None,) * (4 - len(drawn))
     rows = (column, *state.rows[1:])
     return replace(

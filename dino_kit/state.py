@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from dino_kit.components.schema import ComponentSet
 from dino_kit.rules import Rules
@@ -267,7 +267,10 @@ class PlayerState:
         return sum(c + h for c, h in self.inside) + sum(self.line)
 
 
-def evolve(obj: Any, **changes: Any) -> Any:
+_Value = TypeVar("_Value")
+
+
+def evolve(obj: _Value, **changes: Any) -> _Value:
     """A copy of a frozen dataclass value with `changes` — like `dataclasses.replace`, but
     several times faster (the simulation makes many copies). Only for this package's own
     state classes, which have no `__post_init__`; changed names must be fields."""
@@ -285,13 +288,19 @@ def track_position(value: int) -> tuple[int, int]:
     return tokens, value - 10 * tokens
 
 
+#: What a chance event gives: a component id (a draw) or a number (a die face, customers).
+Outcome = str | int
+#: One step of a game: a seat's `Action` or a chance `Outcome`.
+Move = Action | Outcome
+
+
 class HistoryNode(NamedTuple):
     """One step of the game, linked to the previous one (a persistent list, cheap to
     extend): `actor` is a seat or `CHANCE`, `move` the Action or the chance outcome."""
 
     previous: HistoryNode | None
     actor: int
-    move: Any
+    move: Move
 
 
 @dataclass(frozen=True)
@@ -385,7 +394,7 @@ class GameState:
         share = 1.0 / len(self.winners)
         return tuple(share if s in self.winners else 0.0 for s in range(self.num_players))
 
-    def moves(self) -> list[tuple[int, Any]]:
+    def moves(self) -> list[tuple[int, Move]]:
         """Every step so far, oldest first, as (actor, move)."""
         out = []
         node = self.history

@@ -180,7 +180,7 @@ def _set_row(state: GameState, col: int, row: int, value: str | None) -> GameSta
 def hire_effects(state: GameState, p: PlayerState, ident: str) -> PlayerState:
     """A specialist's hiring effects (workers from the supply, money, DNA)."""
     given = 0
-    for e in state.components[ident].effects:
+    for e in state.components.specialist(ident).effects:
         if e.id == "gain_workers":
             given = min(e.get("amount"), p.supply)
             p = replace(p, workers=p.workers + given, supply=p.supply - given)

@@ -31,7 +31,7 @@ def capacities(state: GameState, p: PlayerState) -> list[tuple[int, bool]]:
     """(capacity, is food) of each place, exhibits first then attractions."""
     places = [(e.dinosaurs, False) for e in p.exhibits]
     for ident in p.attractions:
-        a = state.components[ident]
+        a = state.components.attraction(ident)
         places.append((a.capacity, a.food))
     return places
 
@@ -67,7 +67,7 @@ def threat_now(state: GameState, p: PlayerState) -> int:
     base = p.threat + state.rival_threat
     if state.held is None:
         return base
-    die = state.components[state.pool[state.held]]
+    die = state.components.die(state.pool[state.held])
     return base + die.faces[state.held_face].threat
 
 

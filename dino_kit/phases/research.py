@@ -28,7 +28,7 @@ KINDS = (ActionKind.DIE, ActionKind.STORAGE, ActionKind.RECIPE, ActionKind.PASS)
 
 
 def face_of(state: GameState, slot: int):
-    return state.components[state.pool[slot]].faces[state.rolled[slot]]
+    return state.components.die(state.pool[slot]).faces[state.rolled[slot]]
 
 
 def _paddock_targets(player) -> list[int]:
@@ -65,7 +65,7 @@ def candidates(state: GameState, seat: int) -> list[Action]:
             out.extend(_storage_actions(p.limits, level, max_limit, free_space))
         if abilities.free_zones(state, p) >= 2:
             for cat, ident in zip(CATEGORIES, state.recipe_up):
-                if ident is not None and level >= state.components[ident].research_level:
+                if ident is not None and level >= state.components.recipe(ident).research_level:
                     out.append(Action(ActionKind.RECIPE, level, cat))
         out.append(Action(ActionKind.PASS, level))
     return out
@@ -102,7 +102,7 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
     if a.kind == ActionKind.RECIPE:
         if a.target not in CATEGORIES or state.recipe_up[CATEGORIES.index(a.target)] is None:
             return "no_recipe", {"category": a.target}
-        recipe = state.components[state.recipe_up[CATEGORIES.index(a.target)]]
+        recipe = state.components.recipe(state.recipe_up[CATEGORIES.index(a.target)])
         if a.scientist < recipe.research_level:
             return "research_level", {
                 "category": a.target,
