@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from dino_kit import abilities
+from dino_kit.components.schema import Face, Slot
 from dino_kit.effects import CATEGORIES, DNA_TYPES, Effect
 from dino_kit.engine import legal_actions
 from dino_kit.objectives import progress
@@ -55,11 +56,11 @@ class View(NamedTuple):
     free_creates: int
     room: int
     visitors: int
-    goals: tuple[tuple[Any, int, int, int], ...]
+    goals: tuple[tuple[Effect, int, int, int], ...]
     goal_kinds: frozenset[str]
-    slots: dict[Any, Any]
+    slots: dict[tuple[str, int], Slot]
     research_bonus: int
-    faces: tuple[Any, ...]
+    faces: tuple[Face, ...]
     reserve: int
 
 
@@ -158,7 +159,7 @@ def view(state: GameState, p: PlayerState) -> View:
     )
 
 
-def goals(state: GameState, p: PlayerState) -> tuple[tuple[Any, int, int, int], ...]:
+def goals(state: GameState, p: PlayerState) -> tuple[tuple[Effect, int, int, int], ...]:
     out = []
     for ident, who in zip(state.objectives, state.claims):
         if not who:
@@ -169,13 +170,13 @@ def goals(state: GameState, p: PlayerState) -> tuple[tuple[Any, int, int, int], 
     return tuple(out)
 
 
-def _slot(state: GameState, p: PlayerState, key: Any, v: View | None) -> Any:
+def _slot(state: GameState, p: PlayerState, key: tuple[str, int], v: View | None) -> Slot | None:
     if v is not None:
         return v.slots.get(key)
     return abilities.find_slot(state, p, key)
 
 
-def _step(state: GameState, p: PlayerState, a: Action, cond: Any, v: View | None = None) -> int:
+def _step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None = None) -> int:
     """How much `a` moves the player on `cond` (0 for actions that do not)."""
     kind, cid = a.kind, cond.id
     c = state.components
@@ -478,6 +479,7 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         return _dna_value(state, p, v, i, offer.amount) - offer.price * MONEY_VP
     if kind == ActionKind.WORK:
         slot = _slot(state, p, a.target, v)
+        assert slot is not None  # a legal work action names a working slot
         return _WORK_VALUES[slot.action.id](state, p, v, slot.action, a.choice)
     if kind == ActionKind.DONE:
         return 0.0
@@ -573,7 +575,7 @@ def heuristic_bot(state: GameState, rng: random.Random) -> Action:
     return best
 
 
-def _storage_choice(actions: Any, p: PlayerState, v: View, a: Action) -> Action:
+def _storage_choice(actions: Sequence[Action], p: PlayerState, v: View, a: Action) -> Action:
     """Raise the limits of the DNA it needs and that is full first."""
     options = [x for x in actions if x.kind == ActionKind.STORAGE and x.scientist == a.scientist]
 
