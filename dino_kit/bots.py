@@ -15,17 +15,17 @@ paddocks when one is full, money; park — food customers as money while short o
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import NamedTuple
 
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
-from dino_kit.engine import legal_actions
+from dino_kit.engine import Agent, legal_actions
 from dino_kit.heuristic import heuristic_bot
 from dino_kit.phases import research
 from dino_kit.state import Action, ActionKind, GameState, PlayerState
 
-Bot = Callable[[GameState, random.Random], Action]
+#: A bot is an engine agent: it decides by itself (see `dino_kit.engine.Agent`).
+Bot = Agent
 MAX_HELD_PIPS = 3
 
 

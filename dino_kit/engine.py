@@ -171,11 +171,12 @@ def run(
         actor = state.current_player()
         agent = None if actor == CHANCE else _agent(agents, actor)
         if actor != CHANCE and agent is None:
-            return state
+            return state  # a person's turn
         if max_steps is not None and steps >= max_steps:
             raise RuntimeError(f"the agents did not stop within {max_steps} steps")
-        if agent is None:
-            move: Move = sample_chance(state, rng)
+        move: Move
+        if agent is None:  # chance
+            move = sample_chance(state, rng)
             after = apply_chance(state, move)
         else:
             move = agent(state, rng)
