@@ -11,9 +11,6 @@ from collections.abc import Iterator
 from dino_kit.components.schema import Slot
 from dino_kit.state import GameState, PlayerState
 
-PRINTED_SPACES = ("dino_research", "dna_refinement")
-SPECIAL_FOR_SPACE = {"dino_research": "dino_research_2", "dna_refinement": "dna_refinement_2"}
-
 
 def passive(state: GameState, player: PlayerState, effect_id: str) -> int:
     """The total `amount` of a passive effect from working lab upgrades and hired
@@ -22,11 +19,11 @@ def passive(state: GameState, player: PlayerState, effect_id: str) -> int:
     total = 0
     for ident in player.lab:
         if ident is not None:
-            for e in c[ident].passives:
+            for e in c.lab_upgrade(ident).passives:
                 if e.id == effect_id:
                     total += e.get("amount", 0)
     for ident, _ in player.specialists:
-        for e in c[ident].effects:
+        for e in c.specialist(ident).effects:
             if e.id == effect_id:
                 total += e.get("amount", 0)
     return total
@@ -38,15 +35,15 @@ def lab_slots(state: GameState, player: PlayerState) -> Iterator[tuple[tuple[str
     under-construction spaces."""
     c = state.components
     t = c.tables
-    dr = c[player.dino_research].slots if player.dino_research else t.dino_research
-    rf = c[player.dna_refinement].slots if player.dna_refinement else t.dna_refinement
+    dr = c.lab_upgrade(player.dino_research).slots if player.dino_research else t.dino_research
+    rf = c.lab_upgrade(player.dna_refinement).slots if player.dna_refinement else t.dna_refinement
     for i, slot in enumerate(dr):
         yield ("dino_research", i), slot
     for i, slot in enumerate(rf):
         yield ("dna_refinement", i), slot
     for n, ident in enumerate(player.lab):
         if ident is not None:
-            for i, slot in enumerate(c[ident].slots):
+            for i, slot in enumerate(c.lab_upgrade(ident).slots):
                 yield (f"lab{n}", i), slot
 
 
@@ -85,7 +82,7 @@ def paddock_cost(state: GameState, capacity: int) -> int | None:
 
 def attraction_price(state: GameState, player: PlayerState, ident: str, row: int) -> int:
     """Printed cost + the row's cost − discounts (never below 0)."""
-    base = state.components[ident].cost + state.components.tables.market_rows[row]
+    base = state.components.attraction(ident).cost + state.components.tables.market_rows[row]
     return max(0, base - passive(state, player, "attraction_discount"))
 
 

@@ -15,22 +15,23 @@ paddocks when one is full, money; park — food customers as money while short o
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import NamedTuple
 
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
+from dino_kit.engine import Agent, legal_actions
 from dino_kit.heuristic import heuristic_bot
 from dino_kit.phases import research
-from dino_kit.state import Action, GameState, PlayerState
+from dino_kit.state import Action, ActionKind, GameState, PlayerState
 
-Bot = Callable[[GameState, random.Random], Action]
+#: A bot is an engine agent: it decides by itself (see `dino_kit.engine.Agent`).
+Bot = Agent
 MAX_HELD_PIPS = 3
 
 
 def random_bot(state: GameState, rng: random.Random) -> Action:
     """Any legal action, uniformly."""
-    actions = state.legal_actions()
+    actions = legal_actions(state)
     return actions[rng.randrange(len(actions))]
 
 
@@ -39,7 +40,7 @@ def _needs(state: GameState, p: PlayerState) -> list[int]:
     need = [0] * 6
     for e in p.exhibits:
         if e.dinosaurs < e.capacity:
-            cost = state.components[e.recipe].dna_cost
+            cost = state.components.recipe(e.recipe).dna_cost
             for i in range(6):
                 need[i] += max(0, cost[i] - p.dna[i])
     return need
@@ -67,9 +68,9 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
     c = state.components
     kind = a.kind
     need = ctx.need
-    if kind == "recipe":
+    if kind == ActionKind.RECIPE:
         return 50 - 10 * len(p.exhibits) if len(p.exhibits) < 4 else -1
-    if kind == "die":
+    if kind == ActionKind.DIE:
         face = research.face_of(state, a.target)
         if face.rare == "worker":
             return 12 if p.supply else 0
@@ -78,14 +79,14 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
         i = DNA_TYPES.index(face.dna)
         gain = min(face.amount * a.scientist, p.limits[i] - p.dna[i])
         return gain * (3 if need[i] else 1) + (2 if i >= 3 else 0) - a.scientist * 0.5
-    if kind == "storage":
+    if kind == ActionKind.STORAGE:
         return ctx.full * 2 - a.scientist
-    if kind == "pass":
+    if kind == ActionKind.PASS:
         if a.scientist is not None:
             return 1 - a.scientist
         return 1
-    if kind == "upgrade":
-        u = c[state.rows[1][a.target]]
+    if kind == ActionKind.UPGRADE:
+        u = c.lab_upgrade(state.rows[1][a.target])
         ids = {s.action.id for s in u.slots} | {e.id for e in u.passives}
         value = 4
         if ids & {"raise_security", "security_bonus"} and ctx.danger > 0:
@@ -100,14 +101,14 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
             - (10 if covered is not None else 0)
             - state.components.tables.market_rows[a.target] * 0.5
         )
-    if kind == "special":
+    if kind == ActionKind.SPECIAL:
         return 14 if a.target == "dino_research_2" else 6
-    if kind == "build":
-        at = c[state.rows[0][a.target]]
+    if kind == ActionKind.BUILD:
+        at = c.attraction(state.rows[0][a.target])
         price = abilities.attraction_price(state, p, at.id, a.target)
         return 10 + at.vp * 2 + at.capacity - price * 0.8 if p.money - price >= 3 else 0
-    if kind == "hire":
-        sp = c[state.rows[2][a.target]]
+    if kind == ActionKind.HIRE:
+        sp = c.specialist(state.rows[2][a.target])
         value = sum(
             2 * e.get("amount", 1) for e in sp.effects if e.id in ("gain_workers", "security_bonus")
         )
@@ -120,18 +121,16 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
             - (8 if a.choice is not None else 0)
             - state.components.tables.market_rows[a.target] * 0.5
         )
-    if kind == "buy_dna":
+    if kind == ActionKind.BUY_DNA:
         dna, _ = a.choice
         return 9 if need[DNA_TYPES.index(dna)] else 0
-    if kind == "work":
-        from dino_kit.abilities import find_slot
-
-        slot = find_slot(state, p, a.target)
+    if kind == ActionKind.WORK:
+        slot = abilities.find_slot(state, p, a.target)
         aid = slot.action.id
         if aid == "raise_security":
             return 40 if ctx.danger > 0 else 3
         if aid == "create_dinosaur":
-            r = c[p.exhibits[a.choice].recipe]
+            r = c.recipe(p.exhibits[a.choice].recipe)
             return 30 + r.vp + r.excitement - (20 if ctx.danger > 4 else 0)
         if aid == "refine_dna":
             result = DNA_TYPES.index(slot.action.get("conversions")[a.choice][2])
@@ -142,9 +141,9 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
         if aid in ("gain_money", "gain_dna"):
             return 5
         return 2
-    if kind == "done":
+    if kind == ActionKind.DONE:
         return 0.5
-    if kind == "food":
+    if kind == ActionKind.FOOD:
         return a.choice if p.money < 15 else -a.choice
     return 0
 
@@ -162,8 +161,8 @@ def simple_bot(state: GameState, rng: random.Random) -> Action:
     )
     best, best_score = None, float("-inf")
     storage_seen = set()
-    for a in state.legal_actions():
-        if a.kind == "storage":  # every allocation of a scientist scores the same
+    for a in legal_actions(state):
+        if a.kind == ActionKind.STORAGE:  # every allocation of a scientist scores the same
             if a.scientist in storage_seen:
                 continue
             storage_seen.add(a.scientist)

@@ -1,17 +1,17 @@
 """Chance events: what can happen, with exact probabilities, and what each outcome does.
 
-Pending events (the head of `GameState.pending`):
-- `("pool",)`: a die drawn from the box into the dice pool (setup; uniform over the box);
-- `("draw", column, row)`: a market tile drawn into a row (uniform over the stack; an empty
+Pending events (the head of `GameState.pending`; the event types live in `dino_kit.state`):
+- `PoolDraw()`: a die drawn from the box into the dice pool (setup; uniform over the box);
+- `MarketDraw(column, row)`: a market tile drawn into a row (uniform over the stack; an empty
   stack is first reshuffled from its discards; with both empty the row stays empty);
-- `("recipe", category)`: the next recipe of a stack turned face up (uniform);
-- `("objective",)` / `("twist",)`: an objective / plot twist revealed (setup). A plot twist
+- `RecipeDraw(category)`: the next recipe of a stack turned face up (uniform);
+- `ObjectiveDraw()` / `TwistDraw()`: an objective / plot twist revealed (setup). A plot twist
   whose modifier has the same id as one already in play contradicts it: it is discarded and
   another is drawn;
-- `("roll", slot)` / `("chaos",)`: a die rolled — the outcome is the face index 0–5, each 1/6;
-- `("rival",)`: solo mode — the rival's next card (uniform over its deck; an empty deck is
+- `DieRoll(slot)` / `ChaosRoll()`: a die rolled — the outcome is the face index 0–5, each 1/6;
+- `RivalDraw()`: solo mode — the rival's next card (uniform over its deck; an empty deck is
   reshuffled from its discards), applied at once (`dino_kit.solo`);
-- `("visitors", seat)`: visitors drawn from the bag — the outcome is the number of customers
+- `VisitorDraw(seat)`: visitors drawn from the bag — the outcome is the number of customers
   among them (hypergeometric, exact).
 """
 
@@ -22,32 +22,49 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
+from dino_kit.abilities import visitors_to_draw
 from dino_kit.errors import RuleError
 from dino_kit.messages import message
 from dino_kit.phases import park
-from dino_kit.state import GameState
+from dino_kit.solo import reveal
+from dino_kit.state import (
+    ChanceEvent,
+    ChaosRoll,
+    DieRoll,
+    GameState,
+    MarketDraw,
+    ObjectiveDraw,
+    Outcome,
+    Phase,
+    PoolDraw,
+    RecipeDraw,
+    RivalDraw,
+    TwistDraw,
+    VisitorDraw,
+)
 from dino_kit.state import evolve as replace
 
 FACES = 6
 
 
-def describe(event: tuple) -> str:
-    return " ".join(str(x) for x in event)
+def describe(event: ChanceEvent) -> str:
+    """An event in a few words: its kind, then its arguments ("draw 1 2", "visitors 0")."""
+    return " ".join([str(event.kind), *(str(x) for x in event[:-1])])
 
 
-def _source(state: GameState, event: tuple) -> tuple[str, ...] | None:
-    kind = event[0]
-    if kind == "pool":
+def _source(state: GameState, event: ChanceEvent) -> tuple[str, ...] | None:
+    """The stack an event draws from (None for rolls and visitors)."""
+    if isinstance(event, PoolDraw):
         return state.dice_box
-    if kind == "draw":
-        return state.stacks[event[1]]
-    if kind == "recipe":
-        return state.recipe_stacks[event[1]]
-    if kind == "objective":
+    if isinstance(event, MarketDraw):
+        return state.stacks[event.column]
+    if isinstance(event, RecipeDraw):
+        return state.recipe_stacks[event.category]
+    if isinstance(event, ObjectiveDraw):
         return state.objective_stack
-    if kind == "twist":
+    if isinstance(event, TwistDraw):
         return state.twist_stack
-    if kind == "rival":
+    if isinstance(event, RivalDraw):
         return state.rival_deck
     return None
 
@@ -57,17 +74,17 @@ def normalize(state: GameState) -> GameState:
     drop draws from exhausted stacks and visitor draws of nobody (0 to draw)."""
     while state.pending:
         event = state.pending[0]
-        if event[0] == "draw" and not state.stacks[event[1]]:
-            col = event[1]
+        if isinstance(event, MarketDraw) and not state.stacks[event.column]:
+            col = event.column
             if state.discards[col]:
                 stacks, discards = list(state.stacks), list(state.discards)
                 stacks[col], discards[col] = tuple(sorted(discards[col])), ()
                 return replace(state, stacks=tuple(stacks), discards=tuple(discards))
-        elif event[0] == "rival" and not state.rival_deck and state.rival_discard:
+        elif isinstance(event, RivalDraw) and not state.rival_deck and state.rival_discard:
             deck = tuple(sorted(state.rival_discard))
             return replace(state, rival_deck=deck, rival_discard=())
-        elif event[0] == "visitors":
-            if _visitor_count(state, event[1]) > 0:
+        elif isinstance(event, VisitorDraw):
+            if _visitor_count(state, event.seat) > 0:
                 return state
         else:
             source = _source(state, event)
@@ -78,23 +95,22 @@ def normalize(state: GameState) -> GameState:
 
 
 def _visitor_count(state: GameState, seat: int) -> int:
-    from dino_kit.abilities import visitors_to_draw
-
     return visitors_to_draw(state, state.players[seat])
 
 
-def chance_outcomes(state: GameState) -> list[tuple[Any, Fraction]]:
+def chance_outcomes(state: GameState) -> list[tuple[Outcome, Fraction]]:
     """The outcomes of the pending event with their exact probabilities."""
-    if not state.pending or state.phase == "over":
+    if not state.pending or state.phase == Phase.OVER:
         raise RuleError("not_chance", _not_chance(state))
     event = state.pending[0]
     source = _source(state, event)
     if source is not None:
         p = Fraction(1, len(source))
         return [(ident, p) for ident in source]
-    if event[0] in ("roll", "chaos"):
+    if isinstance(event, DieRoll | ChaosRoll):
         return [(face, Fraction(1, FACES)) for face in range(FACES)]
-    k = _visitor_count(state, event[1])
+    assert isinstance(event, VisitorDraw)
+    k = _visitor_count(state, event.seat)
     customers, hooligans = state.bag
     total = comb(customers + hooligans, k)
     return [
@@ -103,18 +119,19 @@ def chance_outcomes(state: GameState) -> list[tuple[Any, Fraction]]:
     ]
 
 
-def sample_chance(state: GameState, rng: random.Random) -> Any:
+def sample_chance(state: GameState, rng: random.Random) -> Outcome:
     """A random outcome of the pending event, drawn with `rng` (same law as
     `chance_outcomes`)."""
-    if not state.pending or state.phase == "over":
+    if not state.pending or state.phase == Phase.OVER:
         raise RuleError("not_chance", _not_chance(state))
     event = state.pending[0]
     source = _source(state, event)
     if source is not None:
         return source[rng.randrange(len(source))]
-    if event[0] in ("roll", "chaos"):
+    if isinstance(event, DieRoll | ChaosRoll):
         return rng.randrange(FACES)
-    k = _visitor_count(state, event[1])
+    assert isinstance(event, VisitorDraw)
+    k = _visitor_count(state, event.seat)
     customers, hooligans = state.bag
     drawn = 0
     for _ in range(k):
@@ -127,36 +144,33 @@ def sample_chance(state: GameState, rng: random.Random) -> Any:
 
 
 def _not_chance(state: GameState) -> str:
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return message("rule.game_over")
-    from dino_kit.engine import seat_to_act
-
-    seat = seat_to_act(state)
+    seat = state.seat_to_act()
     return message("rule.not_chance", name=state.names[seat], phase=state.phase)
 
 
-def _bad(event: tuple, got: Any) -> RuleError:
+def _bad(event: ChanceEvent, got: Any) -> RuleError:
     return RuleError("bad_outcome", message("rule.bad_outcome", got=got, what=describe(event)))
 
 
-def apply(state: GameState, outcome: Any) -> GameState:
+def apply(state: GameState, outcome: Outcome) -> GameState:
     """The state after the pending event gives `outcome` (not advanced further)."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         raise RuleError("game_over", message("rule.game_over"))
     if not state.pending:
         raise RuleError("not_chance", _not_chance(state))
     event = state.pending[0]
     rest = state.pending[1:]
-    kind = event[0]
     source = _source(state, event)
     if source is not None:
         if outcome not in source:
             raise _bad(event, outcome)
         left = tuple(x for x in source if x != outcome)
-        if kind == "pool":
+        if isinstance(event, PoolDraw):
             return replace(state, pending=rest, dice_box=left, pool=(*state.pool, outcome))
-        if kind == "draw":
-            col, row = event[1], event[2]
+        if isinstance(event, MarketDraw):
+            col, row = event.column, event.row
             stacks = list(state.stacks)
             stacks[col] = left
             rows = [list(r) for r in state.rows]
@@ -164,13 +178,13 @@ def apply(state: GameState, outcome: Any) -> GameState:
             return replace(
                 state, pending=rest, stacks=tuple(stacks), rows=tuple(tuple(r) for r in rows)
             )
-        if kind == "recipe":
+        if isinstance(event, RecipeDraw):
             stacks = list(state.recipe_stacks)
-            stacks[event[1]] = left
+            stacks[event.category] = left
             up = list(state.recipe_up)
-            up[event[1]] = outcome
+            up[event.category] = outcome
             return replace(state, pending=rest, recipe_stacks=tuple(stacks), recipe_up=tuple(up))
-        if kind == "objective":
+        if isinstance(event, ObjectiveDraw):
             return replace(
                 state,
                 pending=rest,
@@ -178,9 +192,7 @@ def apply(state: GameState, outcome: Any) -> GameState:
                 objectives=(*state.objectives, outcome),
                 claims=(*state.claims, ()),
             )
-        if kind == "rival":
-            from dino_kit.solo import reveal
-
+        if isinstance(event, RivalDraw):
             state = replace(
                 state,
                 pending=rest,
@@ -190,22 +202,23 @@ def apply(state: GameState, outcome: Any) -> GameState:
             return reveal(state, outcome)
         # a plot twist: redraw when it contradicts one in play
         c = state.components
-        if any(c[t].modifier.id == c[outcome].modifier.id for t in state.plot_twists):
-            return replace(state, twist_stack=left)  # the same ("twist",) event stays pending
+        twist = c.plot_twist(outcome)
+        if any(c.plot_twist(t).modifier.id == twist.modifier.id for t in state.plot_twists):
+            return replace(state, twist_stack=left)  # the same TwistDraw stays pending
         twists = (*state.plot_twists, outcome)
-        rules = state.rules.with_twists([c[outcome]])
+        rules = state.rules.with_twists([twist])
         return replace(state, pending=rest, twist_stack=left, plot_twists=twists, rules=rules)
-    if kind in ("roll", "chaos"):
+    if isinstance(event, DieRoll | ChaosRoll):
         if not isinstance(outcome, int) or isinstance(outcome, bool) or not 0 <= outcome < FACES:
             raise _bad(event, outcome)
-        if kind == "chaos":
+        if isinstance(event, ChaosRoll):
             return replace(state, pending=rest, held_face=outcome)
         rolled = list(state.rolled)
-        rolled[event[1]] = outcome
+        rolled[event.slot] = outcome
         return replace(state, pending=rest, rolled=tuple(rolled))
-    # visitors
+    assert isinstance(event, VisitorDraw)
     possible = [c for c, _ in chance_outcomes(state)]
     if outcome not in possible or isinstance(outcome, bool):
         raise _bad(event, outcome)
-    k = _visitor_count(state, event[1])
-    return park.place(replace(state, pending=rest), event[1], outcome, k - outcome)
+    k = _visitor_count(state, event.seat)
+    return park.place(replace(state, pending=rest), event.seat, outcome, k - outcome)

@@ -8,8 +8,12 @@ import random
 import sys
 from collections.abc import Sequence
 
+from dino_kit import records
+from dino_kit.bots import bot_by_name
 from dino_kit.components import validate_folder
 from dino_kit.errors import RuleError
+from dino_kit.narrate import game_log
+from dino_kit.simulate import play_game, simulate
 from dino_kit.solo import SOLO_LABEL
 
 
@@ -25,8 +29,6 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from dino_kit.simulate import simulate
-
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
         summary = simulate(
@@ -70,11 +72,6 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     if args.bots is None:
         args.bots = "heuristic" if args.solo else "heuristic,heuristic"
-    from dino_kit import records
-    from dino_kit.bots import bot_by_name
-    from dino_kit.narrate import game_log
-    from dino_kit.simulate import play_game
-
     try:
         bots = [bot_by_name(b.strip()) for b in args.bots.split(",")]
         if args.solo:

@@ -1,5 +1,8 @@
-"""The flow of a game: whose turn it is, applying actions and chance outcomes, and moving on
-through the phases (automatic steps included). `GameState`'s methods call these.
+"""The flow of a game: applying actions and chance outcomes, moving on through the phases
+(automatic steps included), and `run`, the one play loop that lets chance and the bots act
+until a person must act. The OpenSpiel vocabulary on a `GameState` (data, `dino_kit.state`):
+`legal_actions(state)`, `apply_action(state, action)`, `chance_outcomes(state)` (exact
+`Fraction`s), `sample_chance(state, rng)`, `apply_chance(state, outcome)`.
 
 After every action or outcome the engine (1) claims objectives met at that moment (in the
 simultaneous workers phase it notes them and claims them for all who met them when the phase
@@ -11,9 +14,12 @@ done), runs the park (escapes, automatic scoring when there is no food choice), 
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from dino_kit import chance
+from dino_kit.chance import chance_outcomes, sample_chance
 from dino_kit.errors import RuleError
 from dino_kit.messages import message
 from dino_kit.objectives import claim, note_met, settle_workers
@@ -23,41 +29,40 @@ from dino_kit.state import (
     CHANCE,
     MARKET_ACTIONS,
     RESEARCH_TURNS,
-    TERMINAL,
     Action,
+    ChanceEvent,
+    ChaosRoll,
     GameState,
     HistoryNode,
+    Move,
+    Outcome,
+    Phase,
+    VisitorDraw,
 )
 from dino_kit.state import evolve as replace
 
-MODULES = {"research": research, "market": market, "workers": workers, "park": park}
+MODULES = {Phase.RESEARCH: research, Phase.MARKET: market, Phase.WORKERS: workers, Phase.PARK: park}
 ALL_KINDS = {k for m in MODULES.values() for k in m.KINDS}
 
 
-def seat_to_act(state: GameState) -> int:
-    n = state.num_players
-    if state.phase in ("research", "market"):
-        return state.order[state.step % n]
-    return state.order[min(state.step, n - 1)]
-
-
-def current_player(state: GameState) -> int:
-    if state.phase == "over":
-        return TERMINAL
-    if state.pending:
-        return CHANCE
-    return seat_to_act(state)
+#: A player that decides by itself: the state (its seat is `state.current_player()`) and a
+#: random source in, the action to play out (the bots of `dino_kit.bots`).
+Agent = Callable[[GameState, random.Random], Action]
+#: What `run` reports after each step: the state before, the actor (a seat or `CHANCE`),
+#: the move (an `Action` or a chance outcome) and the state after.
+StepListener = Callable[[GameState, int, Move, GameState], None]
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
-    if state.phase == "over" or state.pending:
+    """The actions the seat to act may play now (none at a chance node or the end)."""
+    if state.phase == Phase.OVER or state.pending:
         return ()
-    return tuple(MODULES[state.phase].candidates(state, seat_to_act(state)))
+    return tuple(MODULES[state.phase].candidates(state, state.seat_to_act()))
 
 
 def why_illegal(state: GameState, action: Any) -> tuple[str, str] | None:
     """(rule id, message) of the rule `action` breaks now, or None when it is legal."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return "game_over", message("rule.game_over")
     if state.pending:
         return "chance_pending", message(
@@ -70,7 +75,7 @@ def why_illegal(state: GameState, action: Any) -> tuple[str, str] | None:
         if action.kind in ALL_KINDS:
             return "wrong_phase", message("rule.wrong_phase", kind=action.kind, phase=state.phase)
         return "unknown_action", message("rule.unknown_action", kind=action.kind)
-    found = module.problem(state, seat_to_act(state), action)
+    found = module.problem(state, state.seat_to_act(), action)
     if found is None:
         return None
     rule, values = found
@@ -82,19 +87,20 @@ def apply_action(state: GameState, action: Action) -> GameState:
     broken = why_illegal(state, action)
     if broken is not None:
         raise RuleError(*broken)
-    seat = seat_to_act(state)
+    seat = state.seat_to_act()
     after = MODULES[state.phase].apply(state, seat, action)
     after = replace(after, history=HistoryNode(state.history, seat, action))
-    if state.phase == "workers":  # simultaneous: nobody claims before the others
+    if state.phase == Phase.WORKERS:  # simultaneous: nobody claims before the others
         return advance(note_met(after, seat))
     return advance(claim(after))
 
 
-def apply_chance(state: GameState, outcome: Any) -> GameState:
+def apply_chance(state: GameState, outcome: Outcome) -> GameState:
     """The game after the pending chance event gives `outcome`."""
     after = chance.apply(state, outcome)
     after = replace(after, history=HistoryNode(state.history, CHANCE, outcome))
-    if state.pending[0][0] == "visitors":  # admission fees: the only chance that pays anyone
+    # admission fees: visitors are the only chance outcome that pays anyone
+    if isinstance(state.pending[0], VisitorDraw):
         after = claim(after)
     return advance(after)
 
@@ -104,20 +110,20 @@ def advance(state: GameState) -> GameState:
     n = state.num_players
     while True:
         state = chance.normalize(state)
-        if state.pending or state.phase == "over":
+        if state.pending or state.phase == Phase.OVER:
             return state
         phase = state.phase
-        if phase == "setup":
+        if phase == Phase.SETUP:
             state = finish_setup(state)
-        elif phase == "research":
+        elif phase == Phase.RESEARCH:
             if state.step < RESEARCH_TURNS * n:
                 return state
-            state = replace(research.end(state), phase="market", step=0)
-        elif phase == "market":
+            state = replace(research.end(state), phase=Phase.MARKET, step=0)
+        elif phase == Phase.MARKET:
             if state.step < MARKET_ACTIONS * n:
                 return state
-            state = replace(state, phase="workers", step=0)
-        elif phase == "workers":
+            state = replace(state, phase=Phase.WORKERS, step=0)
+        elif phase == Phase.WORKERS:
             if state.step >= n:
                 state = _start_park(settle_workers(state))
                 continue
@@ -126,7 +132,7 @@ def advance(state: GameState) -> GameState:
             if not p.done and p.workers_free > 0 and len(workers.candidates(state, seat)) > 1:
                 return state
             state = replace(state, step=state.step + 1)
-        elif phase == "park":
+        elif phase == Phase.PARK:
             if state.step < 0:
                 state = replace(park.escapes(state), step=0)
             elif state.step < n:
@@ -139,7 +145,64 @@ def advance(state: GameState) -> GameState:
 
 
 def _start_park(state: GameState) -> GameState:
-    pending = [("visitors", seat) for seat in state.order]
+    pending: list[ChanceEvent] = [VisitorDraw(seat) for seat in state.order]
     if state.rules.chaos_theory and state.held is not None:
-        pending.append(("chaos",))
-    return replace(state, phase="park", step=-1, pending=tuple(pending))
+        pending.append(ChaosRoll())
+    return replace(state, phase=Phase.PARK, step=-1, pending=tuple(pending))
+
+
+def run(
+    state: GameState,
+    agents: Sequence[Agent | None] | Mapping[int, Agent],
+    rng: random.Random,
+    *,
+    until: Callable[[GameState], bool] | None = None,
+    on_step: StepListener | None = None,
+    max_steps: int | None = None,
+) -> GameState:
+    """Let chance (drawn with `rng`) and the agents act until a person must act (a seat with
+    no agent: `None` in the sequence, or absent), `until(state)` holds, or the game ends; the
+    state then. `agents` gives each seat's agent, by seat. `on_step` hears of every step.
+    `max_steps` is a safety net: more steps than that raise RuntimeError (an engine bug)."""
+    steps = 0
+    while not state.is_terminal():
+        if until is not None and until(state):
+            return state
+        actor = state.current_player()
+        agent = None if actor == CHANCE else _agent(agents, actor)
+        if actor != CHANCE and agent is None:
+            return state  # a person's turn
+        if max_steps is not None and steps >= max_steps:
+            raise RuntimeError(f"the agents did not stop within {max_steps} steps")
+        move: Move
+        if agent is None:  # chance
+            move = sample_chance(state, rng)
+            after = apply_chance(state, move)
+        else:
+            move = agent(state, rng)
+            after = apply_action(state, move)
+        if on_step is not None:
+            on_step(state, actor, move, after)
+        state = after
+        steps += 1
+    return state
+
+
+def _agent(agents: Sequence[Agent | None] | Mapping[int, Agent], seat: int) -> Agent | None:
+    if isinstance(agents, Mapping):
+        return agents.get(seat)
+    return agents[seat] if seat < len(agents) else None
+
+
+__all__ = [
+    "Agent",
+    "StepListener",
+    "advance",
+    "apply_action",
+    "apply_chance",
+    "chance_outcomes",
+    "legal_actions",
+    "run",
+    "sample_chance",
+    "why_illegal",
+]

@@ -23,12 +23,17 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from dino_kit import abilities
-from dino_kit.effects import DNA_TYPES
+from dino_kit.components.schema import Face, Slot
+from dino_kit.effects import CATEGORIES, DNA_TYPES, Effect
+from dino_kit.engine import legal_actions
+from dino_kit.objectives import progress
 from dino_kit.phases import research
-from dino_kit.state import Action, GameState, PlayerState
+from dino_kit.phases.market import SPECIAL_COST
+from dino_kit.state import Action, ActionKind, GameState, Phase, PlayerState
 
 MONEY_VP = 0.3  # what $1 is worth while the game goes on ($5 = 1 VP only at the very end)
 EATEN_VP = 2.0  # a visitor eaten: −1 VP and a customer who would have scored 1
@@ -51,18 +56,18 @@ class View(NamedTuple):
     free_creates: int
     room: int
     visitors: int
-    goals: tuple[tuple[Any, int, int, int], ...]
+    goals: tuple[tuple[Effect, int, int, int], ...]
     goal_kinds: frozenset[str]
-    slots: dict[Any, Any]
+    slots: dict[tuple[str, int], Slot]
     research_bonus: int
-    faces: tuple[Any, ...]
+    faces: tuple[Face, ...]
     reserve: int
 
 
 def held_pips(state: GameState) -> int:
     """The held die's threat pips as far as a player can know them now (module docstring)."""
     c = state.components
-    if state.phase == "research":
+    if state.phase == Phase.RESEARCH:
         return max(
             (
                 research.face_of(state, slot).threat
@@ -73,8 +78,8 @@ def held_pips(state: GameState) -> int:
         )
     if state.held is None:
         return 0
-    faces = c[state.pool[state.held]].faces
-    if state.rules.chaos_theory and state.phase in ("market", "workers"):
+    faces = c.die(state.pool[state.held]).faces
+    if state.rules.chaos_theory and state.phase in (Phase.MARKET, Phase.WORKERS):
         return math.ceil(sum(f.threat for f in faces) / len(faces))
     return faces[state.held_face].threat
 
@@ -98,7 +103,7 @@ def needs(state: GameState, p: PlayerState) -> tuple[int, ...]:
     have = list(p.dna)
     for e in p.exhibits:
         if e.dinosaurs < e.capacity:
-            for i, cost in enumerate(state.components[e.recipe].dna_cost):
+            for i, cost in enumerate(state.components.recipe(e.recipe).dna_cost):
                 short = max(0, cost - have[i])
                 need[i] += short
                 have[i] = max(0, have[i] - cost)
@@ -107,9 +112,9 @@ def needs(state: GameState, p: PlayerState) -> tuple[int, ...]:
 
 def view(state: GameState, p: PlayerState) -> View:
     phase = state.phase
-    in_workers = phase == "workers"
+    in_workers = phase == Phase.WORKERS
     c = state.components
-    if phase == "research":
+    if phase == Phase.RESEARCH:
         faces = tuple(research.face_of(state, i) for i in range(len(state.pool)))
         pips = [f.threat for f, owner in zip(faces, state.claimed) if owner is None]
         held = max(pips, default=0)
@@ -117,7 +122,7 @@ def view(state: GameState, p: PlayerState) -> View:
         drop = (held - lower) / pips.count(held) if pips else 0.0
     else:
         faces, held, drop = (), held_pips(state), 0.0
-    room = p.dinosaurs + sum(c[a].capacity for a in p.attractions)
+    room = p.dinosaurs + sum(c.attraction(a).capacity for a in p.attractions)
     open_goals = goals(state, p)
     slots = dict(abilities.lab_slots(state, p))
     security_slots = create_slots = 0
@@ -146,75 +151,38 @@ def view(state: GameState, p: PlayerState) -> View:
         goals=open_goals,
         goal_kinds=frozenset(k for g in open_goals for k in _GOAL_KINDS.get(g[0].id, ())),
         slots=slots,
-        research_bonus=abilities.passive(state, p, "research_bonus") if phase == "research" else 0,
+        research_bonus=abilities.passive(state, p, "research_bonus")
+        if phase == Phase.RESEARCH
+        else 0,
         faces=faces,
-        reserve=_reserve(state, p, gap, security_slots) if phase == "market" else 0,
+        reserve=_reserve(state, p, gap, security_slots) if phase == Phase.MARKET else 0,
     )
 
 
-def measure(state: GameState, p: PlayerState, cond: Any) -> tuple[int, int]:
-    """(how far the player is, the target) on an objective's condition."""
-    c = state.components
-    match cond.id:
-        case "dinosaurs_at_least":
-            return p.dinosaurs, cond.get("count")
-        case "category_dinosaurs_at_least":
-            cat = cond.get("category")
-            return sum(e.dinosaurs for e in p.exhibits if c[e.recipe].category == cat), cond.get(
-                "count"
-            )
-        case "attractions_at_least":
-            return len(p.attractions), cond.get("count")
-        case "food_attractions_at_least":
-            return sum(c[a].food for a in p.attractions), cond.get("count")
-        case "excitement_at_least":
-            return p.excitement, cond.get("value")
-        case "money_at_least":
-            return p.money, cond.get("amount")
-        case "vp_at_least":
-            return p.vp, cond.get("value")
-        case "security_at_least":
-            return p.security, cond.get("value")
-        case "specialists_at_least":
-            return len(p.specialists), cond.get("count")
-        case "lab_upgrades_at_least":
-            n = sum(x is not None for x in p.lab)
-            return n + (p.dino_research is not None) + (p.dna_refinement is not None), cond.get(
-                "count"
-            )
-        case "recipes_at_least":
-            return len(p.exhibits), cond.get("count")
-        case "dna_at_least":
-            return sum(p.dna), cond.get("amount")
-        case "paddock_capacity_at_least":
-            return max(e.capacity for e in p.exhibits), cond.get("capacity")
-    return 0, 1
-
-
-def goals(state: GameState, p: PlayerState) -> tuple[tuple[Any, int, int, int], ...]:
+def goals(state: GameState, p: PlayerState) -> tuple[tuple[Effect, int, int, int], ...]:
     out = []
     for ident, who in zip(state.objectives, state.claims):
         if not who:
-            obj = state.components[ident]
-            have, target = measure(state, p, obj.condition)
+            obj = state.components.objective(ident)
+            have, target = progress(state, p, obj.condition)
             if have < target:
                 out.append((obj.condition, have, target, obj.vp))
     return tuple(out)
 
 
-def _slot(state: GameState, p: PlayerState, key: Any, v: View | None) -> Any:
+def _slot(state: GameState, p: PlayerState, key: tuple[str, int], v: View | None) -> Slot | None:
     if v is not None:
         return v.slots.get(key)
     return abilities.find_slot(state, p, key)
 
 
-def _step(state: GameState, p: PlayerState, a: Action, cond: Any, v: View | None = None) -> int:
+def _step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None = None) -> int:
     """How much `a` moves the player on `cond` (0 for actions that do not)."""
     kind, cid = a.kind, cond.id
     c = state.components
-    if kind == "recipe":
+    if kind == ActionKind.RECIPE:
         return 1 if cid == "recipes_at_least" else 0
-    if kind == "die":
+    if kind == ActionKind.DIE:
         face = v.faces[a.target]
         if face.rare == "paddock" and a.choice is not None and cid == "paddock_capacity_at_least":
             return 1 if p.exhibits[a.choice].capacity == max(e.capacity for e in p.exhibits) else 0
@@ -222,24 +190,24 @@ def _step(state: GameState, p: PlayerState, a: Action, cond: Any, v: View | None
             i = DNA_TYPES.index(face.dna)
             return min(face.amount * a.scientist, p.limits[i] - p.dna[i])
         return 0
-    if kind == "build":
+    if kind == ActionKind.BUILD:
         if cid == "attractions_at_least":
             return 1
         if cid == "food_attractions_at_least":
-            return int(c[state.rows[0][a.target]].food)
+            return int(c.attraction(state.rows[0][a.target]).food)
         return 0
-    if kind == "hire":
+    if kind == ActionKind.HIRE:
         return 1 if cid == "specialists_at_least" and a.choice is None else 0
-    if kind in ("upgrade", "special"):
+    if kind in (ActionKind.UPGRADE, ActionKind.SPECIAL):
         if cid != "lab_upgrades_at_least":
             return 0
-        return 1 if kind == "special" or p.lab[a.choice] is None else 0
-    if kind == "buy_dna" and cid == "dna_at_least":
+        return 1 if kind == ActionKind.SPECIAL or p.lab[a.choice] is None else 0
+    if kind == ActionKind.BUY_DNA and cid == "dna_at_least":
         return c.tables.dna_offer(a.target).amount
-    if kind == "work":
+    if kind == ActionKind.WORK:
         aid = slot.action.id if (slot := _slot(state, p, a.target, v)) else None
         if aid == "create_dinosaur":
-            r = c[p.exhibits[a.choice].recipe]
+            r = c.recipe(p.exhibits[a.choice].recipe)
             if cid == "dinosaurs_at_least":
                 return 1
             if cid == "category_dinosaurs_at_least":
@@ -257,17 +225,17 @@ def _step(state: GameState, p: PlayerState, a: Action, cond: Any, v: View | None
 
 # the kinds of action that can move a player toward a goal (or, for zones, away from it)
 _GOAL_KINDS = {
-    "dinosaurs_at_least": ("work",),
-    "category_dinosaurs_at_least": ("work",),
-    "excitement_at_least": ("work",),
-    "security_at_least": ("work",),
-    "attractions_at_least": ("build", "recipe"),
-    "food_attractions_at_least": ("build", "recipe"),
-    "recipes_at_least": ("recipe", "build"),
-    "specialists_at_least": ("hire",),
-    "lab_upgrades_at_least": ("upgrade", "special"),
-    "dna_at_least": ("die", "buy_dna"),
-    "paddock_capacity_at_least": ("die", "work"),
+    "dinosaurs_at_least": (ActionKind.WORK,),
+    "category_dinosaurs_at_least": (ActionKind.WORK,),
+    "excitement_at_least": (ActionKind.WORK,),
+    "security_at_least": (ActionKind.WORK,),
+    "attractions_at_least": (ActionKind.BUILD, ActionKind.RECIPE),
+    "food_attractions_at_least": (ActionKind.BUILD, ActionKind.RECIPE),
+    "recipes_at_least": (ActionKind.RECIPE, ActionKind.BUILD),
+    "specialists_at_least": (ActionKind.HIRE,),
+    "lab_upgrades_at_least": (ActionKind.UPGRADE, ActionKind.SPECIAL),
+    "dna_at_least": (ActionKind.DIE, ActionKind.BUY_DNA),
+    "paddock_capacity_at_least": (ActionKind.DIE, ActionKind.WORK),
 }
 
 # zones one more step toward these goals takes (attractions 1, recipes 2)
@@ -278,7 +246,7 @@ def objective_value(state: GameState, p: PlayerState, a: Action, v: View) -> flo
     """What `a` is worth on the way to unclaimed objectives: an objective it completes is
     worth its VP; progress is worth a share of it."""
     total = 0.0
-    zones = 2 if a.kind == "recipe" else 1 if a.kind == "build" else 0
+    zones = 2 if a.kind == ActionKind.RECIPE else 1 if a.kind == ActionKind.BUILD else 0
     if zones:
         free = abilities.free_zones(state, p) - zones
     for cond, have, target, vp in v.goals:
@@ -300,7 +268,7 @@ def _creatable(state: GameState, p: PlayerState) -> int:
     have = list(p.dna)
     n = 0
     for e in p.exhibits:
-        cost = state.components[e.recipe].dna_cost
+        cost = state.components.recipe(e.recipe).dna_cost
         for _ in range(e.capacity - e.dinosaurs):
             if all(h >= c for h, c in zip(have, cost)):
                 have = [h - c for h, c in zip(have, cost)]
@@ -328,10 +296,10 @@ def _threat_cost(v: View, pips: int, after_gap: int) -> float:
 def _dinosaur(state: GameState, p: PlayerState, v: View, index: int) -> float:
     """Creating one dinosaur in exhibit `index`."""
     e = p.exhibits[index]
-    r = state.components[e.recipe]
+    r = state.components.recipe(e.recipe)
     value = r.vp + (EMPTY_EXHIBIT_VP if e.dinosaurs == 0 else 0)
     excitement = min(r.excitement, state.rules.excitement_cap - p.excitement)
-    value += (excitement * VISITOR_VP + 0.5) * (v.rounds_left - (state.phase != "research"))
+    value += (excitement * VISITOR_VP + 0.5) * (v.rounds_left - (state.phase != Phase.RESEARCH))
     return value - _threat_cost(v, r.threat, v.gap + r.threat)
 
 
@@ -395,17 +363,20 @@ def _effect_value(state: GameState, p: PlayerState, v: View, e, hired: bool = Fa
 
 
 def _upgrade_value(state: GameState, p: PlayerState, v: View, ident: str) -> float:
-    u = state.components[ident]
+    u = state.components.lab_upgrade(ident)
     slots = sum(_effect_value(state, p, v, s.action) for s in u.slots)
     return slots + sum(_effect_value(state, p, v, e) for e in u.passives)
 
 
 def _specialist_value(state: GameState, p: PlayerState, v: View, ident: str) -> float:
-    return sum(_effect_value(state, p, v, e, hired=True) for e in state.components[ident].effects)
+    return sum(
+        _effect_value(state, p, v, e, hired=True)
+        for e in state.components.specialist(ident).effects
+    )
 
 
 def _attraction(state: GameState, p: PlayerState, v: View, ident: str) -> float:
-    a = state.components[ident]
+    a = state.components.attraction(ident)
     spare = max(0, v.visitors - v.room)  # visitors with nowhere to go
     used = min(a.capacity, spare + 1)
     per_round = used * (0.9 if a.food else 0.7)
@@ -434,7 +405,7 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     c = state.components
     kind = a.kind
     r = v.rounds_left
-    if kind == "die":
+    if kind == ActionKind.DIE:
         face = v.faces[a.target]
         if face.rare == "worker":
             return (0.3 if p.supply else 0.0) + _denial(face.threat, v)
@@ -448,9 +419,9 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         amount = face.amount * a.scientist + v.research_bonus
         value = _dna_value(state, p, v, i, amount)
         return value + _denial(face.threat, v) - 0.15 * a.scientist
-    if kind == "recipe":
-        i = ("herbivore", "small_carnivore", "large_carnivore").index(a.target)
-        recipe = c[state.recipe_up[i]]
+    if kind == ActionKind.RECIPE:
+        i = CATEGORIES.index(a.target)
+        recipe = c.recipe(state.recipe_up[i])
         empty = sum(1 for e in p.exhibits if e.dinosaurs == 0)
         if empty or r <= 1:
             return -1.0
@@ -459,21 +430,21 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         value -= missing * (0.8 if r > 2 else 2.0)
         value -= _threat_cost(v, recipe.threat, v.gap) + 2.0  # two zones; −10 if never filled
         return value - 0.1 * a.scientist
-    if kind == "storage":
+    if kind == ActionKind.STORAGE:
         blocked = sum(1 for i in range(6) if v.need[i] and p.dna[i] >= p.limits[i])
         full = sum(1 for i in range(6) if p.dna[i] >= p.limits[i] - 1)
         return blocked * 1.0 + full * 0.2 - 0.2 * a.scientist
-    if kind == "pass":
+    if kind == ActionKind.PASS:
         if a.scientist is not None:
             return 0.1 - 0.2 * a.scientist
         return 2 * MONEY_VP
-    if kind == "build":
+    if kind == ActionKind.BUILD:
         ident = state.rows[0][a.target]
         price = abilities.attraction_price(state, p, ident, a.target)
         if p.money - price < v.reserve:
             return -1.0
         return _attraction(state, p, v, ident) - price * MONEY_VP * 1.5
-    if kind == "upgrade":
+    if kind == ActionKind.UPGRADE:
         ident = state.rows[1][a.target]
         price = c.tables.market_rows[a.target]
         if p.money - price < v.reserve:
@@ -481,8 +452,8 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         value = _upgrade_value(state, p, v, ident) - price * MONEY_VP
         old = p.lab[a.choice]
         return value - (_upgrade_value(state, p, v, old) + 1 if old is not None else 0)
-    if kind == "special":
-        price = 3 if a.target == "dino_research_2" else 5
+    if kind == ActionKind.SPECIAL:
+        price = SPECIAL_COST[a.target]
         if p.money - price < v.reserve:
             return -1.0
         if a.target == "dino_research_2":
@@ -490,7 +461,7 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         else:
             extra = 1.2 if any(v.need[3:]) and r > 1 else 0.3
         return extra - price * MONEY_VP
-    if kind == "hire":
+    if kind == ActionKind.HIRE:
         ident = state.rows[2][a.target]
         price = c.tables.market_rows[a.target]
         if p.money - price < v.reserve:
@@ -499,47 +470,80 @@ def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         if a.choice is not None:
             value -= _specialist_value(state, p, v, a.choice) + 0.5
         return value
-    if kind == "buy_dna":
+    if kind == ActionKind.BUY_DNA:
         dna = a.choice[0]
         offer = c.tables.dna_offer(a.target)
         if p.money - offer.price < v.reserve:
             return -1.0
         i = DNA_TYPES.index(dna)
         return _dna_value(state, p, v, i, offer.amount) - offer.price * MONEY_VP
-    if kind == "work":
+    if kind == ActionKind.WORK:
         slot = _slot(state, p, a.target, v)
-        aid = slot.action.id
-        if aid == "raise_security":
-            cost = abilities.security_cost(state, p) or 0
-            if v.gap > 0 and v.visitors > 0:
-                return EATEN_VP + 0.5 - cost * MONEY_VP
-            return 0.6 * min(r - 1, 2) - cost * MONEY_VP
-        if aid == "create_dinosaur":
-            return _dinosaur(state, p, v, a.choice) + 1.0
-        if aid == "refine_dna":
-            x, y, result = (DNA_TYPES.index(t) for t in slot.action.get("conversions")[a.choice])
-            value = 1.5 if v.need[result] else 0.2
-            return value - (0.8 if v.need[x] or v.need[y] else 0) - 0.3 * (v.free_creates > 0)
-        if aid == "upgrade_paddock":
-            e = p.exhibits[a.choice]
-            cost = abilities.paddock_cost(state, e.capacity + 1) or 0
-            if e.dinosaurs < e.capacity or r <= 1:
-                return -0.5
-            rec = c[e.recipe]
-            return rec.vp * 0.6 + 0.5 * min(r - 1, 3) - cost * MONEY_VP
-        if aid == "gain_money":
-            return slot.action.get("amount") * MONEY_VP
-        if aid == "gain_dna":
-            i = DNA_TYPES.index(slot.action.get("dna"))
-            return _dna_value(state, p, v, i, slot.action.get("amount"))
-        return 0.1
-    if kind == "done":
+        assert slot is not None  # a legal work action names a working slot
+        return _WORK_VALUES[slot.action.id](state, p, v, slot.action, a.choice)
+    if kind == ActionKind.DONE:
         return 0.0
-    if kind == "food":
+    if kind == ActionKind.FOOD:
         # money while the game goes on and cash is short, VP otherwise
         money_wanted = r > 1 and p.money < 12
         return a.choice * (1 if money_wanted else -1)
     return 0.0
+
+
+# -- what a worker on each lab-slot action is worth (one entry per id of
+# `dino_kit.phases.workers.SLOT_ACTIONS`, checked by the tests) ------------------------------
+
+
+def _security_work(state: GameState, p: PlayerState, v: View, action: Effect, choice: Any) -> float:
+    cost = abilities.security_cost(state, p) or 0
+    if v.gap > 0 and v.visitors > 0:
+        return EATEN_VP + 0.5 - cost * MONEY_VP
+    return 0.6 * min(v.rounds_left - 1, 2) - cost * MONEY_VP
+
+
+def _create_work(state: GameState, p: PlayerState, v: View, action: Effect, choice: Any) -> float:
+    return _dinosaur(state, p, v, choice) + 1.0
+
+
+def _refine_work(state: GameState, p: PlayerState, v: View, action: Effect, choice: Any) -> float:
+    x, y, result = (DNA_TYPES.index(t) for t in action.get("conversions")[choice])
+    value = 1.5 if v.need[result] else 0.2
+    return value - (0.8 if v.need[x] or v.need[y] else 0) - 0.3 * (v.free_creates > 0)
+
+
+def _paddock_work(state: GameState, p: PlayerState, v: View, action: Effect, choice: Any) -> float:
+    e = p.exhibits[choice]
+    cost = abilities.paddock_cost(state, e.capacity + 1) or 0
+    r = v.rounds_left
+    if e.dinosaurs < e.capacity or r <= 1:
+        return -0.5
+    rec = state.components.recipe(e.recipe)
+    return rec.vp * 0.6 + 0.5 * min(r - 1, 3) - cost * MONEY_VP
+
+
+def _money_work(state: GameState, p: PlayerState, v: View, action: Effect, choice: Any) -> float:
+    return action.get("amount") * MONEY_VP
+
+
+def _dna_work(state: GameState, p: PlayerState, v: View, action: Effect, choice: Any) -> float:
+    i = DNA_TYPES.index(action.get("dna"))
+    return _dna_value(state, p, v, i, action.get("amount"))
+
+
+def _storage_work(state: GameState, p: PlayerState, v: View, action: Effect, choice: Any) -> float:
+    return 0.1
+
+
+WorkValue = Callable[[GameState, PlayerState, View, Effect, Any], float]
+_WORK_VALUES: dict[str, WorkValue] = {
+    "raise_security": _security_work,
+    "create_dinosaur": _create_work,
+    "refine_dna": _refine_work,
+    "upgrade_paddock": _paddock_work,
+    "gain_money": _money_work,
+    "gain_dna": _dna_work,
+    "raise_storage": _storage_work,
+}
 
 
 def heuristic_bot(state: GameState, rng: random.Random) -> Action:
@@ -550,13 +554,13 @@ def heuristic_bot(state: GameState, rng: random.Random) -> Action:
     v = view(state, p)
     best, best_score = None, float("-inf")
     seen: set[Any] = set()
-    actions = state.legal_actions()
+    actions = legal_actions(state)
     for a in actions:
-        if a.kind == "storage":  # the allocation is chosen below, once per scientist
+        if a.kind == ActionKind.STORAGE:  # the allocation is chosen below, once per scientist
             if a.scientist in seen:
                 continue
             seen.add(a.scientist)
-        elif a.kind == "buy_dna":  # which item it discards does not matter to it: the first
+        elif a.kind == ActionKind.BUY_DNA:  # which item it discards does not matter: the first
             if (a.target, a.choice[0]) in seen:
                 continue
             seen.add((a.target, a.choice[0]))
@@ -566,14 +570,14 @@ def heuristic_bot(state: GameState, rng: random.Random) -> Action:
         if s > best_score:
             best, best_score = a, s
     assert best is not None
-    if best.kind == "storage":
+    if best.kind == ActionKind.STORAGE:
         best = _storage_choice(actions, p, v, best)
     return best
 
 
-def _storage_choice(actions: Any, p: PlayerState, v: View, a: Action) -> Action:
+def _storage_choice(actions: Sequence[Action], p: PlayerState, v: View, a: Action) -> Action:
     """Raise the limits of the DNA it needs and that is full first."""
-    options = [x for x in actions if x.kind == "storage" and x.scientist == a.scientist]
+    options = [x for x in actions if x.kind == ActionKind.STORAGE and x.scientist == a.scientist]
 
     def fit(x: Action) -> float:
         return sum(

@@ -1,6 +1,7 @@
 """Objectives (claimed the moment they are met) and the final score.
 
-Conditions are effects of the `condition` place; `condition_met` gives each its meaning.
+Conditions are effects of the `condition` place; `CONDITIONS` gives each its meaning (what is
+measured, which parameter is the target).
 `claim` runs after every step of the game: every unclaimed objective met by one or more
 players is claimed by all of them at once (a corporation token each; a player with no token
 left cannot claim); then nobody else can.
@@ -21,51 +22,72 @@ still tied share the victory.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from dino_kit import abilities
-from dino_kit.components.schema import Objective
-from dino_kit.state import CORPORATION_TOKENS, GameState, PlayerState
+from dino_kit.components.schema import ComponentSet, Objective
+from dino_kit.effects import Effect
+from dino_kit.solo import rival_score
+from dino_kit.state import CORPORATION_TOKENS, GameState, Phase, PlayerState
 from dino_kit.state import evolve as replace
 
 EMPTY_EXHIBIT = -10
 MONEY_PER_VP = 5
 
 
+Measure = Callable[[ComponentSet, PlayerState, Effect], int]
+
+
+class ConditionRule(NamedTuple):
+    """What an objective condition measures on a player (`measure(components, player,
+    condition)`), and the condition's parameter holding the target it must reach."""
+
+    target: str
+    measure: Measure
+
+
+def _category_dinosaurs(c: ComponentSet, p: PlayerState, cond: Effect) -> int:
+    category = cond.get("category")
+    return sum(e.dinosaurs for e in p.exhibits if c.recipe(e.recipe).category == category)
+
+
+def _working_lab_upgrades(c: ComponentSet, p: PlayerState, cond: Effect) -> int:
+    working = sum(x is not None for x in p.lab)
+    return working + (p.dino_research is not None) + (p.dna_refinement is not None)
+
+
+#: Every objective condition (the `condition` place of `dino_kit.effects`): met when the
+#: measure reaches the target. Claiming, the fast check and the heuristic bot all read this.
+CONDITIONS: dict[str, ConditionRule] = {
+    "dinosaurs_at_least": ConditionRule("count", lambda c, p, cond: p.dinosaurs),
+    "category_dinosaurs_at_least": ConditionRule("count", _category_dinosaurs),
+    "attractions_at_least": ConditionRule("count", lambda c, p, cond: len(p.attractions)),
+    "food_attractions_at_least": ConditionRule(
+        "count", lambda c, p, cond: sum(c.attraction(a).food for a in p.attractions)
+    ),
+    "excitement_at_least": ConditionRule("value", lambda c, p, cond: p.excitement),
+    "money_at_least": ConditionRule("amount", lambda c, p, cond: p.money),
+    "vp_at_least": ConditionRule("value", lambda c, p, cond: p.vp),
+    "security_at_least": ConditionRule("value", lambda c, p, cond: p.security),
+    "specialists_at_least": ConditionRule("count", lambda c, p, cond: len(p.specialists)),
+    "lab_upgrades_at_least": ConditionRule("count", _working_lab_upgrades),
+    "recipes_at_least": ConditionRule("count", lambda c, p, cond: len(p.exhibits)),
+    "dna_at_least": ConditionRule("amount", lambda c, p, cond: sum(p.dna)),
+    "paddock_capacity_at_least": ConditionRule(
+        "capacity", lambda c, p, cond: max((e.capacity for e in p.exhibits), default=0)
+    ),
+}
+
+
+def progress(state: GameState, p: PlayerState, condition: Effect) -> tuple[int, int]:
+    """(how far the player is, the target) on an objective's condition."""
+    rule = CONDITIONS[condition.id]
+    return rule.measure(state.components, p, condition), condition.get(rule.target)
+
+
 def condition_met(state: GameState, p: PlayerState, objective: Objective) -> bool:
-    cond = objective.condition
-    c = state.components
-    match cond.id:
-        case "dinosaurs_at_least":
-            return p.dinosaurs >= cond.get("count")
-        case "category_dinosaurs_at_least":
-            category = cond.get("category")
-            got = sum(e.dinosaurs for e in p.exhibits if c[e.recipe].category == category)
-            return got >= cond.get("count")
-        case "attractions_at_least":
-            return len(p.attractions) >= cond.get("count")
-        case "food_attractions_at_least":
-            return sum(c[a].food for a in p.attractions) >= cond.get("count")
-        case "excitement_at_least":
-            return p.excitement >= cond.get("value")
-        case "money_at_least":
-            return p.money >= cond.get("amount")
-        case "vp_at_least":
-            return p.vp >= cond.get("value")
-        case "security_at_least":
-            return p.security >= cond.get("value")
-        case "specialists_at_least":
-            return len(p.specialists) >= cond.get("count")
-        case "lab_upgrades_at_least":
-            working = sum(x is not None for x in p.lab)
-            working += (p.dino_research is not None) + (p.dna_refinement is not None)
-            return working >= cond.get("count")
-        case "recipes_at_least":
-            return len(p.exhibits) >= cond.get("count")
-        case "dna_at_least":
-            return sum(p.dna) >= cond.get("amount")
-        case "paddock_capacity_at_least":
-            return any(e.capacity >= cond.get("capacity") for e in p.exhibits)
-    raise ValueError(f"unknown condition {cond.id!r}")  # the loader refuses these
+    have, target = progress(state, p, objective.condition)
+    return have >= target
 
 
 Test = Callable[[GameState, PlayerState], bool]
@@ -76,7 +98,7 @@ _TESTS: dict[int, tuple[Objective, Test]] = {}
 
 def _test(objective: Objective) -> Test:
     """`condition_met` for one objective as a function of (state, player) — the engine checks
-    objectives after every step, so the condition's id and parameters are looked up once
+    objectives after every step, so the condition's rule and target are looked up once
     (cached by identity: hashing a frozen dataclass field by field would cost more)."""
     hit = _TESTS.get(id(objective))
     if hit is not None and hit[0] is objective:
@@ -88,34 +110,14 @@ def _test(objective: Objective) -> Test:
 
 def _compile(objective: Objective) -> Test:
     cond = objective.condition
-    cid = cond.id
-    n = next((v for k, v in cond.params if k != "category"), 0)
-    if cid == "dinosaurs_at_least":
-        return lambda s, p: p.dinosaurs >= n
-    if cid == "attractions_at_least":
-        return lambda s, p: len(p.attractions) >= n
-    if cid == "excitement_at_least":
-        return lambda s, p: p.excitement >= n
-    if cid == "money_at_least":
-        return lambda s, p: p.money >= n
-    if cid == "vp_at_least":
-        return lambda s, p: p.vp >= n
-    if cid == "security_at_least":
-        return lambda s, p: p.security >= n
-    if cid == "specialists_at_least":
-        return lambda s, p: len(p.specialists) >= n
-    if cid == "recipes_at_least":
-        return lambda s, p: len(p.exhibits) >= n
-    if cid == "dna_at_least":
-        return lambda s, p: sum(p.dna) >= n
-    if cid == "paddock_capacity_at_least":
-        return lambda s, p: any(e.capacity >= n for e in p.exhibits)
-    return lambda s, p: condition_met(s, p, objective)
+    rule = CONDITIONS[cond.id]
+    measure, target = rule.measure, cond.get(rule.target)
+    return lambda s, p: measure(s.components, p, cond) >= target
 
 
 def claim(state: GameState) -> GameState:
     """Claim every unclaimed objective met now (shared when met by several at once)."""
-    if not state.objectives or state.phase in ("setup", "over"):
+    if not state.objectives or state.phase in (Phase.SETUP, Phase.OVER):
         return state
     claims = list(state.claims)
     players = list(state.players)
@@ -123,7 +125,7 @@ def claim(state: GameState) -> GameState:
     for i, (ident, who) in enumerate(zip(state.objectives, state.claims)):
         if who:
             continue
-        test = _test(state.components[ident])
+        test = _test(state.components.objective(ident))
         met = tuple(
             seat
             for seat, p in enumerate(players)
@@ -159,7 +161,7 @@ def note_met(state: GameState, seat: int) -> GameState:
             continue
         if _tokens_left(state, seat) - changed <= 0:
             break
-        if _test(state.components[ident])(state, p):
+        if _test(state.components.objective(ident))(state, p):
             noted[i] = (*noted.get(i, ()), seat)
             changed = True
     if not changed:
@@ -187,13 +189,13 @@ def breakdown(state: GameState, p: PlayerState) -> dict[str, int]:
     """The parts of a player's final score."""
     c = state.components
     exhibits = sum(
-        c[e.recipe].vp * e.dinosaurs if e.dinosaurs else EMPTY_EXHIBIT for e in p.exhibits
+        c.recipe(e.recipe).vp * e.dinosaurs if e.dinosaurs else EMPTY_EXHIBIT for e in p.exhibits
     )
     parts = {
         "track": p.vp,
-        "attractions": sum(c[a].vp for a in p.attractions),
+        "attractions": sum(c.attraction(a).vp for a in p.attractions),
         "exhibits": exhibits,
-        "objectives": sum(c[o].vp for o in p.objectives),
+        "objectives": sum(c.objective(o).vp for o in p.objectives),
         "money": p.money // MONEY_PER_VP,
     }
     parts["total"] = sum(parts.values())
@@ -204,13 +206,19 @@ def finish(state: GameState) -> GameState:
     """The game after final scoring: `final` scores and `winners`."""
     final = tuple(breakdown(state, p)["total"] for p in state.players)
     if state.rules.solo:  # the player must beat the rival's score (dino_kit.solo)
-        from dino_kit.solo import rival_score
-
         winners = (0,) if final[0] > rival_score(state) else ()
-        return replace(state, final=final, winners=winners, phase="over", pending=())
+        return replace(state, final=final, winners=winners, phase=Phase.OVER, pending=())
     best = max(zip(final, (p.money for p in state.players)))
     winners = tuple(s for s, (f, p) in enumerate(zip(final, state.players)) if (f, p.money) == best)
-    return replace(state, final=final, winners=winners, phase="over", pending=())
+    return replace(state, final=final, winners=winners, phase=Phase.OVER, pending=())
 
 
-__all__ = ["abilities", "breakdown", "claim", "condition_met", "finish"]
+__all__ = [
+    "CONDITIONS",
+    "abilities",
+    "breakdown",
+    "claim",
+    "condition_met",
+    "finish",
+    "progress",
+]

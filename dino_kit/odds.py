@@ -8,9 +8,8 @@
   round's park for a given draw (`park_outcome`, the rules followed step by step), and the
   exact law of eaten visitors, VP and money for a given excitement, capacity, threat and
   security (`park_odds`), with a security-vs-expected-VP curve (`risk_curve`).
-- Simulation cross-checks: `sample_park` draws the same park with a seeded generator, and
-  `proportion_interval` / `mean_interval` give the confidence intervals the notebooks and
-  tests compare exact numbers with.
+- Simulation cross-checks: `sample_park` draws the same park with a seeded generator (the
+  notebooks and tests compare it with the exact numbers through `kit_common.statistics`).
 
 Everything is pure Python (no widgets, no plotting). The dice and the bag come from a
 `ComponentSet` (the illustrative one or a user's own), so the odds follow the data.
@@ -25,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
-from math import comb, sqrt
+from math import comb
 from typing import NamedTuple
 
 from dino_kit.components.schema import Die, Face
@@ -35,8 +34,6 @@ from dino_kit.effects import DNA_TYPES
 LEVELS = (1, 2, 3)
 #: The only scientist who may claim a rare face.
 RARE_LEVEL = 3
-#: z for a 95% confidence interval.
-Z95 = 1.959963984540054
 
 Distribution = dict[int, Fraction]
 
@@ -335,26 +332,3 @@ def sample_park(
     law = as_law(threat)
     t = rng.choices(list(law), weights=[float(p) for p in law.values()])[0]
     return park_outcome(c, len(drawn) - c, capacity, t, security, eaten_penalty)
-
-
-def proportion_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson confidence interval of a proportion seen `successes` times in `n` trials."""
-    if n <= 0:
-        return (0.0, 1.0)
-    phat = successes / n
-    centre = (phat + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
-    """(mean, low, high): the normal-approximation confidence interval of a mean."""
-    n = len(values)
-    if n == 0:
-        raise ValueError("no values")
-    m = sum(values) / n
-    if n == 1:
-        return (m, m, m)
-    var = sum((v - m) ** 2 for v in values) / (n - 1)
-    half = z * sqrt(var / n)
-    return (m, m - half, m + half)

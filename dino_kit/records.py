@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from dino_kit.components import ComponentSet
+from dino_kit.engine import apply_action, apply_chance
 from dino_kit.errors import RuleError
 from dino_kit.setup import new_game
 from dino_kit.state import CHANCE, Action, GameState
@@ -136,14 +137,14 @@ def _replay(state: GameState, move: Any, where: str) -> GameState:
             if state.current_player() != CHANCE:
                 raise RecordError(f"{where}.chance: no chance event is pending here")
             outcome = move["chance"]
-            return state.apply_chance(outcome)
+            return apply_chance(state, outcome)
         seat = move.get("seat")
         if seat != state.current_player():
             raise RecordError(f"{where}.seat: expected {state.current_player()}, got {seat!r}")
         action = move.get("action")
         if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
             raise RecordError(f"{where}.action: must be an object with a kind")
-        return state.apply_action(Action.from_data(action))
+        return apply_action(state, Action.from_data(action))
     except RuleError as err:
         part = "chance" if "chance" in move else "action"
         raise RecordError(f"{where}.{part}: {err}") from None

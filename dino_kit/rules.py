@@ -36,17 +36,5 @@ class Rules:
         for twist in twists:
             m = twist.modifier
             value = m.get("value", m.get("amount", m.get("vp")))
-            rules = replace(rules, **{_FIELD[m.id]: value})
+            rules = replace(rules, **{m.id: value})  # a modifier is named for its field
         return rules
-
-
-_FIELD = {
-    "excitement_cap": "excitement_cap",
-    "pass_money": "pass_money",
-    "eaten_penalty": "eaten_penalty",
-    "customer_fee": "customer_fee",
-    "food_money": "food_money",
-    "round_end_money": "round_end_money",
-    "security_cost_delta": "security_cost_delta",
-    "paddock_cost_delta": "paddock_cost_delta",
-}

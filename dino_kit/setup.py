@@ -16,16 +16,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dino_kit.components import ComponentSet, load_components
-from dino_kit.components.schema import OBJECTIVE_LENGTHS
+from dino_kit.components.schema import OBJECTIVE_LENGTHS, SPECIAL_UPGRADES
 from dino_kit.effects import BASIC_DNA, CATEGORIES
 from dino_kit.errors import RuleError
 from dino_kit.messages import message
 from dino_kit.rules import Rules
-from dino_kit.state import Exhibit, GameState, PlayerState
+from dino_kit.solo import BOARD_PLAYERS
+from dino_kit.state import (
+    ChanceEvent,
+    DieRoll,
+    Exhibit,
+    GameState,
+    MarketDraw,
+    ObjectiveDraw,
+    Phase,
+    PlayerState,
+    PoolDraw,
+    RecipeDraw,
+    RivalDraw,
+    TwistDraw,
+)
 from dino_kit.state import evolve as replace
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-BOARD_PLAYERS = 2  # solo mode: the board is laid out as for 2 players (dino_kit.solo)
 FIRST_CASH = 15
 
 
@@ -61,7 +74,7 @@ def new_game(
     c = components or load_components()
     if solo and c.rival is None:
         raise RuleError("no_rival", message("rule.no_rival", name=c.name))
-    board = BOARD_PLAYERS if solo else n  # the solo board is laid out as for 2 players
+    board = BOARD_PLAYERS if solo else n
     t = c.tables
     order = tuple((first_player + i) % n for i in range(n))
     limits = (t.basic_start_limit,) * 3 + (t.advanced_start_limit,) * 3
@@ -83,16 +96,15 @@ def new_game(
     )
     specialists = tuple(sorted(s.id for s in c.specialists))
     specials = tuple(
-        tuple(u.id for u in c.lab_upgrades if u.special == kind)
-        for kind in ("dino_research_2", "dna_refinement_2")
+        tuple(u.id for u in c.lab_upgrades if u.special == kind) for kind in SPECIAL_UPGRADES
     )
     recipe_stacks = tuple(tuple(r.id for r in c.recipes if r.category == cat) for cat in CATEGORIES)
-    pending: list[tuple] = [("pool",)] * (2 * board + 1)
-    pending += [("draw", col, row) for col in range(3) for row in range(4)]
-    pending += [("recipe", i) for i in range(3)]
-    pending += [("objective",)] * (board + 1)
+    pending: list[ChanceEvent] = [PoolDraw()] * (2 * board + 1)
+    pending += [MarketDraw(col, row) for col in range(3) for row in range(4)]
+    pending += [RecipeDraw(i) for i in range(3)]
+    pending += [ObjectiveDraw()] * (board + 1)
     if not predictable_systems:
-        pending += [("twist",)] * 2
+        pending += [TwistDraw()] * 2
     return GameState(
         components=c,
         names=names,
@@ -124,16 +136,16 @@ def finish_setup(state: GameState) -> GameState:
     round 1's roll of the dice pool."""
     c = state.components
     drawn = [x for x in state.rows[0] if x is not None]
-    drawn.sort(key=lambda ident: -c[ident].cost)
+    drawn.sort(key=lambda ident: -c.attraction(ident).cost)
     column = tuple(drawn) + (None,) * (4 - len(drawn))
     rows = (column, *state.rows[1:])
     return replace(
         state,
         rows=rows,
-        phase="research",
+        phase=Phase.RESEARCH,
         step=0,
         rolled=(0,) * len(state.pool),
         claimed=(None,) * len(state.pool),
-        pending=tuple(("roll", slot) for slot in range(len(state.pool)))
-        + ((("rival",),) if state.rules.solo else ()),
+        pending=tuple(DieRoll(slot) for slot in range(len(state.pool)))
+        + ((RivalDraw(),) if state.rules.solo else ()),
     )

@@ -10,7 +10,6 @@ safety net (not a rule of the game, see RULES_NOTES.md).
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 from collections.abc import Sequence
@@ -19,23 +18,18 @@ from typing import Any
 
 from dino_kit.bots import Bot, bot_by_name
 from dino_kit.components import ComponentSet
+from dino_kit.engine import run
 from dino_kit.setup import new_game
 from dino_kit.solo import rival_score
-from dino_kit.state import CHANCE, GameState
+from dino_kit.state import GameState
+from kit_common.statistics import Interval, mean_interval, wilson_interval
 
 
 def play_game(
     bots: Sequence[Bot], rng: random.Random, components: ComponentSet | None = None, **settings: Any
 ) -> GameState:
     """One whole game, seat i played by `bots[i]`."""
-    state = new_game(len(bots), components, **settings)
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat == CHANCE:
-            state = state.apply_chance(state.sample_chance(rng))
-        else:
-            state = state.apply_action(bots[seat](state, rng))
-    return state
+    return run(new_game(len(bots), components, **settings), bots, rng)
 
 
 def game_seed(seed: int, game: int) -> int:
@@ -50,30 +44,6 @@ def ended_by_cap(state: GameState) -> bool:
         and state.round >= state.rules.max_rounds
         and len(state.unclaimed_objectives()) > 1
     )
-
-
-Z95 = 1.959963984540054
-
-
-def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) for a proportion; `successes` may be
-    fractional (shared wins count as a share)."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
-    """A normal-approximation 95% interval for the mean of `values`."""
-    m = statistics.fmean(values)
-    if len(values) < 2:
-        return (m, m)
-    half = z * statistics.stdev(values) / math.sqrt(len(values))
-    return (m - half, m + half)
 
 
 @dataclass(frozen=True)
@@ -155,9 +125,14 @@ def simulate(
         statistics.fmean(rounds),
         min(rounds),
         max(rounds),
-        tuple(mean_interval(x) for x in by_seat),
-        tuple(wilson_interval(w, games) for w in wins),
+        tuple(_bounds(mean_interval(x)) for x in by_seat),
+        tuple(_bounds(wilson_interval(w, games)) for w in wins),
         statistics.fmean(sum(x) for x in eaten),
         capped,
         statistics.fmean(rivals) if rivals else None,
     )
+
+
+def _bounds(interval: Interval) -> tuple[float, float]:
+    """An interval as the (low, high) pair a `Summary` keeps (its JSON shape)."""
+    return (interval.low, interval.high)

@@ -37,21 +37,22 @@ from dino_kit.state import evolve as replace
 
 SOLO_LABEL = message("solo.label")
 BOARD_PLAYERS = 2  # the solo board is set up as for this many players
-SOLO_OBJECTIVES = 3
 
 
 def rival_score(state: GameState) -> int:
     """The rival's points so far: its VP track plus the VP of the objectives it claimed."""
     c = state.components
     taken = sum(
-        c[ident].vp for ident, who in zip(state.objectives, state.claims) if who == (RIVAL,)
+        c.objective(ident).vp
+        for ident, who in zip(state.objectives, state.claims)
+        if who == (RIVAL,)
     )
     return state.rival_vp + taken
 
 
 def reveal(state: GameState, card_id: str) -> GameState:
     """The state after the rival card `card_id` is revealed and its effects applied."""
-    card = state.components[card_id]
+    card = state.components.rival_card(card_id)
     state = replace(state, rival_card=card_id)
     for e in card.effects:
         state = _EFFECTS[e.id](state, e)

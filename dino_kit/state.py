@@ -2,20 +2,18 @@
 
 `GameState` holds everything on the table: players' boards, the research centre, the market,
 the bag, objectives and plot twists, the phase and whose turn it is, and the queue of pending
-chance events (dice to roll, tiles to draw, visitors to draw). Its methods are the
-OpenSpiel-like vocabulary the Martian Dice engine uses: `current_player()` (a seat, `CHANCE`
-or `TERMINAL`), `legal_actions()`, `apply_action()`, `chance_outcomes()` (exact `Fraction`s),
-`sample_chance(rng)`, `apply_chance()`, `is_terminal()`, `returns()`. The rules themselves live
-in `dino_kit.phases.*` and `dino_kit.chance`; this module only describes the state.
+chance events (dice to roll, tiles to draw, visitors to draw). Its methods answer what the
+state is, in the OpenSpiel vocabulary: `current_player()` (a seat, `CHANCE` or `TERMINAL`),
+`is_terminal()`, `is_chance_node()`, `returns()`. This module only describes the state: the
+phases (`dino_kit.phases.*`) work on it, and `dino_kit.engine` applies actions and chance
+(`legal_actions`, `apply_action`, `chance_outcomes`, `sample_chance`, `apply_chance`, `run`).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any, NamedTuple
+from enum import Enum
+from typing import Any, NamedTuple, TypeVar
 
 from dino_kit.components.schema import ComponentSet
 from dino_kit.rules import Rules
@@ -25,7 +23,6 @@ TERMINAL = -4
 # the solo mode's rival (dino_kit.solo): marks the dice it claims (`claimed`) and the
 # objectives it takes (`claims`); never a seat to act
 RIVAL = -2
-PHASES = ("setup", "research", "market", "workers", "park", "cleanup", "over")
 STORAGE_SPACES = 6
 SCIENTISTS = (1, 2, 3)
 WORKERS_IN_POOL, WORKERS_IN_SUPPLY = 4, 4
@@ -35,11 +32,51 @@ RESEARCH_TURNS = 3
 COLUMNS = ("attractions", "lab_upgrades", "specialists")
 
 
+class Name(str, Enum):
+    """An enum of names: each member equals its name as a string and shows as that string
+    (`str`, `repr`, formatting), so messages, records and printed values read as before."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class Phase(Name):
+    """Where a game is: setup's draws, the four phases with decisions (cleanup runs by itself
+    at the end of the park phase), and over. A member equals its name as a string."""
+
+    SETUP = "setup"
+    RESEARCH = "research"
+    MARKET = "market"
+    WORKERS = "workers"
+    PARK = "park"
+    OVER = "over"
+
+
+class ActionKind(Name):
+    """What a decision is, by phase (see each phase module for its arguments). A member
+    equals its name as a string, so `Action("pass")` and `Action(ActionKind.PASS)` are one."""
+
+    DIE = "die"  # research
+    STORAGE = "storage"  # research
+    RECIPE = "recipe"  # research
+    PASS = "pass"  # research (a scientist passes) and market
+    HIRE = "hire"  # market
+    BUILD = "build"  # market
+    UPGRADE = "upgrade"  # market
+    SPECIAL = "special"  # market
+    BUY_DNA = "buy_dna"  # market
+    WORK = "work"  # workers
+    DONE = "done"  # workers
+    FOOD = "food"  # park
+
+
 class Action(NamedTuple):
-    """A decision. `kind` says what (research: die, storage, recipe, pass; market: hire,
-    build, upgrade, special, buy_dna, pass; workers: work, done; park: food); `scientist`
-    is the level of the scientist used in research; `target` and `choice` are the kind's
-    arguments (see each phase module)."""
+    """A decision. `kind` says what (an `ActionKind`); `scientist` is the level of the
+    scientist used in research; `target` and `choice` are the kind's arguments (see each
+    phase module)."""
 
     kind: str
     scientist: int | None = None
@@ -62,6 +99,96 @@ class Action(NamedTuple):
             _tupled(data.get("target")),
             _tupled(data.get("choice")),
         )
+
+
+class EventKind(Name):
+    """What a pending chance event draws or rolls (see `dino_kit.chance`). Each event is a
+    NamedTuple of its own with its kind as its last field (so that no two kinds of event are
+    ever equal tuples)."""
+
+    POOL = "pool"
+    DRAW = "draw"
+    RECIPE = "recipe"
+    OBJECTIVE = "objective"
+    TWIST = "twist"
+    ROLL = "roll"
+    CHAOS = "chaos"
+    RIVAL = "rival"
+    VISITORS = "visitors"
+
+
+class PoolDraw(NamedTuple):
+    """Setup: a die drawn from the box into the dice pool."""
+
+    kind: EventKind = EventKind.POOL
+
+
+class MarketDraw(NamedTuple):
+    """A market tile drawn into `row` of `column` (0 attractions, 1 lab upgrades,
+    2 specialists)."""
+
+    column: int
+    row: int
+    kind: EventKind = EventKind.DRAW
+
+
+class RecipeDraw(NamedTuple):
+    """The next recipe of category `category` (its index in `effects.CATEGORIES`) face up."""
+
+    category: int
+    kind: EventKind = EventKind.RECIPE
+
+
+class ObjectiveDraw(NamedTuple):
+    """Setup: an objective revealed."""
+
+    kind: EventKind = EventKind.OBJECTIVE
+
+
+class TwistDraw(NamedTuple):
+    """Setup: a plot twist revealed."""
+
+    kind: EventKind = EventKind.TWIST
+
+
+class DieRoll(NamedTuple):
+    """The die in pool slot `slot` rolled."""
+
+    slot: int
+    kind: EventKind = EventKind.ROLL
+
+
+class ChaosRoll(NamedTuple):
+    """The chaos-theory variant: the held die rolled again before the park phase."""
+
+    kind: EventKind = EventKind.CHAOS
+
+
+class RivalDraw(NamedTuple):
+    """Solo mode: the rival's next card revealed."""
+
+    kind: EventKind = EventKind.RIVAL
+
+
+class VisitorDraw(NamedTuple):
+    """Visitors drawn from the bag for the park of `seat`."""
+
+    seat: int
+    kind: EventKind = EventKind.VISITORS
+
+
+#: A pending chance event.
+ChanceEvent = (
+    PoolDraw
+    | MarketDraw
+    | RecipeDraw
+    | ObjectiveDraw
+    | TwistDraw
+    | DieRoll
+    | ChaosRoll
+    | RivalDraw
+    | VisitorDraw
+)
 
 
 def _plain(value: Any) -> Any:
@@ -140,7 +267,10 @@ class PlayerState:
         return sum(c + h for c, h in self.inside) + sum(self.line)
 
 
-def evolve(obj: Any, **changes: Any) -> Any:
+_Value = TypeVar("_Value")
+
+
+def evolve(obj: _Value, **changes: Any) -> _Value:
     """A copy of a frozen dataclass value with `changes` — like `dataclasses.replace`, but
     several times faster (the simulation makes many copies). Only for this package's own
     state classes, which have no `__post_init__`; changed names must be fields."""
@@ -158,13 +288,19 @@ def track_position(value: int) -> tuple[int, int]:
     return tokens, value - 10 * tokens
 
 
+#: What a chance event gives: a component id (a draw) or a number (a die face, customers).
+Outcome = str | int
+#: One step of a game: a seat's `Action` or a chance `Outcome`.
+Move = Action | Outcome
+
+
 class HistoryNode(NamedTuple):
     """One step of the game, linked to the previous one (a persistent list, cheap to
     extend): `actor` is a seat or `CHANCE`, `move` the Action or the chance outcome."""
 
     previous: HistoryNode | None
     actor: int
-    move: Any
+    move: Move
 
 
 @dataclass(frozen=True)
@@ -177,11 +313,11 @@ class GameState:
     rules: Rules
     objective_length: str = "short"
     first_player: int = 0
-    phase: str = "setup"
+    phase: Phase = Phase.SETUP
     round: int = 1
     step: int = 0
     order: tuple[int, ...] = ()
-    pending: tuple[tuple[Any, ...], ...] = ()
+    pending: tuple[ChanceEvent, ...] = ()
     # dice
     dice_box: tuple[str, ...] = ()
     pool: tuple[str, ...] = ()
@@ -228,41 +364,27 @@ class GameState:
         return len(self.players)
 
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def is_chance_node(self) -> bool:
-        return bool(self.pending) and self.phase != "over"
+        return bool(self.pending) and self.phase != Phase.OVER
+
+    def seat_to_act(self) -> int:
+        """The seat whose decision the game is at (or will be at once chance is done): in
+        research and the market the turn goes round the order, in the other phases each seat
+        of the order acts in turn until done."""
+        n = self.num_players
+        if self.phase in (Phase.RESEARCH, Phase.MARKET):
+            return self.order[self.step % n]
+        return self.order[min(self.step, n - 1)]
 
     def current_player(self) -> int:
         """The seat to act, `CHANCE` while something random happens, or `TERMINAL`."""
-        from dino_kit.engine import current_player
-
-        return current_player(self)
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        from dino_kit.engine import legal_actions
-
-        return legal_actions(self)
-
-    def apply_action(self, action: Action) -> GameState:
-        from dino_kit.engine import apply_action
-
-        return apply_action(self, action)
-
-    def chance_outcomes(self) -> Sequence[tuple[Any, Fraction]]:
-        from dino_kit.chance import chance_outcomes
-
-        return chance_outcomes(self)
-
-    def sample_chance(self, rng: random.Random) -> Any:
-        from dino_kit.chance import sample_chance
-
-        return sample_chance(self, rng)
-
-    def apply_chance(self, outcome: Any) -> GameState:
-        from dino_kit.engine import apply_chance
-
-        return apply_chance(self, outcome)
+        if self.phase == Phase.OVER:
+            return TERMINAL
+        if self.pending:
+            return CHANCE
+        return self.seat_to_act()
 
     def returns(self) -> tuple[float, ...]:
         """Once the game is over: 1 shared among the winners (1.0 for a sole winner), 0.0 for
@@ -272,7 +394,7 @@ class GameState:
         share = 1.0 / len(self.winners)
         return tuple(share if s in self.winners else 0.0 for s in range(self.num_players))
 
-    def moves(self) -> list[tuple[int, Any]]:
+    def moves(self) -> list[tuple[int, Move]]:
         """Every step so far, oldest first, as (actor, move)."""
         out = []
         node = self.history

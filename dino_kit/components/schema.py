@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from dino_kit.effects import (
     ADVANCED_DNA,
@@ -629,8 +629,45 @@ class ComponentSet:
     plot_twists: tuple[PlotTwist, ...]
     tables: Tables
     visitors: Visitors
-    by_id: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    by_id: Mapping[str, Component] = field(default_factory=dict, compare=False, repr=False)
     rival: Rival | None = None  # the solo mode's rival, when the set has a rival.yaml
 
-    def __getitem__(self, ident: str) -> Any:
+    def __getitem__(self, ident: str) -> Component:
+        """The component with id `ident`, whatever its kind (the typed lookups below say
+        which kind they expect)."""
         return self.by_id[ident]
+
+    def _lookup(self, ident: str, kind: type[_C]) -> _C:
+        item = self.by_id[ident]
+        if not isinstance(item, kind):
+            raise KeyError(f"{ident!r} is a {type(item).__name__}, not a {kind.__name__}")
+        return item
+
+    def die(self, ident: str) -> Die:
+        return self._lookup(ident, Die)
+
+    def recipe(self, ident: str) -> Recipe:
+        return self._lookup(ident, Recipe)
+
+    def attraction(self, ident: str) -> Attraction:
+        return self._lookup(ident, Attraction)
+
+    def lab_upgrade(self, ident: str) -> LabUpgrade:
+        return self._lookup(ident, LabUpgrade)
+
+    def specialist(self, ident: str) -> Specialist:
+        return self._lookup(ident, Specialist)
+
+    def objective(self, ident: str) -> Objective:
+        return self._lookup(ident, Objective)
+
+    def plot_twist(self, ident: str) -> PlotTwist:
+        return self._lookup(ident, PlotTwist)
+
+    def rival_card(self, ident: str) -> RivalCard:
+        return self._lookup(ident, RivalCard)
+
+
+#: Anything a `ComponentSet` looks up by id.
+Component = Die | Recipe | Attraction | LabUpgrade | Specialist | Objective | PlotTwist | RivalCard
+_C = TypeVar("_C", Die, Recipe, Attraction, LabUpgrade, Specialist, Objective, PlotTwist, RivalCard)

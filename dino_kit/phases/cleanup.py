@@ -13,7 +13,17 @@ from __future__ import annotations
 
 from dino_kit.effects import CATEGORIES
 from dino_kit.objectives import claim, finish
-from dino_kit.state import SCIENTISTS, STORAGE_SPACES, GameState
+from dino_kit.state import (
+    SCIENTISTS,
+    STORAGE_SPACES,
+    ChanceEvent,
+    DieRoll,
+    GameState,
+    MarketDraw,
+    Phase,
+    RecipeDraw,
+    RivalDraw,
+)
 from dino_kit.state import evolve as replace
 
 
@@ -54,29 +64,29 @@ def run(state: GameState) -> GameState:
 def start_next_round(state: GameState) -> GameState:
     rows = []
     discards = list(state.discards)
-    pending: list[tuple] = []
+    pending: list[ChanceEvent] = []
     for col, column in enumerate(state.rows):
         if column[3] is not None:
             discards[col] = (*discards[col], column[3])
         kept = [x for x in column[:3] if x is not None]
         column = (None,) * (4 - len(kept)) + tuple(kept)
         rows.append(column)
-        pending.extend(("draw", col, row) for row in range(4) if column[row] is None)
+        pending.extend(MarketDraw(col, row) for row in range(4) if column[row] is None)
     pending.extend(
-        ("recipe", i)
+        RecipeDraw(i)
         for i in range(len(CATEGORIES))
         if state.recipe_up[i] is None and state.recipe_stacks[i]
     )
-    pending.extend(("roll", slot) for slot in range(len(state.pool)))
+    pending.extend(DieRoll(slot) for slot in range(len(state.pool)))
     if state.rules.solo:
-        pending.append(("rival",))
+        pending.append(RivalDraw())
     return replace(
         state,
         rows=tuple(rows),
         discards=tuple(discards),
         pending=tuple(pending),
         round=state.round + 1,
-        phase="research",
+        phase=Phase.RESEARCH,
         step=0,
         rolled=(0,) * len(state.pool),
         claimed=(None,) * len(state.pool),

@@ -23,13 +23,20 @@ from __future__ import annotations
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
 from dino_kit.phases.common import Problem
-from dino_kit.state import Action, GameState, PlayerState
+from dino_kit.state import Action, ActionKind, GameState, PlayerState
 from dino_kit.state import evolve as replace
 
 SPECIAL_COST = {"dino_research_2": 3, "dna_refinement_2": 5}
 SPECIAL_SPACE = {"dino_research_2": "dino_research", "dna_refinement_2": "dna_refinement"}
 MAX_SPECIALISTS = 3
-KINDS = ("hire", "build", "upgrade", "special", "buy_dna", "pass")
+KINDS = (
+    ActionKind.HIRE,
+    ActionKind.BUILD,
+    ActionKind.UPGRADE,
+    ActionKind.SPECIAL,
+    ActionKind.BUY_DNA,
+    ActionKind.PASS,
+)
 
 
 def _price(state: GameState, row: int) -> int:
@@ -58,31 +65,31 @@ def candidates(state: GameState, seat: int) -> list[Action]:
         price = _price(state, row)
         if state.rows[2][row] is not None and p.money >= price:
             if len(p.specialists) >= MAX_SPECIALISTS:
-                out.extend(Action("hire", None, row, s) for s, _ in p.specialists)
+                out.extend(Action(ActionKind.HIRE, None, row, s) for s, _ in p.specialists)
             else:
-                out.append(Action("hire", None, row))
+                out.append(Action(ActionKind.HIRE, None, row))
         a = state.rows[0][row]
         if (
             a is not None
             and p.money >= abilities.attraction_price(state, p, a, row)
             and abilities.free_zones(state, p) >= 1
         ):
-            out.append(Action("build", None, row))
+            out.append(Action(ActionKind.BUILD, None, row))
         if state.rows[1][row] is not None and p.money >= price:
-            out.extend(Action("upgrade", None, row, space) for space in _lab_choices(p))
+            out.extend(Action(ActionKind.UPGRADE, None, row, space) for space in _lab_choices(p))
     for i, special in enumerate(SPECIAL_COST):
         if state.specials[i] and p.money >= SPECIAL_COST[special] and not _has_special(p, special):
-            out.append(Action("special", None, special))
+            out.append(Action(ActionKind.SPECIAL, None, special))
     for offer in state.components.tables.dna_purchase:
         if p.money >= offer.price:
             row = state.components.tables.market_rows.index(offer.price)
             for dna in offer.types:
                 if _room(p, dna) > 0:
                     out.extend(
-                        Action("buy_dna", None, offer.price, (dna, col))
+                        Action(ActionKind.BUY_DNA, None, offer.price, (dna, col))
                         for col in _discard_options(state, row)
                     )
-    out.append(Action("pass"))
+    out.append(Action(ActionKind.PASS))
     return out
 
 
@@ -98,24 +105,24 @@ def _afford(p: PlayerState, cost: int, where: str) -> Problem:
 
 def problem(state: GameState, seat: int, a: Action) -> Problem:
     p = state.players[seat]
-    if a.kind == "pass":
+    if a.kind == ActionKind.PASS:
         return None
-    if a.kind in ("hire", "build", "upgrade"):
-        col = {"build": 0, "upgrade": 1, "hire": 2}[a.kind]
+    if a.kind in (ActionKind.HIRE, ActionKind.BUILD, ActionKind.UPGRADE):
+        col = {ActionKind.BUILD: 0, ActionKind.UPGRADE: 1, ActionKind.HIRE: 2}[a.kind]
         what = {0: "attraction", 1: "lab upgrade", 2: "specialist"}[col]
         if not isinstance(a.target, int) or not 0 <= a.target < 4:
             return "empty_row", {"price": a.target, "what": what}
         if state.rows[col][a.target] is None:
             return "empty_row", {"price": _price(state, a.target), "what": what}
         price = _price(state, a.target)
-        if a.kind == "hire":
+        if a.kind == ActionKind.HIRE:
             hired = [s for s, _ in p.specialists]
             if len(hired) >= MAX_SPECIALISTS and a.choice not in hired:
                 return "fire_choice", {"hired": ", ".join(hired)}
             if len(hired) < MAX_SPECIALISTS and a.choice is not None:
                 return "fire_not_needed", {}
             return _afford(p, price, "market")
-        if a.kind == "build":
+        if a.kind == ActionKind.BUILD:
             free = abilities.free_zones(state, p)
             if free < 1:
                 return "park_full", {"where": "market", "free": free, "need": 1}
@@ -127,7 +134,7 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
             free = [i for i, x in enumerate(p.lab) if x is None]
             return "lab_space", {"free": free or "none"}
         return _afford(p, price, "market")
-    if a.kind == "special":
+    if a.kind == ActionKind.SPECIAL:
         if a.target not in SPECIAL_COST:
             return "special_stack", {"what": a.target}
         if not state.specials[list(SPECIAL_COST).index(a.target)]:
@@ -135,7 +142,7 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
         if _has_special(p, a.target):
             return "special_twice", {"space": SPECIAL_SPACE[a.target]}
         return _afford(p, SPECIAL_COST[a.target], "market")
-    if a.kind == "buy_dna":
+    if a.kind == ActionKind.BUY_DNA:
         offer = state.components.tables.dna_offer(a.target) if isinstance(a.target, int) else None
         if offer is None:
             return "dna_price", {"got": a.target}
@@ -173,7 +180,7 @@ def _set_row(state: GameState, col: int, row: int, value: str | None) -> GameSta
 def hire_effects(state: GameState, p: PlayerState, ident: str) -> PlayerState:
     """A specialist's hiring effects (workers from the supply, money, DNA)."""
     given = 0
-    for e in state.components[ident].effects:
+    for e in state.components.specialist(ident).effects:
         if e.id == "gain_workers":
             given = min(e.get("amount"), p.supply)
             p = replace(p, workers=p.workers + given, supply=p.supply - given)
@@ -188,9 +195,9 @@ def hire_effects(state: GameState, p: PlayerState, ident: str) -> PlayerState:
 
 def apply(state: GameState, seat: int, a: Action) -> GameState:
     p = state.players[seat]
-    if a.kind == "pass":
+    if a.kind == ActionKind.PASS:
         p = replace(p, money=p.money + state.rules.pass_money)
-    elif a.kind == "hire":
+    elif a.kind == ActionKind.HIRE:
         ident = state.rows[2][a.target]
         p = replace(p, money=p.money - _price(state, a.target))
         if a.choice is not None:
@@ -203,7 +210,7 @@ def apply(state: GameState, seat: int, a: Action) -> GameState:
             )
         p = hire_effects(state, p, ident)
         state = _set_row(state, 2, a.target, None)
-    elif a.kind == "build":
+    elif a.kind == ActionKind.BUILD:
         ident = state.rows[0][a.target]
         p = replace(
             p,
@@ -211,14 +218,14 @@ def apply(state: GameState, seat: int, a: Action) -> GameState:
             attractions=(*p.attractions, ident),
         )
         state = _set_row(state, 0, a.target, None)
-    elif a.kind == "upgrade":
+    elif a.kind == ActionKind.UPGRADE:
         ident = state.rows[1][a.target]
         lab = list(p.lab)
         covered = p.covered if lab[a.choice] is None else (*p.covered, lab[a.choice])
         lab[a.choice] = ident
         p = replace(p, money=p.money - _price(state, a.target), lab=tuple(lab), covered=covered)
         state = _set_row(state, 1, a.target, None)
-    elif a.kind == "special":
+    elif a.kind == ActionKind.SPECIAL:
         i = list(SPECIAL_COST).index(a.target)
         stack = state.specials[i]
         specials = list(state.specials)
@@ -227,7 +234,7 @@ def apply(state: GameState, seat: int, a: Action) -> GameState:
         p = replace(
             p, money=p.money - SPECIAL_COST[a.target], **{SPECIAL_SPACE[a.target]: stack[0]}
         )
-    elif a.kind == "buy_dna":
+    elif a.kind == ActionKind.BUY_DNA:
         offer = state.components.tables.dna_offer(a.target)
         dna, col = a.choice
         p = replace(

@@ -21,17 +21,17 @@ from __future__ import annotations
 
 from dino_kit import abilities
 from dino_kit.phases.common import Problem
-from dino_kit.state import Action, GameState, PlayerState
+from dino_kit.state import Action, ActionKind, GameState, PlayerState
 from dino_kit.state import evolve as replace
 
-KINDS = ("food",)
+KINDS = (ActionKind.FOOD,)
 
 
 def capacities(state: GameState, p: PlayerState) -> list[tuple[int, bool]]:
     """(capacity, is food) of each place, exhibits first then attractions."""
     places = [(e.dinosaurs, False) for e in p.exhibits]
     for ident in p.attractions:
-        a = state.components[ident]
+        a = state.components.attraction(ident)
         places.append((a.capacity, a.food))
     return places
 
@@ -67,7 +67,7 @@ def threat_now(state: GameState, p: PlayerState) -> int:
     base = p.threat + state.rival_threat
     if state.held is None:
         return base
-    die = state.components[state.pool[state.held]]
+    die = state.components.die(state.pool[state.held])
     return base + die.faces[state.held_face].threat
 
 
@@ -127,7 +127,7 @@ def score(state: GameState, seat: int, as_money: int) -> GameState:
 
 def candidates(state: GameState, seat: int) -> list[Action]:
     food = food_customers(state, state.players[seat])
-    return [Action("food", choice=k) for k in range(food + 1)]
+    return [Action(ActionKind.FOOD, choice=k) for k in range(food + 1)]
 
 
 def problem(state: GameState, seat: int, a: Action) -> Problem:

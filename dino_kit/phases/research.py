@@ -21,14 +21,14 @@ from functools import cache
 from dino_kit import abilities
 from dino_kit.effects import CATEGORIES, DNA_TYPES
 from dino_kit.phases.common import Problem, _allocations, allocation_problem, raise_limits
-from dino_kit.state import STORAGE_SPACES, Action, Exhibit, GameState
+from dino_kit.state import STORAGE_SPACES, Action, ActionKind, Exhibit, GameState
 from dino_kit.state import evolve as replace
 
-KINDS = ("die", "storage", "recipe", "pass")
+KINDS = (ActionKind.DIE, ActionKind.STORAGE, ActionKind.RECIPE, ActionKind.PASS)
 
 
 def face_of(state: GameState, slot: int):
-    return state.components[state.pool[slot]].faces[state.rolled[slot]]
+    return state.components.die(state.pool[slot]).faces[state.rolled[slot]]
 
 
 def _paddock_targets(player) -> list[int]:
@@ -41,7 +41,8 @@ def _storage_actions(
 ) -> tuple[Action, ...]:
     """The cold-storage actions of a scientist (cached: the same few limits come back)."""
     return tuple(
-        Action("storage", level, space, tracks) for tracks in _allocations(limits, level, max_limit)
+        Action(ActionKind.STORAGE, level, space, tracks)
+        for tracks in _allocations(limits, level, max_limit)
     )
 
 
@@ -56,17 +57,17 @@ def candidates(state: GameState, seat: int) -> list[Action]:
                 continue
             face = face_of(state, slot)
             if face.rare is None:
-                out.append(Action("die", level, slot))
+                out.append(Action(ActionKind.DIE, level, slot))
             elif level == 3:
                 targets = _paddock_targets(p) if face.rare == "paddock" else []
-                out.extend(Action("die", level, slot, t) for t in targets or [None])
+                out.extend(Action(ActionKind.DIE, level, slot, t) for t in targets or [None])
         if free_space is not None:
             out.extend(_storage_actions(p.limits, level, max_limit, free_space))
         if abilities.free_zones(state, p) >= 2:
             for cat, ident in zip(CATEGORIES, state.recipe_up):
-                if ident is not None and level >= state.components[ident].research_level:
-                    out.append(Action("recipe", level, cat))
-        out.append(Action("pass", level))
+                if ident is not None and level >= state.components.recipe(ident).research_level:
+                    out.append(Action(ActionKind.RECIPE, level, cat))
+        out.append(Action(ActionKind.PASS, level))
     return out
 
 
@@ -74,7 +75,7 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
     p = state.players[seat]
     if a.scientist not in p.scientists:
         return "scientist_used", {"level": a.scientist}
-    if a.kind == "die":
+    if a.kind == ActionKind.DIE:
         if not isinstance(a.target, int) or not 0 <= a.target < len(state.pool):
             return "no_such_die", {"slot": a.target}
         if state.claimed[a.target] is not None:
@@ -89,7 +90,7 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
         elif a.choice is not None:
             return "paddock_choice", {"where": "research"}
         return None
-    if a.kind == "storage":
+    if a.kind == ActionKind.STORAGE:
         if not isinstance(a.target, int) or not 0 <= a.target < STORAGE_SPACES:
             return "no_such_storage_space", {"space": a.target}
         if state.storage_taken[a.target] is not None:
@@ -98,10 +99,10 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
         if allocation_problem(p, a.scientist, max_limit, a.choice):
             return "storage_allocation", {"level": a.scientist, "max": max_limit, "got": a.choice}
         return None
-    if a.kind == "recipe":
+    if a.kind == ActionKind.RECIPE:
         if a.target not in CATEGORIES or state.recipe_up[CATEGORIES.index(a.target)] is None:
             return "no_recipe", {"category": a.target}
-        recipe = state.components[state.recipe_up[CATEGORIES.index(a.target)]]
+        recipe = state.components.recipe(state.recipe_up[CATEGORIES.index(a.target)])
         if a.scientist < recipe.research_level:
             return "research_level", {
                 "category": a.target,
@@ -118,11 +119,11 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
 def apply(state: GameState, seat: int, a: Action) -> GameState:
     p = state.players[seat]
     scientists = tuple(s for s in p.scientists if s != a.scientist)
-    if a.kind == "pass":
+    if a.kind == ActionKind.PASS:
         p = replace(p, scientists=scientists, passed=(*p.passed, a.scientist))
     else:
         p = replace(p, scientists=scientists, assigned=(*p.assigned, a.scientist))
-    if a.kind == "die":
+    if a.kind == ActionKind.DIE:
         claimed = list(state.claimed)
         claimed[a.target] = seat
         state = replace(state, claimed=tuple(claimed))
@@ -139,12 +140,12 @@ def apply(state: GameState, seat: int, a: Action) -> GameState:
             bonus = abilities.passive(state, p, "research_bonus")
             gain = face.amount * a.scientist + bonus
             p = replace(p, dna=abilities.gain_dna(p, DNA_TYPES.index(face.dna), gain))
-    elif a.kind == "storage":
+    elif a.kind == ActionKind.STORAGE:
         taken = list(state.storage_taken)
         taken[a.target] = seat
         state = replace(state, storage_taken=tuple(taken))
         p = replace(p, limits=raise_limits(p, a.choice))
-    elif a.kind == "recipe":
+    elif a.kind == ActionKind.RECIPE:
         i = CATEGORIES.index(a.target)
         up = list(state.recipe_up)
         ident, up[i] = up[i], None

@@ -4,7 +4,7 @@ The phase is simultaneous and nobody affects another player, so the engine lets 
 act in turn order until they say `done` (or run out of workers). Actions:
 - `Action("work", target=(space, index), choice=...)` fires a slot (see
   `abilities.lab_slots` for the keys); each slot fires once a round unless unlimited, and
-  needs its number of workers. By the slot's action:
+  needs its number of workers. By the slot's action (`SLOT_ACTIONS`, one entry each):
   - `create_dinosaur`, choice = exhibit index: pay its recipe's DNA; the paddock must have
     room; excitement + the recipe's (never above the cap, 20), threat + its pips;
   - `refine_dna`, choice = conversion index: two basic DNA into the advanced result (which
@@ -18,20 +18,23 @@ act in turn order until they say `done` (or run out of workers). Actions:
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from dino_kit import abilities
-from dino_kit.effects import DNA_TYPES
+from dino_kit.components.schema import Slot
+from dino_kit.effects import DNA_TYPES, Effect
+from dino_kit.messages import message
 from dino_kit.phases.common import Problem, allocation_problem, allocations, raise_limits
-from dino_kit.state import Action, GameState, PlayerState
+from dino_kit.state import Action, ActionKind, GameState, PlayerState
 from dino_kit.state import evolve as replace
 
-KINDS = ("work", "done")
+KINDS = (ActionKind.WORK, ActionKind.DONE)
 
 
 def _can_create(state: GameState, p: PlayerState, i: int) -> bool:
     ex = p.exhibits[i]
-    cost = state.components[ex.recipe].dna_cost
+    cost = state.components.recipe(ex.recipe).dna_cost
     return ex.dinosaurs < ex.capacity and all(h >= c for h, c in zip(p.dna, cost))
 
 
@@ -43,25 +46,245 @@ def _can_refine(p: PlayerState, conversion: tuple[str, str, str]) -> bool:
     return all(p.dna[i] >= need[i] for i in range(6)) and p.dna[result] < p.limits[result]
 
 
-def _choices(state: GameState, p: PlayerState, slot) -> list[Any]:
-    action = slot.action
-    if action.id == "create_dinosaur":
-        return [i for i in range(len(p.exhibits)) if _can_create(state, p, i)]
-    if action.id == "refine_dna":
-        return [i for i, c in enumerate(action.get("conversions")) if _can_refine(p, c)]
-    if action.id == "raise_security":
-        cost = abilities.security_cost(state, p)
-        return [None] if cost is not None and p.money >= cost else []
-    if action.id == "upgrade_paddock":
-        out = []
-        for i, e in enumerate(p.exhibits):
-            cost = abilities.paddock_cost(state, e.capacity + 1)
-            if cost is not None and p.money >= cost:
-                out.append(i)
-        return out
-    if action.id == "raise_storage":
-        return allocations(p, action.get("amount"), state.components.tables.max_limit)
-    return [None]  # gain_money, gain_dna
+def dna_text(amounts: tuple[int, ...]) -> str:
+    """DNA amounts in words, e.g. "2 blue, 1 red" ("no DNA" when empty)."""
+    parts = [f"{n} {t}" for t, n in zip(DNA_TYPES, amounts) if n]
+    return ", ".join(parts) or message("ui.no_dna")
+
+
+def _no_choice(state: GameState, p: PlayerState, action: Effect) -> list[Any]:
+    return [None]
+
+
+def _unknown_choice(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Problem:
+    return "unknown_action", {"kind": choice}
+
+
+# -- create_dinosaur, choice = exhibit index -------------------------------------------------
+
+
+def _create_choices(state: GameState, p: PlayerState, action: Effect) -> list[Any]:
+    return [i for i in range(len(p.exhibits)) if _can_create(state, p, i)]
+
+
+def _exhibit_problem(p: PlayerState, choice: Any) -> Problem:
+    if not isinstance(choice, int) or not 0 <= choice < len(p.exhibits):
+        return "no_recipe_exhibit", {"last": len(p.exhibits) - 1}
+    return None
+
+
+def _create_why_not(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Problem:
+    bad = _exhibit_problem(p, choice)
+    if bad is not None:
+        return bad
+    ex = p.exhibits[choice]
+    recipe = state.components.recipe(ex.recipe)
+    if ex.dinosaurs >= ex.capacity:
+        return "paddock_full", {"name": recipe.name, "capacity": ex.capacity}
+    return "missing_dna", {
+        "name": recipe.name,
+        "need": dna_text(recipe.dna_cost),
+        "have": dna_text(p.dna),
+    }
+
+
+def _create(state: GameState, p: PlayerState, action: Effect, choice: Any) -> PlayerState:
+    ex = list(p.exhibits)
+    recipe = state.components.recipe(ex[choice].recipe)
+    ex[choice] = replace(ex[choice], dinosaurs=ex[choice].dinosaurs + 1)
+    return replace(
+        p,
+        exhibits=tuple(ex),
+        dna=tuple(h - c for h, c in zip(p.dna, recipe.dna_cost)),
+        excitement=min(state.rules.excitement_cap, p.excitement + recipe.excitement),
+        threat=p.threat + recipe.threat,
+    )
+
+
+def _create_words(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Words:
+    r = state.components.recipe(p.exhibits[choice].recipe)
+    return "act.create", {
+        "name": r.name,
+        "cost": dna_text(r.dna_cost),
+        "excitement": r.excitement,
+        "threat": r.threat,
+    }
+
+
+# -- refine_dna, choice = conversion index ---------------------------------------------------
+
+
+def _refine_choices(state: GameState, p: PlayerState, action: Effect) -> list[Any]:
+    return [i for i, c in enumerate(action.get("conversions")) if _can_refine(p, c)]
+
+
+def _refine_why_not(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Problem:
+    convs = action.get("conversions")
+    if not isinstance(choice, int) or not 0 <= choice < len(convs):
+        return "no_conversion", {"last": len(convs) - 1, "got": choice}
+    a, b, result = convs[choice]
+    if p.dna[DNA_TYPES.index(result)] >= p.limits[DNA_TYPES.index(result)]:
+        return "storage_full", {"where": "workers", "dna": result}
+    return "missing_dna", {"name": f"{a}+{b}", "need": f"1 {a} and 1 {b}", "have": dna_text(p.dna)}
+
+
+def _refine(state: GameState, p: PlayerState, action: Effect, choice: Any) -> PlayerState:
+    x, y, result = (DNA_TYPES.index(t) for t in action.get("conversions")[choice])
+    dna = list(p.dna)
+    dna[x] -= 1
+    dna[y] -= 1
+    dna[result] += 1
+    return replace(p, dna=tuple(dna))
+
+
+def _refine_words(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Words:
+    x, y, result = action.get("conversions")[choice]
+    return "act.refine", {"a": x, "b": y, "result": result}
+
+
+# -- raise_security, no choice ---------------------------------------------------------------
+
+
+def _security_choices(state: GameState, p: PlayerState, action: Effect) -> list[Any]:
+    cost = abilities.security_cost(state, p)
+    return [None] if cost is not None and p.money >= cost else []
+
+
+def _security_why_not(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Problem:
+    cost = abilities.security_cost(state, p)
+    if cost is None:
+        return "security_max", {"level": p.security}
+    return "cannot_afford", {"where": "workers", "cost": cost, "money": p.money}
+
+
+def _security(state: GameState, p: PlayerState, action: Effect, choice: Any) -> PlayerState:
+    cost = abilities.security_cost(state, p)
+    assert cost is not None  # a legal choice: the cost table goes on
+    return replace(p, money=p.money - cost, security=p.security + 1)
+
+
+def _security_words(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Words:
+    return "act.security", {"cost": abilities.security_cost(state, p), "level": p.security + 1}
+
+
+# -- upgrade_paddock, choice = exhibit index -------------------------------------------------
+
+
+def _paddock_choices(state: GameState, p: PlayerState, action: Effect) -> list[Any]:
+    out = []
+    for i, e in enumerate(p.exhibits):
+        cost = abilities.paddock_cost(state, e.capacity + 1)
+        if cost is not None and p.money >= cost:
+            out.append(i)
+    return out
+
+
+def _paddock_why_not(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Problem:
+    bad = _exhibit_problem(p, choice)
+    if bad is not None:
+        return bad
+    cost = abilities.paddock_cost(state, p.exhibits[choice].capacity + 1)
+    if cost is None:
+        return "paddock_max", {"where": "workers"}
+    return "cannot_afford", {"where": "workers", "cost": cost, "money": p.money}
+
+
+def _paddock(state: GameState, p: PlayerState, action: Effect, choice: Any) -> PlayerState:
+    ex = list(p.exhibits)
+    capacity = ex[choice].capacity + 1
+    cost = abilities.paddock_cost(state, capacity)
+    assert cost is not None  # a legal choice: at most the largest paddock
+    ex[choice] = replace(ex[choice], capacity=capacity)
+    return replace(p, exhibits=tuple(ex), money=p.money - cost)
+
+
+def _paddock_words(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Words:
+    e = p.exhibits[choice]
+    return "act.paddock", {
+        "name": state.components.recipe(e.recipe).name,
+        "capacity": e.capacity + 1,
+        "cost": abilities.paddock_cost(state, e.capacity + 1),
+    }
+
+
+# -- gain_money, gain_dna (capped by storage): no choice -------------------------------------
+
+
+def _money(state: GameState, p: PlayerState, action: Effect, choice: Any) -> PlayerState:
+    return replace(p, money=p.money + action.get("amount"))
+
+
+def _money_words(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Words:
+    return "act.gain_money", {"amount": action.get("amount")}
+
+
+def _dna(state: GameState, p: PlayerState, action: Effect, choice: Any) -> PlayerState:
+    i = DNA_TYPES.index(action.get("dna"))
+    return replace(p, dna=abilities.gain_dna(p, i, action.get("amount")))
+
+
+def _dna_words(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Words:
+    return "act.gain_dna", {"amount": action.get("amount"), "dna": action.get("dna")}
+
+
+# -- raise_storage, choice = tracks ----------------------------------------------------------
+
+
+def _storage_choices(state: GameState, p: PlayerState, action: Effect) -> list[Any]:
+    return allocations(p, action.get("amount"), state.components.tables.max_limit)
+
+
+def _storage_why_not(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Problem:
+    max_limit = state.components.tables.max_limit
+    if allocation_problem(p, action.get("amount"), max_limit, choice):
+        return "storage_allocation", {
+            "level": action.get("amount"),
+            "max": max_limit,
+            "got": choice,
+        }
+    return _unknown_choice(state, p, action, choice)
+
+
+def _storage(state: GameState, p: PlayerState, action: Effect, choice: Any) -> PlayerState:
+    return replace(p, limits=raise_limits(p, choice))
+
+
+def _storage_words(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Words:
+    return "act.storage_work", {"tracks": ", ".join(choice)}
+
+
+#: A message key and its values (the slot's space is added by whoever shows it).
+Words = tuple[str, dict[str, Any]]
+
+
+class SlotAction(NamedTuple):
+    """What a lab slot's action (an effect of the `slot` place) means in the workers phase:
+    `choices(state, player, action)` lists the legal choices, `why_not(state, player, action,
+    choice)` names the rule a refused choice breaks, `apply(state, player, action, choice)`
+    is the player after it (workers and the slot's use aside), and `words(...)` says it as a
+    message key and values."""
+
+    choices: Callable[[GameState, PlayerState, Effect], list[Any]]
+    why_not: Callable[[GameState, PlayerState, Effect, Any], Problem]
+    apply: Callable[[GameState, PlayerState, Effect, Any], PlayerState]
+    words: Callable[[GameState, PlayerState, Effect, Any], Words]
+
+
+#: Every lab-slot action, by effect id: the one table the engine, the widgets and the bots
+#: read.
+SLOT_ACTIONS: dict[str, SlotAction] = {
+    "create_dinosaur": SlotAction(_create_choices, _create_why_not, _create, _create_words),
+    "refine_dna": SlotAction(_refine_choices, _refine_why_not, _refine, _refine_words),
+    "raise_security": SlotAction(_security_choices, _security_why_not, _security, _security_words),
+    "upgrade_paddock": SlotAction(_paddock_choices, _paddock_why_not, _paddock, _paddock_words),
+    "gain_money": SlotAction(_no_choice, _unknown_choice, _money, _money_words),
+    "gain_dna": SlotAction(_no_choice, _unknown_choice, _dna, _dna_words),
+    "raise_storage": SlotAction(_storage_choices, _storage_why_not, _storage, _storage_words),
+}
+
+
+def _choices(state: GameState, p: PlayerState, slot: Slot) -> list[Any]:
+    return SLOT_ACTIONS[slot.action.id].choices(state, p, slot.action)
 
 
 def candidates(state: GameState, seat: int) -> list[Action]:
@@ -70,13 +293,13 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     for key, slot in abilities.lab_slots(state, p):
         if (key in p.used and not slot.unlimited) or p.workers_free < slot.workers:
             continue
-        out.extend(Action("work", None, key, c) for c in _choices(state, p, slot))
-    out.append(Action("done"))
+        out.extend(Action(ActionKind.WORK, None, key, c) for c in _choices(state, p, slot))
+    out.append(Action(ActionKind.DONE))
     return out
 
 
 def problem(state: GameState, seat: int, a: Action) -> Problem:
-    if a.kind == "done":
+    if a.kind == ActionKind.DONE:
         return None
     p = state.players[seat]
     slot = abilities.find_slot(state, p, a.target) if isinstance(a.target, tuple) else None
@@ -92,101 +315,17 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
         }
     if a.choice in _choices(state, p, slot):
         return None
-    return _why_not(state, p, slot, a.choice)
-
-
-def _why_not(state: GameState, p: PlayerState, slot, choice: Any) -> Problem:
-    """Name the rule a refused slot choice breaks."""
-    action = slot.action
-    if action.id in ("create_dinosaur", "upgrade_paddock"):
-        if not isinstance(choice, int) or not 0 <= choice < len(p.exhibits):
-            return "no_recipe_exhibit", {"last": len(p.exhibits) - 1}
-        ex = p.exhibits[choice]
-        recipe = state.components[ex.recipe]
-        if action.id == "upgrade_paddock":
-            cost = abilities.paddock_cost(state, ex.capacity + 1)
-            if cost is None:
-                return "paddock_max", {"where": "workers"}
-            return "cannot_afford", {"where": "workers", "cost": cost, "money": p.money}
-        if ex.dinosaurs >= ex.capacity:
-            return "paddock_full", {"name": recipe.name, "capacity": ex.capacity}
-        return "missing_dna", {
-            "name": recipe.name,
-            "need": _dna_text(recipe.dna_cost),
-            "have": _dna_text(p.dna),
-        }
-    if action.id == "refine_dna":
-        convs = action.get("conversions")
-        if not isinstance(choice, int) or not 0 <= choice < len(convs):
-            return "no_conversion", {"last": len(convs) - 1, "got": choice}
-        a, b, result = convs[choice]
-        if p.dna[DNA_TYPES.index(result)] >= p.limits[DNA_TYPES.index(result)]:
-            return "storage_full", {"where": "workers", "dna": result}
-        return "missing_dna", {
-            "name": f"{a}+{b}",
-            "need": f"1 {a} and 1 {b}",
-            "have": _dna_text(p.dna),
-        }
-    if action.id == "raise_security":
-        cost = abilities.security_cost(state, p)
-        if cost is None:
-            return "security_max", {"level": p.security}
-        return "cannot_afford", {"where": "workers", "cost": cost, "money": p.money}
-    if action.id == "raise_storage":
-        max_limit = state.components.tables.max_limit
-        if allocation_problem(p, action.get("amount"), max_limit, choice):
-            return "storage_allocation", {
-                "level": action.get("amount"),
-                "max": max_limit,
-                "got": choice,
-            }
-    return "unknown_action", {"kind": choice}
-
-
-def _dna_text(dna: tuple[int, ...]) -> str:
-    return ", ".join(f"{n} {t}" for t, n in zip(DNA_TYPES, dna) if n) or "no DNA"
+    return SLOT_ACTIONS[slot.action.id].why_not(state, p, slot.action, a.choice)
 
 
 def apply(state: GameState, seat: int, a: Action) -> GameState:
     p = state.players[seat]
-    if a.kind == "done":
+    if a.kind == ActionKind.DONE:
         return state.with_player(seat, done=True)
     slot = abilities.find_slot(state, p, a.target)
+    assert slot is not None  # a legal action names a working slot
     p = replace(p, placed=p.placed + slot.workers, used=(*p.used, a.target))
-    action = slot.action
-    if action.id == "create_dinosaur":
-        ex = list(p.exhibits)
-        recipe = state.components[ex[a.choice].recipe]
-        ex[a.choice] = replace(ex[a.choice], dinosaurs=ex[a.choice].dinosaurs + 1)
-        p = replace(
-            p,
-            exhibits=tuple(ex),
-            dna=tuple(h - c for h, c in zip(p.dna, recipe.dna_cost)),
-            excitement=min(state.rules.excitement_cap, p.excitement + recipe.excitement),
-            threat=p.threat + recipe.threat,
-        )
-    elif action.id == "refine_dna":
-        x, y, result = (DNA_TYPES.index(t) for t in action.get("conversions")[a.choice])
-        dna = list(p.dna)
-        dna[x] -= 1
-        dna[y] -= 1
-        dna[result] += 1
-        p = replace(p, dna=tuple(dna))
-    elif action.id == "raise_security":
-        p = replace(p, money=p.money - abilities.security_cost(state, p), security=p.security + 1)
-    elif action.id == "upgrade_paddock":
-        ex = list(p.exhibits)
-        capacity = ex[a.choice].capacity + 1
-        ex[a.choice] = replace(ex[a.choice], capacity=capacity)
-        p = replace(p, exhibits=tuple(ex), money=p.money - abilities.paddock_cost(state, capacity))
-    elif action.id == "gain_money":
-        p = replace(p, money=p.money + action.get("amount"))
-    elif action.id == "gain_dna":
-        p = replace(
-            p, dna=abilities.gain_dna(p, DNA_TYPES.index(action.get("dna")), action.get("amount"))
-        )
-    elif action.id == "raise_storage":
-        p = replace(p, limits=raise_limits(p, a.choice))
+    p = SLOT_ACTIONS[slot.action.id].apply(state, p, slot.action, a.choice)
     players = list(state.players)
     players[seat] = p
     return replace(state, players=tuple(players))

@@ -21,7 +21,7 @@ from dino_kit import charts
 from dino_kit.bots import BOTS, Bot, bot_by_name
 from dino_kit.chance import describe
 from dino_kit.components import ComponentSet
-from dino_kit.engine import why_illegal
+from dino_kit.engine import apply_action, legal_actions, run, why_illegal
 from dino_kit.messages import message
 from dino_kit.objectives import breakdown
 from dino_kit.setup import new_game
@@ -204,7 +204,7 @@ class GameApp(App):
 
     def legal(self) -> tuple[Action, ...]:
         """Your legal actions now (none when it is not your turn)."""
-        return self.state.legal_actions() if self.your_turn() else ()
+        return legal_actions(self.state) if self.your_turn() else ()
 
     def act(self, action: Action) -> str | None:
         """Play `action` for you; the bots and chance then play until it is your turn again.
@@ -243,35 +243,35 @@ class GameApp(App):
                 return
             self.act(bot(self.state, chooser))
 
-    def _step(self, action: Any) -> None:
-        s = self.state
-        actor = s.current_player()
+    def _step(self, action: Action) -> None:
+        """Play your `action` (checked legal by `act`)."""
+        before = self.state
+        self._took(before, before.current_player(), action, apply_action(before, action))
+
+    def _took(self, before: GameState, actor: int, move: Any, after: GameState) -> None:
+        """Log a step (yours, a bot's or chance's) and move the game on to `after`."""
         if actor == CHANCE:
-            outcome = action
-            shown = getattr(s.components.by_id.get(outcome), "name", outcome)
-            self.lines.append(message("log.chance", what=describe(s.pending[0]), outcome=shown))
-            self.state = s.apply_chance(outcome)
+            shown = getattr(before.components.by_id.get(move), "name", move)
+            what = describe(before.pending[0])
+            self.lines.append(message("log.chance", what=what, outcome=shown))
         else:
             self.lines.append(
-                message("log.action", name=s.names[actor], action=action_label(s, action))
+                message("log.action", name=before.names[actor], action=action_label(before, move))
             )
-            self.state = s.apply_action(action)
+        self.state = after
         self._record_round()
 
     def _advance(self) -> None:
         """Chance and bots play until you are to act, the app's stop, or the end."""
-        for _ in range(MAX_STEPS_BETWEEN_TURNS):
-            s = self.state
-            if self.stopped() or s.current_player() == self.you:
-                return
-            seat = s.current_player()
-            if seat == CHANCE:
-                self._step(s.sample_chance(self.rng))
-            else:
-                bot = self.bots[seat]
-                assert bot is not None
-                self._step(bot(s, self.rng))
-        raise RuntimeError("the bots did not give the hand back")  # an engine bug
+        until = self.until
+        run(
+            self.state,
+            self.bots,  # None at your seat: the loop stops there
+            self.rng,
+            until=None if until is None else (lambda s: s.phase == until),
+            on_step=self._took,
+            max_steps=MAX_STEPS_BETWEEN_TURNS,
+        )
 
     def _record_round(self) -> None:
         """Add a chart point when a round starts (VP track then) and at the end (final)."""

@@ -10,10 +10,12 @@ from typing import Any
 
 import ipywidgets as w
 
+from dino_kit.bots import bot_by_name
 from dino_kit.components import ComponentSet
+from dino_kit.engine import run
 from dino_kit.messages import message
 from dino_kit.setup import new_game
-from dino_kit.state import CHANCE, GameState
+from dino_kit.state import GameState
 from dino_kit.widgets.data import current_components
 from dino_kit.widgets.game import objective_text
 from dino_kit.widgets.views import board_html, market_html, research_html
@@ -27,9 +29,7 @@ def set_up(
     `random.Random(seed)`: the table as the first player finds it."""
     rng = random.Random(seed)
     state = new_game(players, components or current_components(), **settings)
-    while state.current_player() == CHANCE:
-        state = state.apply_chance(state.sample_chance(rng))
-    return state
+    return run(state, (), rng)  # no agents: chance plays until the first player must act
 
 
 def setup_facts(state: GameState) -> dict[str, Any]:
@@ -102,13 +102,7 @@ class SetupExplorer(App):
 def play_until(state: GameState, phase: str, seed: int = 1, bot: str = "heuristic") -> GameState:
     """The game after every seat has played like `bot` (chance drawn with
     `random.Random(seed)`) until `phase` begins — a table to study one phase on."""
-    from dino_kit.bots import bot_by_name
-
-    rng = random.Random(seed)
     play = bot_by_name(bot)
-    while state.phase != phase and not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state = state.apply_chance(state.sample_chance(rng))
-        else:
-            state = state.apply_action(play(state, rng))
-    return state
+    return run(
+        state, [play] * state.num_players, random.Random(seed), until=lambda s: s.phase == phase
+    )

@@ -10,7 +10,8 @@ from html import escape
 from dino_kit import abilities
 from dino_kit.effects import CATEGORIES, DNA_TYPES
 from dino_kit.messages import message
-from dino_kit.phases import park, research
+from dino_kit.phases import park, research, workers
+from dino_kit.phases.workers import dna_text
 from dino_kit.state import Action, GameState, PlayerState, track_position
 
 DNA_COLOURS = {
@@ -23,12 +24,6 @@ DNA_COLOURS = {
 }
 CATEGORY_ICONS = {"herbivore": "🦕", "small_carnivore": "🦖", "large_carnivore": "🦖"}
 BOX = "display:inline-block;border-radius:4px;margin:1px;vertical-align:middle;"
-
-
-def dna_text(amounts: tuple[int, ...]) -> str:
-    """DNA amounts in words, e.g. "2 blue, 1 red" ("no DNA" when empty)."""
-    parts = [f"{n} {t}" for t, n in zip(DNA_TYPES, amounts) if n]
-    return ", ".join(parts) or message("ui.no_dna")
 
 
 def dna_chip(dna: str, text: str = "") -> str:
@@ -315,37 +310,6 @@ def action_label(state: GameState, a: Action) -> str:
 
 
 def work_label(state: GameState, p: PlayerState, action, a: Action) -> str:
-    c = state.components
-    space = a.target[0]
-    if action.id == "create_dinosaur":
-        r = c[p.exhibits[a.choice].recipe]
-        return message(
-            "act.create",
-            name=r.name,
-            cost=dna_text(r.dna_cost),
-            excitement=r.excitement,
-            threat=r.threat,
-            space=space,
-        )
-    if action.id == "refine_dna":
-        x, y, result = action.get("conversions")[a.choice]
-        return message("act.refine", a=x, b=y, result=result, space=space)
-    if action.id == "raise_security":
-        return message("act.security", cost=abilities.security_cost(state, p), level=p.security + 1)
-    if action.id == "upgrade_paddock":
-        e = p.exhibits[a.choice]
-        return message(
-            "act.paddock",
-            name=c[e.recipe].name,
-            capacity=e.capacity + 1,
-            cost=abilities.paddock_cost(state, e.capacity + 1),
-        )
-    if action.id == "raise_storage":
-        return message("act.storage_work", tracks=", ".join(a.choice), space=space)
-    if action.id == "gain_money":
-        return message("act.gain_money", amount=action.get("amount"), space=space)
-    if action.id == "gain_dna":
-        return message(
-            "act.gain_dna", amount=action.get("amount"), dna=action.get("dna"), space=space
-        )
-    return f"{action.id} ({space})"
+    """A worker action in words (the lab-slot table's words, with the slot's space)."""
+    key, values = workers.SLOT_ACTIONS[action.id].words(state, p, action, a.choice)
+    return message(key, space=a.target[0], **values)

@@ -19,9 +19,9 @@ from dino_kit import charts
 from dino_kit.bots import BOTS, bot_by_name
 from dino_kit.components import ComponentSet
 from dino_kit.messages import message
-from dino_kit.odds import mean_interval, proportion_interval
 from dino_kit.simulate import game_seed, play_game
 from dino_kit.widgets.data import current_components
+from kit_common.statistics import Interval, mean_interval, wilson_interval
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
 
@@ -39,15 +39,6 @@ class GameRecord(NamedTuple):
     eaten: tuple[int, ...]
     money: tuple[int, ...]
     rounds: int
-
-
-class Rate(NamedTuple):
-    """A share seen in `n` trials with its 95% interval."""
-
-    share: float
-    low: float
-    high: float
-    n: int
 
 
 def run_games(
@@ -79,12 +70,7 @@ def run_games(
     return out
 
 
-def rate(successes: float, n: int) -> Rate:
-    low, high = proportion_interval(successes, n)
-    return Rate(successes / n if n else 0.0, low, high, n)
-
-
-def win_rates_by_bot(records: Sequence[GameRecord]) -> dict[str, Rate]:
+def win_rates_by_bot(records: Sequence[GameRecord]) -> dict[str, Interval]:
     """Each bot's share of the wins over its seats in all games."""
     won: dict[str, float] = {}
     played: dict[str, int] = {}
@@ -92,23 +78,19 @@ def win_rates_by_bot(records: Sequence[GameRecord]) -> dict[str, Rate]:
         for bot, share in zip(r.bots, r.wins):
             won[bot] = won.get(bot, 0.0) + share
             played[bot] = played.get(bot, 0) + 1
-    return {b: rate(won[b], played[b]) for b in sorted(played)}
+    return {b: wilson_interval(won[b], played[b]) for b in sorted(played)}
 
 
-def win_rates_by_seat(records: Sequence[GameRecord]) -> list[Rate]:
+def win_rates_by_seat(records: Sequence[GameRecord]) -> list[Interval]:
     """Each seat's share of the wins (seat 0 plays first in round 1)."""
     n = len(records[0].bots)
-    return [rate(sum(r.wins[s] for r in records), len(records)) for s in range(n)]
+    return [wilson_interval(sum(r.wins[s] for r in records), len(records)) for s in range(n)]
 
 
-def eaten_rate(records: Sequence[GameRecord]) -> Rate:
+def eaten_rate(records: Sequence[GameRecord]) -> Interval:
     """The share of (game, player) pairs in which the park lost at least one visitor."""
     pairs = [e for r in records for e in r.eaten]
-    return rate(sum(e > 0 for e in pairs), len(pairs))
-
-
-def mean_with_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    return mean_interval(list(values))
+    return wilson_interval(sum(e > 0 for e in pairs), len(pairs))
 
 
 class WinsExplorer(App):
@@ -183,17 +165,17 @@ class WinsExplorer(App):
         with updating(self.figure):
             bar = self.figure.data[0]
             bar.x = list(rates)
-            bar.y = [r.share for r in rates.values()]
-            bar.error_y.array = [r.high - r.share for r in rates.values()]
-            bar.error_y.arrayminus = [r.share - r.low for r in rates.values()]
+            bar.y = [r.estimate for r in rates.values()]
+            bar.error_y.array = [r.high - r.estimate for r in rates.values()]
+            bar.error_y.arrayminus = [r.estimate - r.low for r in rates.values()]
         return self.records
 
     def summary(self) -> str:
         rates = win_rates_by_bot(self.records)
         parts = ", ".join(
-            f"{b} {r.share:.2f} [{r.low:.2f}, {r.high:.2f}]" for b, r in rates.items()
+            f"{b} {r.estimate:.2f} [{r.low:.2f}, {r.high:.2f}]" for b, r in rates.items()
         )
-        rounds = mean_with_interval([r.rounds for r in self.records])[0]
+        rounds = mean_interval([r.rounds for r in self.records]).estimate
         return message(
             "ui.wins_summary", games=len(self.records), parts=parts, rounds=f"{rounds:.1f}"
         )

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from dino_kit.engine import apply_action, apply_chance, chance_outcomes
 from dino_kit.setup import new_game
-from dino_kit.state import CHANCE, Action, GameState
+from dino_kit.state import CHANCE, Action, EventKind, GameState
 
 
 def resolve(
@@ -19,15 +20,15 @@ def resolve(
     customer counts from `visitors` (each used in turn, then the first outcome listed)."""
     rolls, pool, visitors = list(rolls), list(pool), list(visitors)
     while state.current_player() == CHANCE:
-        kind = state.pending[0][0]
-        if kind in ("roll", "chaos") and rolls:
-            state = state.apply_chance(rolls.pop(0))
-        elif kind == "pool" and pool:
-            state = state.apply_chance(pool.pop(0))
-        elif kind == "visitors" and visitors:
-            state = state.apply_chance(visitors.pop(0))
+        kind = state.pending[0].kind
+        if kind in (EventKind.ROLL, EventKind.CHAOS) and rolls:
+            state = apply_chance(state, rolls.pop(0))
+        elif kind == EventKind.POOL and pool:
+            state = apply_chance(state, pool.pop(0))
+        elif kind == EventKind.VISITORS and visitors:
+            state = apply_chance(state, visitors.pop(0))
         else:
-            state = state.apply_chance(state.chance_outcomes()[0][0])
+            state = apply_chance(state, chance_outcomes(state)[0][0])
     return state
 
 
@@ -46,17 +47,17 @@ def pass_research(state: GameState) -> GameState:
     """Everyone passes through the research phase (lowest free scientist each time)."""
     while state.phase == "research" and state.current_player() >= 0:
         seat = state.current_player()
-        state = state.apply_action(Action("pass", min(state.players[seat].scientists)))
+        state = apply_action(state, Action("pass", min(state.players[seat].scientists)))
     return state
 
 
 def pass_market(state: GameState) -> GameState:
     while state.phase == "market" and state.current_player() >= 0:
-        state = state.apply_action(Action("pass"))
+        state = apply_action(state, Action("pass"))
     return state
 
 
 def finish_workers(state: GameState) -> GameState:
     while state.phase == "workers" and state.current_player() >= 0:
-        state = state.apply_action(Action("done"))
+        state = apply_action(state, Action("done"))
     return state

@@ -13,7 +13,7 @@ from dino_helpers import pass_market, pass_research, set_player, start
 
 from dino_kit.bots import BOTS, heuristic_bot, simple_bot
 from dino_kit.components import load_components
-from dino_kit.engine import why_illegal
+from dino_kit.engine import apply_action, apply_chance, sample_chance, why_illegal
 from dino_kit.heuristic import expected_threat, held_pips, view
 from dino_kit.objectives import _test, condition_met
 from dino_kit.phases import research
@@ -40,7 +40,7 @@ def test_held_pips_in_research_is_the_most_pips_among_unclaimed_dice():
     pips = [research.face_of(s, slot).threat for slot in range(5)]
     assert held_pips(s) == max(pips)
     best = pips.index(max(pips))
-    s = s.apply_action(Action("die", 1, best))  # claiming it: the next most pips
+    s = apply_action(s, Action("die", 1, best))  # claiming it: the next most pips
     rest = [p for i, p in enumerate(pips) if i != best]
     assert held_pips(s) == max(rest)
 
@@ -66,7 +66,7 @@ def test_raises_security_when_expected_threat_with_the_held_die_exceeds_it(worke
     s = set_player(workers, 0, lab=("U1", None, None, None))
     a = heuristic_bot(s, random.Random(0))
     assert a == Action("work", target=("lab0", 0))
-    s = s.apply_action(a)
+    s = apply_action(s, a)
     assert s.players[0].security == 2
     # now security = expected threat: it does not pay for more
     assert heuristic_bot(s, random.Random(0)) != Action("work", target=("lab0", 0))
@@ -107,14 +107,14 @@ def test_bot_actions_are_legal_and_deterministic():
         if s.is_terminal():
             break
         if s.current_player() == CHANCE:
-            s = s.apply_chance(s.sample_chance(rng))
+            s = apply_chance(s, sample_chance(s, rng))
             continue
         a = heuristic_bot(s, random.Random(1))
         assert a == heuristic_bot(s, random.Random(2))
         assert why_illegal(s, a) is None
         v = view(s, s.players[s.current_player()])
         assert v.rounds_left >= 1
-        s = s.apply_action(a)
+        s = apply_action(s, a)
 
 
 def test_bots_are_registered():

@@ -14,8 +14,10 @@ from dino_helpers import start
 from dino_kit import odds
 from dino_kit.components import load_components
 from dino_kit.effects import DNA_TYPES
+from dino_kit.engine import apply_action, chance_outcomes, legal_actions
 from dino_kit.phases import park, research
-from dino_kit.state import Exhibit
+from dino_kit.state import Exhibit, VisitorDraw
+from kit_common.statistics import mean_interval, wilson_interval
 
 C = load_components()
 DICE = C.dice
@@ -57,12 +59,12 @@ def test_die_gains_match_the_engine(level):
         for f, face in enumerate(d.faces):
             state = replace(base, pool=(d.id,), rolled=(f,), claimed=(None,))
             gain = odds.face_gain(face, level, room=room)
-            legal = [a for a in state.legal_actions() if a.kind == "die" and a.scientist == level]
+            legal = [a for a in legal_actions(state) if a.kind == "die" and a.scientist == level]
             if gain is None:
                 assert legal == []
                 continue
             action = legal[0]
-            after = state.apply_action(action).players[seat]
+            after = apply_action(state, action).players[seat]
             if gain.rare is None:
                 i = DNA_TYPES.index(gain.dna)
                 assert after.dna[i] - p.dna[i] == gain.amount
@@ -84,8 +86,7 @@ def test_amount_laws_sum_to_one_and_match_simulation():
             g = odds.face_gain(face, level)
             seen[g.amount if g else 0] += 1
         for k, p in law.items():
-            low, high = odds.proportion_interval(seen[k], n, z=4.0)
-            assert low <= p <= high, (level, k)
+            assert wilson_interval(seen[k], n, z=4.0).contains(p), (level, k)
 
 
 def brute_highest(dice) -> dict[int, Fraction]:
@@ -158,9 +159,9 @@ def test_hooligans_hypergeometric():
 
 def test_hooligans_match_the_engine_chance_outcomes():
     s = start(2, predictable_systems=True)
-    s = replace(s, phase="park", step=-1, pending=(("visitors", 0),), bag=(30, 12))
+    s = replace(s, phase="park", step=-1, pending=(VisitorDraw(0),), bag=(30, 12))
     s = s.with_player(0, excitement=7)
-    engine = {7 - c: p for c, p in s.chance_outcomes()}
+    engine = {7 - c: p for c, p in chance_outcomes(s)}
     assert engine == odds.hooligan_distribution(7, 30, 12)
 
 
@@ -225,10 +226,8 @@ def test_park_odds_match_simulation():
     for field in ("vp", "eaten"):
         for k, p in po.law(field).items():
             hits = sum(getattr(o, field) == k for o in samples)
-            low, high = odds.proportion_interval(hits, n, z=4.0)
-            assert low <= p <= high, (field, k, hits / n, float(p))
-    _m, low, high = odds.mean_interval([o.vp for o in samples], z=4.0)
-    assert low <= po.expected("vp") <= high
+            assert wilson_interval(hits, n, z=4.0).contains(p), (field, k, hits / n, float(p))
+    assert mean_interval([o.vp for o in samples], z=4.0).contains(po.expected("vp"))
 
 
 def test_risk_curve_rises_with_security_until_safe():
@@ -239,12 +238,3 @@ def test_risk_curve_rises_with_security_until_safe():
     assert vps == sorted(vps)
     assert curve[-1].p_eaten == 0 and curve[0].p_eaten == 1
     assert vps[-2] == vps[-1]  # beyond the highest threat (7), more security adds nothing
-
-
-def test_intervals():
-    low, high = odds.proportion_interval(50, 100)
-    assert low < 0.5 < high and round(high - low, 2) == 0.19
-    assert odds.proportion_interval(0, 0) == (0.0, 1.0)
-    assert odds.mean_interval([1.0, 3.0])[0] == 2.0
-    with pytest.raises(ValueError):
-        odds.mean_interval([])

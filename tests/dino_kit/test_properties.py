@@ -10,9 +10,16 @@ from hypothesis import strategies as st
 
 from dino_kit.bots import heuristic_bot, random_bot
 from dino_kit.components import load_components
-from dino_kit.engine import why_illegal
+from dino_kit.engine import (
+    apply_action,
+    apply_chance,
+    chance_outcomes,
+    legal_actions,
+    sample_chance,
+    why_illegal,
+)
 from dino_kit.setup import new_game
-from dino_kit.state import CHANCE, GameState
+from dino_kit.state import CHANCE, GameState, VisitorDraw
 
 C = load_components()
 MAX_STEPS = 20_000
@@ -50,15 +57,15 @@ def play_checked(n: int, seed: int, bot, **settings_) -> GameState:
         if s.is_terminal():
             return s
         if s.current_player() == CHANCE:
-            outcomes = s.chance_outcomes()
+            outcomes = chance_outcomes(s)
             assert sum(p for _, p in outcomes) == Fraction(1)
-            s = s.apply_chance(s.sample_chance(rng))
+            s = apply_chance(s, sample_chance(s, rng))
         else:
-            actions = s.legal_actions()
+            actions = legal_actions(s)
             assert actions, "a seat to act always has a legal action"
             a = bot(s, rng)
             assert why_illegal(s, a) is None
-            s = s.apply_action(a)
+            s = apply_action(s, a)
     raise AssertionError("the game did not end")
 
 
@@ -99,19 +106,19 @@ def test_every_listed_legal_action_is_legal(n, seed):
         if s.is_terminal():
             break
         if s.current_player() == CHANCE:
-            s = s.apply_chance(s.sample_chance(rng))
+            s = apply_chance(s, sample_chance(s, rng))
             continue
-        actions = s.legal_actions()
+        actions = legal_actions(s)
         assert len(set(actions)) == len(actions)
         for a in actions:
             assert why_illegal(s, a) is None, a
-        s = s.apply_action(actions[rng.randrange(len(actions))])
+        s = apply_action(s, actions[rng.randrange(len(actions))])
 
 
 def test_visitor_draw_probabilities_are_hypergeometric():
     s = new_game(2)
     from dataclasses import replace
 
-    s = replace(s, pending=(("visitors", 0),), phase="park", step=-1, bag=(3, 2))
-    outcomes = dict(s.chance_outcomes())  # excitement 1: one visitor
+    s = replace(s, pending=(VisitorDraw(0),), phase="park", step=-1, bag=(3, 2))
+    outcomes = dict(chance_outcomes(s))  # excitement 1: one visitor
     assert outcomes == {0: Fraction(2, 5), 1: Fraction(3, 5)}

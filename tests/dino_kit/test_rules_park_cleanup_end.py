@@ -8,11 +8,11 @@ import pytest
 from dino_helpers import finish_workers, pass_market, pass_research, resolve, set_player, start
 
 from dino_kit.components import load_components
-from dino_kit.engine import advance
+from dino_kit.engine import advance, apply_action, apply_chance, chance_outcomes, legal_actions
 from dino_kit.errors import RuleError
 from dino_kit.objectives import breakdown, finish
 from dino_kit.phases import cleanup, park
-from dino_kit.state import CHANCE, Action, Exhibit
+from dino_kit.state import CHANCE, Action, ChaosRoll, Exhibit, MarketDraw, RecipeDraw, VisitorDraw
 
 C = load_components()
 # A1: Fossil Dig, capacity 2, not food; A2: Snack Hut, capacity 2, food.
@@ -34,26 +34,26 @@ def to_park(workers, **seat0):
 
 def test_park_draw_visitors_equal_to_excitement_and_1_per_customer(workers):
     s = to_park(workers, excitement=7, attractions=("A1", "A2"))
-    assert s.pending[0] == ("visitors", 0)
-    outcomes = s.chance_outcomes()
+    assert s.pending[0] == VisitorDraw(0)
+    outcomes = chance_outcomes(s)
     assert sum(p for _, p in outcomes) == 1
     assert [c for c, _ in outcomes] == list(range(8))  # 0 to 7 customers among 7 drawn
     money = s.players[0].money
-    after = s.apply_chance(4)
+    after = apply_chance(s, 4)
     assert after.players[0].money == money + 4
     assert after.bag == (58 - 4, 22 - 3)
 
 
 def test_park_hooligans_placed_first_exhibits_hold_as_many_as_their_dinosaurs(workers):
     s = to_park(workers, excitement=7, attractions=("A1", "A2"))
-    after = s.apply_chance(4)  # 4 customers, 3 hooligans; places: exhibit (1), A1 (2), A2 (2)
+    after = apply_chance(s, 4)  # 4 customers, 3 hooligans; places: exhibit (1), A1 (2), A2 (2)
     p = after.players[0]
     assert p.inside == ((0, 1), (0, 2), (2, 0)) and p.line == (2, 0)
 
 
 def drawn(s, customers):
     """Seat 0 draws; escapes are then computed directly (the engine would go on)."""
-    s = s.apply_chance(customers)
+    s = apply_chance(s, customers)
     return park.escapes(replace(s, pending=()))
 
 
@@ -90,16 +90,16 @@ def test_park_held_die_pips_add_to_threat(workers):
 def test_park_score_surviving_customers_inside_food_gives_vp_or_2_dollars(workers):
     s = to_park(workers, excitement=7, attractions=("A1", "A2"))
     s = resolve(s, visitors=[4, 1])
-    assert s.current_player() == 0 and s.legal_actions() == (
+    assert s.current_player() == 0 and legal_actions(s) == (
         Action("food", choice=0),
         Action("food", choice=1),
         Action("food", choice=2),
     )
     with pytest.raises(RuleError) as err:
-        s.apply_action(Action("food", choice=3))
+        apply_action(s, Action("food", choice=3))
     assert err.value.rule == "food_choice"
     money, vp = s.players[0].money, s.players[0].vp
-    after = s.apply_action(Action("food", choice=1))
+    after = apply_action(s, Action("food", choice=1))
     # customers in line (2) score nothing; of the 2 food customers one pays $2, one gives 1 VP
     assert after.players[0].vp == vp + 1 and after.players[0].money == money + 2
 
@@ -121,9 +121,9 @@ def test_cleanup_market_discards_the_2_row_slides_and_refills(workers):
     assert after.rows[0] == (None, None, "A5", "A7")  # not re-sorted by cost
     assert after.rows[2] == (None, None, None, None)
     assert "A9" in after.discards[0] and "P4" in after.discards[2]
-    draws = [e for e in after.pending if e[0] == "draw"]
-    assert draws == [("draw", 0, 0), ("draw", 0, 1), ("draw", 1, 0)] + [
-        ("draw", 2, r) for r in range(4)
+    draws = [e for e in after.pending if isinstance(e, MarketDraw)]
+    assert draws == [MarketDraw(0, 0), MarketDraw(0, 1), MarketDraw(1, 0)] + [
+        MarketDraw(2, r) for r in range(4)
     ]
 
 
@@ -141,7 +141,7 @@ def test_cleanup_empty_stack_reshuffles_its_discards(workers):
 def test_cleanup_reveals_a_recipe_where_none_is_face_up(workers):
     s = replace(workers, recipe_up=(None, "S1", "L1"))
     after = cleanup.run(s)
-    assert ("recipe", 0) in after.pending
+    assert RecipeDraw(0) in after.pending
     assert resolve(advance(after)).recipe_up[0] is not None
 
 
@@ -174,7 +174,7 @@ def test_objective_claimed_the_moment_it_is_met(workers):
     market = pass_research(start(2, predictable_systems=True))
     assert market.objectives[0] == "OS1"  # dinosaurs_at_least 4
     s = set_player(market, 0, exhibits=(Exhibit("H0", 4, 4),))
-    after = s.apply_action(Action("pass"))
+    after = apply_action(s, Action("pass"))
     assert after.claims[0] == (0,) and after.players[0].objectives == ("OS1",)
 
 
@@ -182,7 +182,7 @@ def test_objective_met_at_the_same_moment_is_shared_then_closed(workers):
     market = pass_research(start(2, predictable_systems=True))
     s = set_player(market, 0, exhibits=(Exhibit("H0", 4, 4),))
     s = set_player(s, 1, exhibits=(Exhibit("H0", 4, 4),))
-    after = s.apply_action(Action("pass"))
+    after = apply_action(s, Action("pass"))
     assert after.claims[0] == (0, 1)
     assert after.players[1].objectives == ("OS1",)
 
@@ -194,7 +194,7 @@ def test_game_ends_after_the_round_when_one_objective_is_left(workers):
     s = finish_workers(s)
     s = resolve(s)
     while not s.is_terminal():
-        s = s.apply_action(Action("food", choice=0)) if s.current_player() >= 0 else resolve(s)
+        s = apply_action(s, Action("food", choice=0)) if s.current_player() >= 0 else resolve(s)
     assert s.round == 1 and s.final is not None
 
 
@@ -240,10 +240,10 @@ def test_variant_chaos_theory_rerolls_the_held_die(workers):
         pass_research(start(2, predictable_systems=True, chaos_theory=True, rolls=[4, 0, 0, 0, 0]))
     )
     s = finish_workers(s)
-    assert s.held == 0 and s.held_face == 4 and s.pending[-1] == ("chaos",)
-    s = s.apply_chance(1).apply_chance(1)
-    assert s.pending == (("chaos",),)
-    rerolled = s.apply_chance(0)  # face 0 has no pips: nothing is eaten
+    assert s.held == 0 and s.held_face == 4 and s.pending[-1] == ChaosRoll()
+    s = apply_chance(apply_chance(s, 1), 1)
+    assert s.pending == (ChaosRoll(),)
+    rerolled = apply_chance(s, 0)  # face 0 has no pips: nothing is eaten
     assert all(p.eaten_total == 0 for p in rerolled.players)
-    kept = s.apply_chance(4)  # 3 pips again: 3 to eat, but each park holds 1 visitor
+    kept = apply_chance(s, 4)  # 3 pips again: 3 to eat, but each park holds 1 visitor
     assert all(p.eaten_total == 1 for p in kept.players)

@@ -9,9 +9,10 @@ import pytest
 from dino_helpers import pass_research, set_player, start
 
 from dino_kit.components import load_components
+from dino_kit.engine import apply_action, apply_chance, chance_outcomes
 from dino_kit.errors import RuleError
 from dino_kit.setup import new_game
-from dino_kit.state import CHANCE, Action, Exhibit, track_position
+from dino_kit.state import CHANCE, Action, DieRoll, EventKind, Exhibit, track_position
 
 C = load_components()
 
@@ -97,7 +98,7 @@ def test_setup_cash_15_for_the_first_player_and_1_more_for_each_next():
 def test_turn_order_round_1_clockwise_from_the_first_player():
     s = start(3, first_player=1)
     assert s.current_player() == 1
-    s = s.apply_action(Action("pass", 1))
+    s = apply_action(s, Action("pass", 1))
     assert s.current_player() == 2
 
 
@@ -106,10 +107,10 @@ def test_turn_order_round_1_clockwise_from_the_first_player():
 
 def test_research_first_player_rolls_every_die_one_per_slot():
     s = new_game(2)
-    while s.pending[0][0] != "roll":
-        s = s.apply_chance(s.chance_outcomes()[0][0])
-    assert [e for e in s.pending] == [("roll", i) for i in range(5)]
-    assert all(p == Fraction(1, 6) for _, p in s.chance_outcomes())
+    while s.pending[0].kind != EventKind.ROLL:
+        s = apply_chance(s, chance_outcomes(s)[0][0])
+    assert [e for e in s.pending] == [DieRoll(i) for i in range(5)]
+    assert all(p == Fraction(1, 6) for _, p in chance_outcomes(s))
 
 
 def test_research_three_turns_each_in_turn_order():
@@ -117,34 +118,34 @@ def test_research_three_turns_each_in_turn_order():
     seats = []
     while s.phase == "research":
         seats.append(s.current_player())
-        s = s.apply_action(Action("pass", min(s.players[s.current_player()].scientists)))
+        s = apply_action(s, Action("pass", min(s.players[s.current_player()].scientists)))
     assert seats == [0, 1] * 3
     assert s.phase == "market"
 
 
 def test_research_one_scientist_per_space():
     s = start(2, predictable_systems=True)
-    s = s.apply_action(Action("die", 1, 0))
+    s = apply_action(s, Action("die", 1, 0))
     with pytest.raises(RuleError) as err:
-        s.apply_action(Action("die", 2, 0))
+        apply_action(s, Action("die", 2, 0))
     assert err.value.rule == "space_taken"
 
 
 def test_research_scientist_is_assigned_once():
     s = start(2, predictable_systems=True)
-    s = s.apply_action(Action("die", 2, 0)).apply_action(Action("pass", 1))
+    s = apply_action(apply_action(s, Action("die", 2, 0)), Action("pass", 1))
     with pytest.raises(RuleError) as err:
-        s.apply_action(Action("die", 2, 1))
+        apply_action(s, Action("die", 2, 1))
     assert err.value.rule == "scientist_used"
 
 
 def test_research_die_gives_dna_times_level_capped_by_cold_storage():
     # D2 face 1 is 2 pink; scientist 3 would give 6 but pink is capped at 4
     s = start(2, rolls=[0, 1, 0, 0, 0], predictable_systems=True)
-    after = s.apply_action(Action("die", 3, 1))
+    after = apply_action(s, Action("die", 3, 1))
     assert after.players[0].dna[1] == 4
     s2 = start(2, rolls=[0, 1, 0, 0, 0], predictable_systems=True)
-    after = s2.apply_action(Action("die", 1, 1))
+    after = apply_action(s2, Action("die", 1, 1))
     assert after.players[0].dna[1] == 1 + 2
 
 
@@ -154,39 +155,39 @@ def test_research_rare_faces_need_scientist_3_and_give_once():
         2, pool=["D7", "D8", "D1", "D2", "D3"], rolls=[4, 4, 0, 0, 0], predictable_systems=True
     )
     with pytest.raises(RuleError) as err:
-        s.apply_action(Action("die", 2, 1))
+        apply_action(s, Action("die", 2, 1))
     assert err.value.rule == "rare_face_needs_3"
-    after = s.apply_action(Action("die", 3, 1))
+    after = apply_action(s, Action("die", 3, 1))
     assert (after.players[0].workers, after.players[0].supply) == (5, 3)
-    after = s.apply_action(Action("die", 3, 0, 0))
+    after = apply_action(s, Action("die", 3, 0, 0))
     assert after.players[0].exhibits[0].capacity == 2
 
 
 def test_research_cold_storage_raises_limits_by_the_scientists_level():
     s = start(2, predictable_systems=True)
-    after = s.apply_action(Action("storage", 3, 0, ("blue", "green", "green")))
+    after = apply_action(s, Action("storage", 3, 0, ("blue", "green", "green")))
     assert after.players[0].limits == (5, 4, 4, 4, 2, 2)
     with pytest.raises(RuleError) as err:
-        s.apply_action(Action("storage", 3, 0, ("blue",)))
+        apply_action(s, Action("storage", 3, 0, ("blue",)))
     assert err.value.rule == "storage_allocation"
 
 
 def test_research_recipe_needs_the_level_and_two_free_zones():
     s = start(2, predictable_systems=True)
     with pytest.raises(RuleError) as err:
-        s.apply_action(Action("recipe", 1, "large_carnivore"))
+        apply_action(s, Action("recipe", 1, "large_carnivore"))
     assert err.value.rule == "research_level"
-    after = s.apply_action(Action("recipe", 3, "large_carnivore"))
+    after = apply_action(s, Action("recipe", 3, "large_carnivore"))
     assert after.players[0].exhibits[-1].recipe == "L1" and after.recipe_up[2] is None
     full = set_player(s, 0, attractions=tuple(f"A{i}" for i in range(1, 10)))
     with pytest.raises(RuleError) as err:
-        full.apply_action(Action("recipe", 1, "herbivore"))
+        apply_action(full, Action("recipe", 1, "herbivore"))
     assert err.value.rule == "park_full"
 
 
 def test_research_pass_puts_a_scientist_in_the_worker_pool():
     s = start(2, predictable_systems=True)
-    after = s.apply_action(Action("pass", 2))
+    after = apply_action(s, Action("pass", 2))
     p = after.players[0]
     assert p.passed == (2,) and p.scientists == (1, 3) and p.workers_free == 5
 
@@ -194,7 +195,7 @@ def test_research_pass_puts_a_scientist_in_the_worker_pool():
 def test_research_held_die_is_the_unclaimed_one_with_most_threat_pips():
     # rolls: D1 f4 (3 pips), D2 f2 (1 pip), others f0
     s = start(2, rolls=[4, 2, 0, 0, 0], predictable_systems=True)
-    s = s.apply_action(Action("die", 1, 1))
+    s = apply_action(s, Action("die", 1, 1))
     s = pass_research(s)
     assert s.held == 0 and C[s.pool[0]].faces[s.held_face].threat == 3
 
@@ -215,9 +216,9 @@ def test_threat_and_security_tracks_wrap_with_plus_10_tokens():
 def test_illegal_action_leaves_the_state_unchanged(game2):
     before = game2
     with pytest.raises(RuleError):
-        game2.apply_action(Action("build", None, 0))
+        apply_action(game2, Action("build", None, 0))
     assert game2 == before
     with pytest.raises(RuleError) as err:
-        game2.apply_chance(3)
+        apply_chance(game2, 3)
     assert err.value.rule == "not_chance"
     assert game2.current_player() != CHANCE

@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 from dino_helpers import finish_workers, pass_market, pass_research, set_player, start
 
+from dino_kit.engine import apply_action
 from dino_kit.state import Action, Exhibit
 
 CREATE = Action("work", target=("dino_research", 0), choice=0)
@@ -29,12 +30,12 @@ def three_dinosaurs_and_dna(s, seat):
 
 def test_workers_objective_met_by_both_players_is_shared_whatever_the_turn_order(workers):
     s = three_dinosaurs_and_dna(three_dinosaurs_and_dna(workers, 0), 1)
-    s = s.apply_action(CREATE)  # seat 0 (first in turn order) reaches 4 dinosaurs
+    s = apply_action(s, CREATE)  # seat 0 (first in turn order) reaches 4 dinosaurs
     assert s.players[0].dinosaurs == 4
     assert s.claims[0] == () and s.players[0].objectives == ()  # not before seat 1 has played
-    s = s.apply_action(Action("done"))
+    s = apply_action(s, Action("done"))
     assert s.current_player() == 1
-    s = s.apply_action(CREATE)  # seat 1 reaches 4 dinosaurs in the same phase
+    s = apply_action(s, CREATE)  # seat 1 reaches 4 dinosaurs in the same phase
     s = finish_workers(s)
     assert s.phase == "park"
     assert s.claims[0] == (0, 1)
@@ -43,8 +44,8 @@ def test_workers_objective_met_by_both_players_is_shared_whatever_the_turn_order
 
 def test_workers_objective_met_by_one_player_is_theirs_at_the_end_of_the_phase(workers):
     s = three_dinosaurs_and_dna(workers, 1)  # only the second player in turn order
-    s = s.apply_action(Action("done"))
-    s = s.apply_action(CREATE)
+    s = apply_action(s, Action("done"))
+    s = apply_action(s, CREATE)
     s = finish_workers(s)
     assert s.claims[0] == (1,) and s.players[1].objectives == ("OS1",)
     assert s.players[0].objectives == ()
@@ -55,9 +56,9 @@ def test_workers_objective_met_at_any_moment_of_the_phase_counts(workers):
     the objective was met during the phase, so it is claimed at its end."""
     s = replace(workers, objectives=("OS4", "OS1", "OS2"))
     s = set_player(s, 0, money=29, lab=("U17", "U5", None, None), exhibits=(Exhibit("H0", 1, 2),))
-    s = s.apply_action(Action("work", target=("lab0", 0)))
+    s = apply_action(s, Action("work", target=("lab0", 0)))
     assert s.players[0].money == 32
-    s = s.apply_action(Action("work", target=("lab1", 0), choice=0))
+    s = apply_action(s, Action("work", target=("lab1", 0), choice=0))
     assert s.players[0].money == 29
     s = finish_workers(s)
     assert s.claims[0] == (0,) and s.players[0].objectives == ("OS4",)
@@ -66,5 +67,5 @@ def test_workers_objective_met_at_any_moment_of_the_phase_counts(workers):
 def test_objectives_outside_the_workers_phase_are_still_claimed_at_once(workers):
     market = pass_research(start(2, predictable_systems=True))
     s = set_player(market, 0, exhibits=(Exhibit("H0", 4, 4),))
-    after = s.apply_action(Action("pass"))  # market: turn order is the rule here
+    after = apply_action(s, Action("pass"))  # market: turn order is the rule here
     assert after.claims[0] == (0,)

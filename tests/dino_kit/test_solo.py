@@ -20,13 +20,20 @@ from dino_kit.bots import heuristic_bot, random_bot
 from dino_kit.chance import normalize
 from dino_kit.cli import main
 from dino_kit.components import illustrative_folder, load_components, validate_folder
+from dino_kit.engine import (
+    apply_action,
+    apply_chance,
+    chance_outcomes,
+    legal_actions,
+    sample_chance,
+)
 from dino_kit.errors import RuleError
 from dino_kit.objectives import finish
 from dino_kit.phases import research
 from dino_kit.setup import new_game
 from dino_kit.simulate import play_game, simulate
 from dino_kit.solo import SOLO_LABEL, rival_score
-from dino_kit.state import CHANCE, RIVAL, Action
+from dino_kit.state import CHANCE, RIVAL, Action, RivalDraw
 
 C = load_components()
 
@@ -48,9 +55,9 @@ def edit_rival(folder: Path, change) -> None:
 def at_rival_card(players_seed: int = 0):
     """A solo game at round 1's rival card (every earlier draw takes the first outcome)."""
     s = new_game(1, solo=True)
-    while s.pending and s.pending[0] != ("rival",):
-        s = s.apply_chance(s.chance_outcomes()[0][0])
-    assert s.current_player() == CHANCE and s.pending[0] == ("rival",)
+    while s.pending and s.pending[0] != RivalDraw():
+        s = apply_chance(s, chance_outcomes(s)[0][0])
+    assert s.current_player() == CHANCE and s.pending[0] == RivalDraw()
     return s
 
 
@@ -129,7 +136,7 @@ def test_solo_board_is_laid_out_as_for_two_players():
 
 def test_rival_card_is_a_uniform_draw_from_its_deck():
     s = at_rival_card()
-    outcomes = s.chance_outcomes()
+    outcomes = chance_outcomes(s)
     assert [card for card, _ in outcomes] == [card.id for card in C.rival.cards]
     assert {p for _, p in outcomes} == {Fraction(1, 12)}
 
@@ -139,7 +146,7 @@ def test_empty_rival_deck_is_reshuffled_from_its_discards():
     s = replace(s, rival_deck=(), rival_discard=("R4", "R11"))
     s = normalize(s)
     assert s.rival_deck == ("R11", "R4") and s.rival_discard == ()
-    assert [card for card, _ in s.chance_outcomes()] == ["R11", "R4"]
+    assert [card for card, _ in chance_outcomes(s)] == ["R11", "R4"]
 
 
 # -- the rival's effects --------------------------------------------------------------------
@@ -150,13 +157,13 @@ def test_rival_dice_claims_the_dice_with_most_dna_and_they_are_never_held():
     amounts = [
         0 if research.face_of(s, i).rare else research.face_of(s, i).amount for i in range(5)
     ]
-    after = s.apply_chance("R12")  # 2 dice with the most DNA, +1 threat, 2 VP
+    after = apply_chance(s, "R12")  # 2 dice with the most DNA, +1 threat, 2 VP
     taken = [i for i, owner in enumerate(after.claimed) if owner == RIVAL]
     assert len(taken) == 2
     assert sorted(amounts[i] for i in taken) == sorted(amounts, reverse=True)[:2]
-    assert all(a.target not in taken for a in after.legal_actions() if a.kind == "die")
+    assert all(a.target not in taken for a in legal_actions(after) if a.kind == "die")
     with pytest.raises(RuleError) as err:
-        after.apply_action(Action("die", 1, taken[0]))
+        apply_action(after, Action("die", 1, taken[0]))
     assert err.value.rule == "space_taken"
     held = research.end(replace(after, step=3)).held
     assert held not in taken
@@ -165,7 +172,7 @@ def test_rival_dice_claims_the_dice_with_most_dna_and_they_are_never_held():
 def test_rival_dice_prefer_threat_takes_the_most_pips():
     s = at_rival_card()
     pips = [research.face_of(s, i).threat for i in range(5)]
-    after = s.apply_chance("R2")
+    after = apply_chance(s, "R2")
     taken = [i for i, owner in enumerate(after.claimed) if owner == RIVAL]
     assert [pips[i] for i in taken] == [max(pips)] and taken[0] == pips.index(max(pips))
     assert after.rival_vp == 12
@@ -174,16 +181,16 @@ def test_rival_dice_prefer_threat_takes_the_most_pips():
 def test_rival_recipe_and_market_take_tiles():
     s = at_rival_card()
     assert s.recipe_up[1] is not None
-    after = s.apply_chance("R6")
+    after = apply_chance(s, "R6")
     assert after.recipe_up[1] is None and after.rival_vp == 11
     item = s.rows[2][0]  # the $5 specialist
-    after = s.apply_chance("R3")
+    after = apply_chance(s, "R3")
     assert after.rows[2][0] is None and after.discards[2][-1] == item
 
 
 def test_rival_objective_takes_the_first_unclaimed_one_for_the_rival():
     s = at_rival_card()
-    after = s.apply_chance("R9")
+    after = apply_chance(s, "R9")
     assert after.claims[0] == (RIVAL,) and after.unclaimed_objectives() == s.objectives[1:]
     assert rival_score(after) == 5 + C[s.objectives[0]].vp
 
@@ -191,7 +198,7 @@ def test_rival_objective_takes_the_first_unclaimed_one_for_the_rival():
 def test_rival_threat_adds_to_the_park_this_round_only():
     from dino_kit.phases.park import threat_now
 
-    s = at_rival_card().apply_chance("R8")
+    s = apply_chance(at_rival_card(), "R8")
     p = s.players[0]
     assert s.rival_threat == 2
     assert threat_now(replace(s, held=None), p) == p.threat + 2
@@ -203,9 +210,9 @@ def play_until(s, stop, bot=heuristic_bot, seed=0):
     rng = random.Random(seed)
     while not stop(s) and not s.is_terminal():
         if s.current_player() == CHANCE:
-            s = s.apply_chance(s.sample_chance(rng))
+            s = apply_chance(s, sample_chance(s, rng))
         else:
-            s = s.apply_action(bot(s, rng))
+            s = apply_action(s, bot(s, rng))
     return s
 
 
