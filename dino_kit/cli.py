@@ -15,6 +15,7 @@ from dino_kit.errors import RuleError
 from dino_kit.narrate import game_log
 from dino_kit.simulate import play_game, simulate
 from dino_kit.solo import SOLO_LABEL
+from kit_common.cli import run_command
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
@@ -143,8 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    args = build_parser().parse_args(argv)
-    return args.func(args)
+    return run_command(build_parser(), argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,6 +8,7 @@ import random
 import sys
 from collections.abc import Sequence
 
+from kit_common.cli import run_command
 from martian_kit import cli_analysis, records
 from martian_kit.narrate import describe_game
 from martian_kit.play import play_game
@@ -54,8 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    args = build_parser().parse_args(argv)
-    return args.func(args)
+    return run_command(build_parser(), argv)
 
 
 if __name__ == "__main__":  # pragma: no cover
