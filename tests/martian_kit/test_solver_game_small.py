@@ -53,7 +53,10 @@ class TurnGraph:
         values = np.empty((SCORES + self.n_states, payoffs.shape[1]))
         values[:SCORES] = payoffs
         for level in self.levels:
-            best_choice = values[level.options].max(axis=1) * level.prob[:, None]
+            best_choice = values[level.options[:, 0]]
+            for column in range(1, level.options.shape[1]):
+                np.maximum(best_choice, values[level.options[:, column]], out=best_choice)
+            best_choice *= level.prob[:, None]
             rolling = np.add.reduceat(best_choice, level.first_outcome, axis=0)
             stopping = payoffs[level.stop_rows]
             is_fresh = level.states == self.fresh
