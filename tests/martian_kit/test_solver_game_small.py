@@ -18,6 +18,9 @@ from martian_kit.solver.game import solve_game
 from martian_kit.solver.turn import expected_score_solution
 from martian_kit.turn import Phase, TurnState
 
+# Enumerating every turn with the engine takes several seconds.
+pytestmark = pytest.mark.slow
+
 GOAL = 4  # short enough that value iteration settles in a few dozen sweeps
 SCORES = MAX_SCORE + 1
 TIE_SHARE = 0.5  # the 6-dice roll-off between two players is symmetric, re-rolled while tied
