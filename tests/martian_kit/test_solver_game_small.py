@@ -31,9 +31,9 @@ class TurnLevel:
     """The decision states with one number of dice set aside, and what rolling gives them.
 
     Rows of the value array: 0..16 stand for "the turn ended scoring s", 17 + i for decision
-    state i (may roll or stop). A roll from state `owner[g]` leads with probability `prob[g]`
-    to a choice among the rows `options[g]` (one row when the roll leaves no choice); the
-    outcomes of state j of the level start at `first_outcome[j]`."""
+    state i (may roll or stop). The grouped roll outcomes of the level's j-th state start at
+    `first_outcome[j]`; outcome g comes with probability `prob[g]` and lets the player choose
+    among the rows `options[g]` (a single row when the roll leaves no choice)."""
 
     states: np.ndarray  # state indices of this level
     stop_rows: np.ndarray  # the row "ended scoring s" for stopping in each state
@@ -129,7 +129,9 @@ def enumerate_turns() -> TurnGraph:
     return TurnGraph(len(index), index[FaceCounts()], levels)
 
 
-def value_iteration(turns: TurnGraph, goal: int, tol: float = 1e-14):
+def value_iteration(
+    turns: TurnGraph, goal: int, tol: float = 1e-14
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Win probabilities of a 2-player game to `goal` points, from the rules:
     - `first[a, b]`: the first seat to move with a points against b;
     - `second[b, a]`: the second seat to move with b points against the first seat's a;
