@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -17,6 +18,8 @@ import venv
 from pathlib import Path
 
 import pytest
+
+tomllib = pytest.importorskip("tomllib")  # Python 3.11 or newer, like binder/runtime.txt
 
 REPO = Path(__file__).resolve().parents[1]
 BINDER = REPO / "binder"
@@ -50,6 +53,40 @@ def _run(command: list[str], env: dict[str, str], cwd: Path = REPO) -> str:
     return done.stdout
 
 
+def _name(requirement: str) -> str:
+    """The normalised project name of a requirement ("PyYAML>=6.0" -> "pyyaml")."""
+    match = re.match(r"[A-Za-z0-9][A-Za-z0-9._-]*", requirement.strip())
+    assert match, requirement
+    return re.sub(r"[-_.]+", "-", match.group(0)).lower()
+
+
+def _requirements_of(extra: str | None) -> set[str]:
+    """What installing the kit with `extra` asks for, following the extras it includes."""
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    wanted = {_name(r) for r in project["dependencies"]}
+    todo = [extra] if extra else []
+    while todo:
+        for requirement in project["optional-dependencies"][todo.pop()]:
+            if _name(requirement) == _name(project["name"]):
+                todo.extend(re.findall(r"[\w-]+", requirement.split("[", 1)[1].split("]")[0]))
+            else:
+                wanted.add(_name(requirement))
+    return wanted
+
+
+def test_binder_pins_everything_the_app_needs():
+    # Binder serves the full app: the engine, the widgets and Jupyter with Voila.
+    pinned = {
+        _name(line.split("==")[0])
+        for line in (BINDER / "requirements.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    missing = _requirements_of("app") - pinned
+    assert not missing, f"binder/requirements.txt pins none of {sorted(missing)}"
+    assert {"numpy", "plotly", "ipywidgets", "voila"} <= _requirements_of("app")
+
+
+@pytest.mark.slow
 def test_binder_environment_runs_the_index(tmp_path):
     for name in ("requirements.txt", "postBuild", "runtime.txt"):
         assert (BINDER / name).is_file(), f"binder/{name} is missing"

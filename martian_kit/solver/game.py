@@ -90,20 +90,23 @@ def _check_totals(mine: int, theirs: int, seat: str) -> None:
         )
 
 
-def turn_payoff(table: WinTable, mine: int, theirs: int, seat: str) -> np.ndarray:
-    """P(win) after the turn, for each turn score (see the module docstring)."""
+def turn_payoff(
+    table: WinTable, mine: int, theirs: int, seat: str, target: int = TARGET
+) -> np.ndarray:
+    """P(win) after the turn, for each turn score (see the module docstring), in a game to
+    `target` points (the rules' 25 unless a test solves a shorter game)."""
     s = np.arange(N_SCORES)
     after = mine + s
-    if seat == SECOND and theirs >= TARGET:
+    if seat == SECOND and theirs >= target:
         return last_turn_payoff(theirs - mine)
     if seat == FIRST:
         lead = np.minimum(after - theirs, len(table.L) - 1)
         crossed = 1.0 - table.L[np.maximum(lead, 0)]
-        normal = 1.0 - table.G[theirs, np.minimum(after, TARGET - 1)]
+        normal = 1.0 - table.G[theirs, np.minimum(after, target - 1)]
     else:
         crossed = np.ones(N_SCORES)
-        normal = 1.0 - table.F[theirs, np.minimum(after, TARGET - 1)]
-    return np.where(after >= TARGET, crossed, normal)
+        normal = 1.0 - table.F[theirs, np.minimum(after, target - 1)]
+    return np.where(after >= target, crossed, normal)
 
 
 def last_turn_payoff(need: int) -> np.ndarray:
@@ -113,28 +116,33 @@ def last_turn_payoff(need: int) -> np.ndarray:
     return np.where(s > need, 1.0, np.where(s == need, half, 0.0))
 
 
-def solve_game(progress: Callable[[int, int], None] | None = None, tol: float = 1e-15) -> WinTable:
+def solve_game(
+    progress: Callable[[int, int], None] | None = None,
+    tol: float = 1e-15,
+    target: int = TARGET,
+) -> WinTable:
     """Solve the 2-player game from scratch (a few seconds); `progress(done, total)` is
-    called after each level of x + y."""
+    called after each level of x + y. `target` is the rules' 25; a smaller one solves a
+    shorter game (the tests check such a game against a plain value iteration)."""
     fresh = compact_model().fresh
-    n_last = TARGET + N_SCORES  # leads 0..40 cover every reachable case
+    n_last = target + N_SCORES  # leads 0..target+16 cover every reachable case
     last = np.stack([last_turn_payoff(n) for n in range(n_last)], axis=1)
     L = compact_backward(last).roll_values[fresh].copy()
-    F = np.zeros((TARGET, TARGET))
-    G = np.zeros((TARGET, TARGET))
+    F = np.zeros((target, target))
+    G = np.zeros((target, target))
     table = WinTable(F, G, L)
-    levels = list(range(2 * (TARGET - 1), -1, -1))
+    levels = list(range(2 * (target - 1), -1, -1))
     for done, c in enumerate(levels, 1):
-        xs = np.arange(max(0, c - TARGET + 1), min(TARGET - 1, c) + 1)
+        xs = np.arange(max(0, c - target + 1), min(target - 1, c) + 1)
         ys = c - xs
         m = len(xs)
         pay = np.empty((N_SCORES, 2 * m))
         for j, (x, y) in enumerate(zip(xs, ys)):
-            pay[:, j] = turn_payoff(table, int(x), int(y), FIRST)  # F[x, y]
-            pay[:, m + j] = turn_payoff(table, int(y), int(x), SECOND)  # G[y, x]
+            pay[:, j] = turn_payoff(table, int(x), int(y), FIRST, target)  # F[x, y]
+            pay[:, m + j] = turn_payoff(table, int(y), int(x), SECOND, target)  # G[y, x]
         # Warm start from the level above: the same mover with one point less for the other.
-        u_f = np.where(ys + 1 < TARGET, F[xs, np.minimum(ys + 1, TARGET - 1)], 0.5)
-        u_g = np.where(ys + 1 < TARGET, G[np.minimum(ys + 1, TARGET - 1), xs], 0.5)
+        u_f = np.where(ys + 1 < target, F[xs, np.minimum(ys + 1, target - 1)], 0.5)
+        u_g = np.where(ys + 1 < target, G[np.minimum(ys + 1, target - 1), xs], 0.5)
         for _ in range(100):
             pay[0, :m] = 1.0 - u_g
             pay[0, m:] = 1.0 - u_f

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from kit_common.statistics import wilson_interval
+from martian_kit.dice import FaceCounts
 from martian_kit.simulate import (
     TextProgress,
     play_turns,
@@ -23,6 +23,7 @@ from martian_kit.strategies import (
     greedy_policy,
     random_table_policy,
 )
+from tests.goodness_of_fit import assert_fits
 
 POLICIES = [expected_score_policy, cautious_policy, greedy_policy, random_table_policy]
 
@@ -34,15 +35,14 @@ def test_turn_means_within_interval_and_chi_square(make):
     sim = simulate_turns(policy, 60_000, seed=7)
     half = 3.3 * exact.sd / math.sqrt(sim.turns)  # 99.9 % band around the exact mean
     assert abs(sim.mean - exact.mean) <= half
+    # The reported 95 % interval is the right one: centred on the sample mean and 2 × 1.96
+    # standard errors wide (the sample sd of 60 000 turns is within 2 % of the exact sd). It
+    # misses the exact mean for 1 seed in 20 by design, so containment is checked above, at
+    # the 99.9 % level, instead.
     lo, hi = sim.ci95.low, sim.ci95.high
-    assert lo < sim.mean < hi
-    counts = np.array(sim.score_counts)
-    expected = np.array(exact.probs) * sim.turns
-    keep = expected >= 5
-    chi2 = (((counts - expected) ** 2)[keep] / expected[keep]).sum()
-    assert counts[~keep].sum() <= max(20, expected[~keep].sum() * 5 + 20)
-    df = int(keep.sum()) - 1
-    assert chi2 < df + 4 * math.sqrt(2 * df) + 10
+    assert (lo + hi) / 2 == pytest.approx(sim.mean, abs=1e-12)
+    assert hi - lo == pytest.approx(2 * 1.959964 * exact.sd / math.sqrt(sim.turns), rel=0.02)
+    assert_fits(sim.score_counts, exact.probs)
     lost = sim.lost_to_tanks / sim.turns
     assert abs(lost - exact.p_tanks_won) <= 3.3 * math.sqrt(
         exact.p_tanks_won * (1 - exact.p_tanks_won) / sim.turns
@@ -71,11 +71,17 @@ def test_two_copies_win_half_the_games():
     # Score-blind policies: seat 1 moves first but seat 2 always gets the same number of turns.
     policy = cautious_policy(5)
     sim = simulate_games([policy, policy], 200_000, seed=11)
-    interval = wilson_interval(sim.wins[0], sim.games)
-    lo, hi = interval.low, interval.high
+    lo, hi = sim.win_ci95[0].low, sim.win_ci95[0].high
     assert sum(sim.wins) == sim.games
     assert abs(sim.win_rate[0] - 0.5) < 3.3 * math.sqrt(0.25 / sim.games)
-    assert lo < sim.win_rate[0] < hi
+    # The 95 % interval of the rate is the right one (at 200 000 games the Wilson interval is
+    # the textbook p ± 1.96 sqrt(p(1 − p)/n) to 4 digits); it is not expected to hold 0.5 for
+    # every seed, which the 99.9 % band above checks instead.
+    rate = sim.win_rate[0]
+    assert (lo + hi) / 2 == pytest.approx(rate, abs=1e-5)
+    assert hi - lo == pytest.approx(
+        2 * 1.959964 * math.sqrt(rate * (1 - rate) / sim.games), rel=1e-3
+    )
 
 
 def test_ties_are_broken_fairly():
@@ -121,31 +127,25 @@ def test_lean_turn_scores_match_the_exact_distribution(make):
     policy = make()
     exact = np.array(score_distribution(policy).probs)
     scores = turn_scores(policy, 60_000, np.random.default_rng(21))
-    counts = np.bincount(scores, minlength=17)
-    expected = exact * len(scores)
-    keep = expected >= 5
-    chi2 = (((counts - expected) ** 2)[keep] / expected[keep]).sum()
-    df = int(keep.sum()) - 1
-    assert chi2 < df + 4 * math.sqrt(2 * df) + 10
+    assert_fits(np.bincount(scores, minlength=17), exact)
     sd = math.sqrt((exact * (np.arange(17) - exact @ np.arange(17)) ** 2).sum())
     assert abs(scores.mean() - exact @ np.arange(17)) <= 3.3 * sd / math.sqrt(len(scores))
 
 
 def test_alias_sampling_matches_outcome_probabilities():
     from martian_kit.simulate import sample_outcomes, sim_tables
-    from martian_kit.solver.model import compact_model, turn_model
+    from martian_kit.solver.model import compact_model, compress, turn_model
 
     t = sim_tables()
     fresh = turn_model().fresh
+    # The slot sampled from is a fresh turn's (13 dice left, nothing set aside), and the
+    # solvers' compact numbering maps their fresh turn back to that same slot.
+    assert fresh == compress(FaceCounts()).slot
+    assert compact_model().slot_of_id[compact_model().fresh] == fresh
     pairs = sample_outcomes(t, np.full(200_000, fresh), np.random.default_rng(8))
     level = turn_model().levels[13]
     counts = np.bincount(pairs - t.pair_base[fresh], minlength=len(level.prob))
-    expected = level.prob * len(pairs)
-    keep = expected >= 5
-    chi2 = (((counts - expected) ** 2)[keep] / expected[keep]).sum()
-    df = int(keep.sum()) - 1
-    assert chi2 < df + 4 * math.sqrt(2 * df) + 10
-    assert compact_model().fresh >= 0
+    assert_fits(counts, level.prob)
 
 
 def test_tournament_with_game_aware_policies():

@@ -14,6 +14,7 @@ from martian_kit.strategies import (
     named_table_policies,
     threshold_policy,
 )
+from tests.goodness_of_fit import assert_fits
 
 
 def test_optimal_mean_equals_solver_value():
@@ -63,17 +64,7 @@ def test_fresh_turn_distribution_vs_engine_simulation():
         counts[turn.score()] += 1
     mean = sum(s * c for s, c in enumerate(counts)) / n
     assert abs(mean - exact.mean) <= 3.3 * exact.sd / n**0.5
-    # Chi-square over scores pooled so that every expected count is at least 5.
-    chi2, cells, obs, exp = 0.0, 0, 0, 0.0
-    for s in range(17):
-        obs += counts[s]
-        exp += n * exact.probs[s]
-        if exp >= 5:
-            chi2 += (obs - exp) ** 2 / exp
-            cells += 1
-            obs, exp = 0, 0.0
-    assert cells >= 5
-    assert chi2 < 3 * cells + 10  # far beyond the 99.9 % point for these degrees of freedom
+    assert assert_fits(counts, exact.probs).cells >= 5
 
 
 def test_engine_random_policy_is_the_random_table():

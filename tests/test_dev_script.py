@@ -1,0 +1,63 @@
+"""`./dev`'s install step: each command installs its own extra once, and again only when the
+requirements change. Run in a copy of the script with a stand-in `.venv/bin/python` that
+records what it is asked to do (nothing is installed)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+RECORDING_PYTHON = """#!/bin/sh
+echo "$*" >> "$(dirname "$0")/../calls.log"
+"""
+
+
+def _run_dev(folder: Path, *args: str) -> list[str]:
+    """Run the copied `./dev` and return the calls its python received this time."""
+    log = folder / ".venv" / "calls.log"
+    log.write_text("")
+    done = subprocess.run(
+        ["sh", str(folder / "dev"), *args],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PORT": "8999"},
+    )
+    assert done.returncode == 0, done.stderr
+    return log.read_text().splitlines()
+
+
+@pytest.fixture
+def sandbox(tmp_path: Path) -> Path:
+    if shutil.which("cksum") is None:
+        pytest.skip("the dev script needs cksum (POSIX)")
+    shutil.copy(REPO / "dev", tmp_path / "dev")
+    shutil.copy(REPO / "pyproject.toml", tmp_path / "pyproject.toml")
+    (tmp_path / "binder").mkdir()
+    shutil.copy(REPO / "binder" / "requirements.txt", tmp_path / "binder" / "requirements.txt")
+    python = tmp_path / ".venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text(RECORDING_PYTHON)
+    python.chmod(python.stat().st_mode | stat.S_IEXEC)
+    return tmp_path
+
+
+def test_app_installs_the_app_extra_once_and_again_when_requirements_change(sandbox):
+    first = _run_dev(sandbox, "app")
+    assert "-m pip install -q -e .[app]" in first
+    assert first[-1].startswith("kit_app.py --no-browser --port=8999")
+    again = _run_dev(sandbox, "app")
+    assert not any("pip install" in call for call in again)
+    with open(sandbox / "pyproject.toml", "a") as fh:
+        fh.write("\n# a changed requirement\n")
+    changed = _run_dev(sandbox, "app")
+    assert "-m pip install -q -e .[app]" in changed
+    assert len(list((sandbox / ".venv").glob(".installed-*"))) == 1
