@@ -135,13 +135,8 @@ def board_html(state: GameState, seat: int) -> str:
 
 
 def face_html(state: GameState, slot: int) -> str:
-    face = research.face_of(state, slot)
-    pips = "⚠" * face.threat or "—"
-    if face.rare is not None:
-        body = f"<b>{escape(message('ui.rare_' + face.rare))}</b>"
-    else:
-        body = dna_chip(face.dna, f"{face.amount} {face.dna}")
-    return body + f"<br><span title='{escape(message('ui.threat_pips'))}'>{pips}</span>"
+    """The face a die slot shows, drawn as an SVG die with its text alternative."""
+    return research.face_of(state, slot).svg()
 
 
 def research_html(state: GameState) -> str:
