@@ -9,6 +9,7 @@ the notebook front ends find the `_repr_*_` methods by name.
 
 from __future__ import annotations
 
+import contextlib
 import html
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -205,10 +206,8 @@ def distribution_table(
     HTML form such as a roll of dice); by default its text.
     """
     outcomes = list(law)
-    try:
+    with contextlib.suppress(TypeError):  # outcomes without an order keep the law's order
         outcomes.sort()
-    except TypeError:  # outcomes without an order keep the law's order
-        pass
     rows = [(describe(outcome), Probability(law[outcome])) for outcome in outcomes]
     return Table((outcome_header, probability_header), rows, caption=caption)
 

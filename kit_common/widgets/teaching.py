@@ -92,13 +92,11 @@ class ChoiceQuiz(App):
         verdict = "Right." if self.right else "Not quite."
         lines = []
         for option, box in zip(self.options, self.boxes):
-            if box.value == option.correct:
-                mark = "✓" if option.correct else "—"
-            else:
-                mark = "✗"
-            status = "right" if option.correct else "not right"
+            # words, not check-mark glyphs: they read the same without any symbol font
+            status = "a right answer" if option.correct else "not a right answer"
+            yours = "you ticked it" if box.value else "you left it"
             lines.append(
-                f"<li>{mark} <b>{escape(option.label)}</b> is {status}: {escape(option.why)}</li>"
+                f"<li><b>{escape(option.label)}</b>: {status} ({yours}). {escape(option.why)}</li>"
             )
         self.feedback.value = (
             f"<div class='{FEEDBACK_CLASS}'><p><b>{verdict}</b></p><ul>{''.join(lines)}</ul></div>"
