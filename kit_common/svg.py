@@ -68,6 +68,14 @@ def pips(count: int, y: float = 84, colour: str = "#111111", radius: float = 5) 
     )
 
 
+def pretty_sentence(printer: object, value: object, sentence: str) -> None:
+    """IPython's text form of a kit value (its `_repr_pretty_`): the sentence when the value is
+    shown on its own, its repr inside a container, where sentences would run together
+    ("(2 Tanks, 4 Death Rays)" would hide that it is two values)."""
+    stack = getattr(printer, "stack", ())
+    printer.text(sentence if len(stack) <= 1 else repr(value))  # type: ignore[attr-defined]
+
+
 def dice_row_html(dice_svgs: Sequence[str], sentence: str = "", empty: str = "") -> str:
     """A row of drawn dice followed by a sentence (the row's text alternative for every reader).
 

@@ -15,7 +15,7 @@ from functools import cache
 from math import factorial
 from typing import NamedTuple
 
-from kit_common.svg import dice_row_html
+from kit_common.svg import dice_row_html, pretty_sentence
 from martian_kit.messages import counted, face_name, message
 from martian_kit.pictures import face_svg
 
@@ -105,7 +105,7 @@ class FaceCounts(NamedTuple):
         return dice_row_html(self.dice_svg(), str(self))
 
     def _repr_pretty_(self, printer: object, cycle: bool) -> None:
-        printer.text(str(self))  # type: ignore[attr-defined]
+        pretty_sentence(printer, self, str(self))
 
 
 def _compositions(n: int, k: int) -> Iterator[tuple[int, ...]]:

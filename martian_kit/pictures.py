@@ -26,9 +26,9 @@ _TANK = (
     # tracks with road wheels, hull, turret and a long gun pointing right
     f'<rect x="14" y="60" width="72" height="20" rx="10" fill="{_INK}"/>'
     + "".join(f'<circle cx="{x}" cy="70" r="5" fill="#9a9a9a"/>' for x in (25, 40, 55, 70))
-    + f'<rect x="20" y="48" width="60" height="13" rx="3" fill="#2f3d1f" stroke="{_INK}" '
+    + f'<rect x="20" y="48" width="60" height="13" rx="3" fill="#e4ecd2" stroke="{_INK}" '
     'stroke-width="2"/>'
-    f'<rect x="32" y="34" width="28" height="16" rx="6" fill="#2f3d1f" stroke="{_INK}" '
+    f'<rect x="32" y="34" width="28" height="16" rx="6" fill="#e4ecd2" stroke="{_INK}" '
     'stroke-width="2"/>'
     f'<rect x="58" y="38" width="30" height="6" rx="2" fill="{_INK}"/>'
 )

@@ -25,7 +25,7 @@ from enum import Enum
 from fractions import Fraction
 from html import escape
 
-from kit_common.svg import dice_row_html
+from kit_common.svg import dice_row_html, pretty_sentence
 from martian_kit.dice import (
     EARTHLINGS,
     NUM_DICE,
@@ -264,7 +264,7 @@ class TurnState:
         return "".join(rows) + f"<p>{escape(self.sentence())}</p>"
 
     def _repr_pretty_(self, printer: object, cycle: bool) -> None:
-        printer.text(self.sentence())  # type: ignore[attr-defined]
+        pretty_sentence(printer, self, self.sentence())
 
     def __str__(self) -> str:
         text = f"set aside: {self.set_aside}"

@@ -47,6 +47,9 @@ def test_counts_show_as_dice_and_a_sentence() -> None:
     assert data["text/html"].count('aria-label="Tank"') == 2
     assert "2 Tanks, 1 Death Ray" in data["text/html"]
     assert counts.faces() == [Face.TANK, Face.TANK, Face.RAY]
+    # inside a container the values stay apart: each keeps its repr
+    pair, _ = DisplayFormatter().format((counts, FaceCounts(cow=1)))
+    assert pair["text/plain"].split() == f"({counts!r}, {FaceCounts(cow=1)!r})".split()
 
 
 def test_the_widgets_draw_the_same_dice_and_log_words() -> None:
