@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import MutableMapping
 from pathlib import Path
 
 from jupyter_server.utils import url_path_join
@@ -40,8 +41,10 @@ INDEX = "00_index.ipynb"
 KIT_DATA = Path(__file__).resolve().parent / "share" / "jupyter"
 
 
-def add_kit_data_path(environ: dict[str, str] = os.environ) -> None:  # type: ignore[assignment]
-    """Put the kit's Jupyter data folder first on JUPYTER_PATH, so Voila finds its template."""
+def add_kit_data_path(environ: MutableMapping[str, str] | None = None) -> None:
+    """Put the kit's Jupyter data folder first on JUPYTER_PATH (of `environ`, by default this
+    process's environment), so Voila finds the kit's template."""
+    environ = os.environ if environ is None else environ
     paths = [p for p in environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
     if str(KIT_DATA) not in paths:
         environ["JUPYTER_PATH"] = os.pathsep.join([str(KIT_DATA), *paths])
