@@ -60,3 +60,23 @@ def test_no_emoji_or_symbol_glyph_in_the_catalogue() -> None:
 
     symbols = [k for k, t in ENGLISH.items() if any(unicodedata.category(c) == "So" for c in t)]
     assert symbols == []
+
+
+def test_gains_pools_and_laws_display_themselves() -> None:
+    from fractions import Fraction
+
+    from dino_kit.odds import DicePool, Gain, die_gain_distribution
+    from kit_common.display import distribution_table
+
+    assert str(Gain("blue", 2)) == "2 blue DNA" and str(Gain(None, 0, "worker")) == "rare: worker"
+    assert repr(Gain("blue", 2)) == "Gain(dna='blue', amount=2, rare=None)"
+    die = Die("D9", (Face("blue", 1, 0),) * 5 + (Face(None, 0, 1, "paddock"),))
+    pool = DicePool([die, die], name="the research pool")
+    assert str(pool) == "the research pool: 2 dice: D9, D9"
+    assert DisplayFormatter().format(pool)[0]["text/html"].count("<svg") == 12
+    law = die_gain_distribution(die, 3)
+    table = distribution_table(law, "What scientist 3 gets")
+    assert dict((row[0], row[1].value) for row in table.rows) == {
+        "3 blue DNA": Fraction(5, 6),
+        "rare: paddock": Fraction(1, 6),
+    }
