@@ -137,7 +137,9 @@ ENGLISH.update(
         "ui.threat_pips": "threat pips",
         "ui.free": "free",
         "ui.slot": "die {slot}",
-        "ui.storage_spaces": "Cold-storage spaces (▣ taken):",
+        "ui.winner_mark": "winner",
+        "ui.held_mark": "held",
+        "ui.storage_spaces": "Cold-storage spaces: {taken} of {spaces} taken.",
         "ui.recipe_up": (
             "{category}: {name} — scientist {level}+, costs {cost}, +{excitement} excitement, "
             "{vp} VP per dinosaur"

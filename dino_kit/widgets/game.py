@@ -373,6 +373,6 @@ def final_table(state: GameState) -> str:
     for seat, p in enumerate(state.players):
         parts = breakdown(state, p)
         cells = "".join(f"<td style='padding:2px 8px'>{parts[k]}</td>" for k in keys)
-        star = " 🏆" if seat in state.winners else ""
+        star = f" ({message('ui.winner_mark')})" if seat in state.winners else ""
         rows.append(f"<tr><td>{escape(state.names[seat])}{star}</td>{cells}</tr>")
     return f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table>"

@@ -135,13 +135,8 @@ def board_html(state: GameState, seat: int) -> str:
 
 
 def face_html(state: GameState, slot: int) -> str:
-    face = research.face_of(state, slot)
-    pips = "⚠" * face.threat or "—"
-    if face.rare is not None:
-        body = f"<b>{escape(message('ui.rare_' + face.rare))}</b>"
-    else:
-        body = dna_chip(face.dna, f"{face.amount} {face.dna}")
-    return body + f"<br><span title='{escape(message('ui.threat_pips'))}'>{pips}</span>"
+    """The face a die slot shows, drawn as an SVG die with its text alternative."""
+    return research.face_of(state, slot).svg()
 
 
 def research_html(state: GameState) -> str:
@@ -154,13 +149,14 @@ def research_html(state: GameState) -> str:
     for slot in range(len(state.pool)):
         owner = state.claimed[slot] if slot < len(state.claimed) else None
         who = state.names[owner] if owner is not None else message("ui.free")
-        held = " <b>⟵ held</b>" if state.held == slot else ""
+        held = f" <b>({escape(message('ui.held_mark'))})</b>" if state.held == slot else ""
         dice.append(
             f"<td style='border:1px solid #bbb;padding:3px;text-align:center'>"
             f"{escape(message('ui.slot', slot=slot))}<br>{face_html(state, slot)}<br>"
             f"<small>{escape(who)}</small>{held}</td>"
         )
-    storage = " ".join("▣" if owner is not None else "□" for owner in state.storage_taken)
+    taken = sum(owner is not None for owner in state.storage_taken)
+    storage = message("ui.storage_spaces", taken=taken, spaces=len(state.storage_taken))
     recipes = []
     for cat, ident in zip(CATEGORIES, state.recipe_up):
         if ident is None:
@@ -179,10 +175,7 @@ def research_html(state: GameState) -> str:
                 )
             )
     items = "".join(f"<li>{escape(x)}</li>" for x in recipes)
-    return (
-        f"<table><tr>{''.join(dice)}</tr></table>"
-        f"<div>{escape(message('ui.storage_spaces'))} {storage}</div><ul>{items}</ul>"
-    )
+    return f"<table><tr>{''.join(dice)}</tr></table><div>{escape(storage)}</div><ul>{items}</ul>"
 
 
 def market_html(state: GameState) -> str:

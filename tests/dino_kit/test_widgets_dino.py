@@ -43,7 +43,7 @@ def test_a_whole_game_with_the_widgets(seed, bots):
     assert s.is_terminal()
     assert [t.name for t in app.figure.data] == list(s.names)
     assert [t.y[-1] for t in app.figure.data] == list(s.final)
-    assert "Game over" in app.summary() and "🏆" in app.result.value
+    assert "Game over" in app.summary() and "(winner)" in app.result.value
     assert app.log_view.value.count("<li>") == min(60, len(app.lines))
 
 
