@@ -62,6 +62,12 @@ def test_the_badges_open_the_repository_and_keep_branch_and_page():
     assert "ann/" not in again and again.count("/v2/gh/bo/fork/main?urlpath=") == 2
 
 
+def test_an_address_quoted_in_the_text_is_no_badge():
+    text = PLACEHOLDER_BADGES + "They open `https://mybinder.org/v2/gh/YOU/kit/main?urlpath=lab`.\n"
+    new, count = badges.rewrite_badges(text, "ann/kit")
+    assert count == 2 and new.endswith("`https://mybinder.org/v2/gh/YOU/kit/main?urlpath=lab`.\n")
+
+
 def test_the_shipped_readme_has_both_badges():
     _, count = badges.rewrite_badges((REPO / "README.md").read_text(encoding="utf-8"), "a/b")
     assert count == 2

@@ -4,8 +4,9 @@
     python3 tools/binder_badges.py --repo me/my-kit # or say it
 
 The badges open `https://mybinder.org/v2/gh/OWNER/REPO/BRANCH?urlpath=...`; this rewrites the
-OWNER/REPO part of every such link in README.md (the placeholder `OWNER/REPO` or a repository
-written before) and leaves the branch and the page each badge opens as they are. The
+OWNER/REPO part of every such Markdown link target in README.md (the placeholder `OWNER/REPO`
+or a repository written before) and leaves the branch and the page each badge opens as they
+are. The
 repository comes from the `origin` remote, in its https form (`https://github.com/me/my-kit`,
 with or without `.git`) or its ssh forms (`git@github.com:me/my-kit.git`,
 `ssh://git@github.com/me/my-kit`). Needs nothing but Python and git.
@@ -30,8 +31,9 @@ GITHUB_REMOTE = re.compile(
     r"^(?:https?://(?:[^@/]+@)?github\.com/|git@github\.com:|ssh://git@github\.com(?::\d+)?/)"
     r"([^/\s]+/[^/\s]+?)(?:\.git)?/?$"
 )
-#: The repository part of a Binder badge's link: group 1 the prefix, group 2 OWNER/REPO.
-BADGE_REPO = re.compile(r"(https://mybinder\.org/v2/gh/)([^/\s)]+/[^/\s)]+)(?=/)")
+#: The repository part of a Binder badge's link (a Markdown link's target, so that an address
+#: merely quoted in the text stays): group 1 the prefix, group 2 OWNER/REPO.
+BADGE_REPO = re.compile(r"(\]\(https://mybinder\.org/v2/gh/)([^/\s)]+/[^/\s)]+)(?=/)")
 
 
 class BadgeError(Exception):
