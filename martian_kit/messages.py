@@ -8,6 +8,8 @@ carries the key of the rule it names.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from kit_common.messages import Catalogue
 
 ENGLISH: dict[str, str] = {
@@ -258,6 +260,21 @@ def counted(face: object, count: int) -> str:
     return f"{count} {face_name(face, count)}"
 
 
+def choice_words(action: object) -> str:
+    """A choice of the turn as a piece of advice: "take the Cows", "roll", "stop" (an
+    `Action`, or its value: the face name of a set-aside)."""
+    value = getattr(action, "value", action)
+    if value in ("roll", "stop"):
+        return message(f"do.{value}")
+    return message("do.take", faces=face_name(value, 2))
+
+
+def plan_words(actions: Sequence[object]) -> str:
+    """A choice and the one after it: "take the Cows, then roll"."""
+    words = [choice_words(a) for a in actions]
+    return words[0] if len(words) == 1 else message("do.then", first=words[0], then=words[1])
+
+
 # Advice from the solvers and analysis (appended by the analysis kit).
 ENGLISH.update(
     {
@@ -266,6 +283,10 @@ ENGLISH.update(
         "advice.stop": "stop: {value:.2f} {unit}",
         "advice.roll": "roll again: {value:.2f} {unit}",
         "advice.take": "take {faces}: {value:.2f} {unit}",
+        "do.take": "take the {faces}",
+        "do.roll": "roll",
+        "do.stop": "stop",
+        "do.then": "{first}, then {then}",
     }
 )
 
@@ -277,7 +298,7 @@ ENGLISH.update(
             "Chickens), e.g. 2,3,0,1,0; got {value!r}"
         ),
         "cli.turn_state": "Turn: {state}",
-        "cli.best": "Best: {action}",
+        "cli.best": "Best: {plan}.",
         "cli.over": "The turn is over: {score}",
         "cli.score_distribution": "Score distribution of one turn, policy {policy} (exact):",
         "cli.score_row": "  P(score = {score:2d}) = {p:.6f}",
@@ -303,6 +324,10 @@ ENGLISH.update(
         ),
         "cli.solved": "Win-probability table written to {path} ({size} bytes, {seconds:.1f} s); "
         "P(first seat wins from 0-0) = {p:.4f}",
+        "cli.record_ok": "{file}: a valid Martian Dice record: {players}; {turns} turn(s); {how}",
+        "cli.record_finished": "finished, {winner} won",
+        "cli.record_unfinished": "the game is not over yet",
+        "cli.record_running": "The game is not over: {turns} turn(s) played so far.",
         "cli.unknown_policy": "unknown policy {name!r}; known: {known}",
         "cli.needs_table_policy": (
             "{name!r} is not a score-blind table policy; choose one of: {known}"
