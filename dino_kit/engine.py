@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from dino_kit import chance
+from dino_kit.actions import check_action
 from dino_kit.chance import chance_outcomes, sample_chance
 from dino_kit.errors import RuleError
 from dino_kit.messages import message
@@ -40,6 +41,8 @@ from dino_kit.state import (
     VisitorDraw,
 )
 from dino_kit.state import evolve as replace
+from kit_common.checks import shown
+from kit_common.errors import InputError
 
 MODULES = {Phase.RESEARCH: research, Phase.MARKET: market, Phase.WORKERS: workers, Phase.PARK: park}
 ALL_KINDS = {k for m in MODULES.values() for k in m.KINDS}
@@ -70,6 +73,10 @@ def why_illegal(state: GameState, action: Any) -> tuple[str, str] | None:
         )
     if not isinstance(action, Action):
         return "unknown_action", message("rule.unknown_action", kind=action)
+    try:
+        check_action(action, state.phase)
+    except InputError as err:
+        return "malformed_action", str(err)
     module = MODULES[state.phase]
     if action.kind not in module.KINDS:
         if action.kind in ALL_KINDS:
@@ -83,7 +90,12 @@ def why_illegal(state: GameState, action: Any) -> tuple[str, str] | None:
 
 
 def apply_action(state: GameState, action: Action) -> GameState:
-    """The game after the seat to act plays `action`; RuleError (state unchanged) if illegal."""
+    """The game after the seat to act plays `action`; RuleError (state unchanged) if illegal,
+    InputError if `action` is malformed (a field of the wrong type, or one its kind does not
+    use: see `dino_kit.actions`)."""
+    _check_state(state)
+    if isinstance(action, Action) and state.phase in MODULES and not state.pending:
+        check_action(action, state.phase)
     broken = why_illegal(state, action)
     if broken is not None:
         raise RuleError(*broken)
@@ -96,7 +108,9 @@ def apply_action(state: GameState, action: Action) -> GameState:
 
 
 def apply_chance(state: GameState, outcome: Outcome) -> GameState:
-    """The game after the pending chance event gives `outcome`."""
+    """The game after the pending chance event gives `outcome`; RuleError (state unchanged)
+    if it is not a possible outcome (a draw's outcome is an id, a roll's a whole number)."""
+    _check_state(state)
     after = chance.apply(state, outcome)
     after = replace(after, history=HistoryNode(state.history, CHANCE, outcome))
     # admission fees: visitors are the only chance outcome that pays anyone
@@ -142,6 +156,11 @@ def advance(state: GameState) -> GameState:
                 state = claim(replace(park.score(state, seat, 0), step=state.step + 1))
             else:
                 state = cleanup.run(state)
+
+
+def _check_state(state: Any) -> None:
+    if not isinstance(state, GameState):
+        raise InputError("state", f"must be a dino_kit GameState, got {shown(state)}")
 
 
 def _start_park(state: GameState) -> GameState:

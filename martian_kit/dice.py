@@ -15,6 +15,8 @@ from functools import cache
 from math import factorial
 from typing import NamedTuple
 
+from kit_common.checks import shown, whole
+from kit_common.errors import InputError
 from martian_kit.messages import counted, message
 
 NUM_DICE = 13
@@ -82,13 +84,28 @@ class FaceCounts(NamedTuple):
         """Counts from a mapping of face names; missing faces count 0."""
         unknown = set(counts) - {f.value for f in FACES}
         if unknown:
-            raise ValueError(f"unknown face name(s): {', '.join(sorted(unknown))}")
+            names = ", ".join(sorted(map(str, unknown)))
+            raise InputError("counts", f"unknown face name(s): {names}")
         return cls(*(counts.get(f.value, 0) for f in FACES))
 
     def __str__(self) -> str:
         """ "2 Tanks, 5 Death Rays, 1 Human" (faces with no dice left out)."""
         parts = [counted(f, n) for f, n in zip(FACES, self) if n]
         return ", ".join(parts) if parts else message("dice.none")
+
+
+def checked_counts(value: object, field: str) -> FaceCounts:
+    """`value` as `FaceCounts` if it is one, or a tuple or list of exactly 5 whole numbers
+    from 0 to 13 (tank, ray, human, cow, chicken); otherwise `InputError` naming `field`
+    (a bool, a float, a missing or an extra count, a mapping are all refused)."""
+    if not isinstance(value, tuple | list) or len(value) != len(FACES):
+        order = ", ".join(f.value for f in FACES)
+        raise InputError(
+            field, f"must be FaceCounts or 5 whole counts ({order}), got {shown(value)}"
+        )
+    for face, n in zip(FACES, value):
+        whole(n, f"{field}.{face.value}", 0, NUM_DICE)
+    return value if type(value) is FaceCounts else FaceCounts(*value)
 
 
 def _compositions(n: int, k: int) -> Iterator[tuple[int, ...]]:
