@@ -87,7 +87,7 @@ def dumps(state: GameState, seed: int | None = None) -> str:
 
 
 def save(state: GameState, path: str | Path, seed: int | None = None) -> None:
-    Path(path).write_text(dumps(state, seed) + "\n", encoding="utf-8")
+    files.write_text(path, dumps(state, seed) + "\n")
 
 
 def load(path: str | Path, components: ComponentSet | None = None) -> GameState:

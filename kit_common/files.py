@@ -111,6 +111,17 @@ def read_json(path: str | Path, max_bytes: int = MAX_BYTES) -> Any:
     return parse_json(read_text(path, max_bytes), str(path))
 
 
+def write_text(path: str | Path, text: str) -> None:
+    """Write `text` to `path` as UTF-8; an `OSError` (a full disk, a lost permission) names
+    the path, so the one line a command line prints says which file failed."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as err:
+        if err.filename is None:
+            raise OSError(err.errno, err.strerror, str(path)) from None
+        raise
+
+
 def check_writable(path: str | Path) -> Path:
     """`path` if a file can be written there (its folder exists and is writable, and it is
     not itself a folder), checked before the work whose result goes there starts."""

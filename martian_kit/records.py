@@ -102,7 +102,7 @@ def dumps(state: GameState, seed: int | None = None) -> str:
 
 def save(state: GameState, path: str | Path, seed: int | None = None) -> None:
     """Write the game's record to `path`."""
-    Path(path).write_text(dumps(state, seed) + "\n", encoding="utf-8")
+    files.write_text(path, dumps(state, seed) + "\n")
 
 
 # -- loading --------------------------------------------------------------------------

@@ -240,9 +240,10 @@ def _load(folder: Path) -> ComponentSet:
 
     if tables is not None and tables.starting_exhibit.id in seen:
         ident = tables.starting_exhibit.id
+        kinds = {file: kind for file, (_, kind, _) in LISTS.items()} | {"rival.yaml": "rival card"}
         found.append(
-            f"{seen[ident]}: {ident!r}: id is the starting exhibit's (tables.yaml), which it "
-            "would shadow"
+            f"{seen[ident]}: {kinds[seen[ident]]} {ident!r}: id is the starting exhibit's "
+            "(tables.yaml), which it would shadow"
         )
     found.extend(_whole_set_problems({k: v for k, v in parsed.items() if k in clean}, tables))
     if found:
