@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -16,11 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dino_kit import records
+from dino_kit.actions import USED_FIELDS
 from dino_kit.bots import bot_by_name
 from dino_kit.engine import apply_action, apply_chance, legal_actions, sample_chance, why_illegal
 from dino_kit.setup import new_game
 from dino_kit.simulate import play_game
-from dino_kit.state import Action, ActionKind, GameState
+from dino_kit.state import Action, ActionKind, Exhibit, GameState, Phase, PlayerState
 from kit_common.errors import InputError, KitError
 
 SOME = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -79,8 +81,6 @@ def test_a_legal_action_with_one_field_made_wrong_is_refused(state, data) -> Non
     value = getattr(action, name)
     if value is None:  # a field this action does not use: any value is one too many
         wrong = data.draw(st.one_of(st.integers(0, 5), st.text(min_size=1, max_size=3)))
-        from dino_kit.actions import USED_FIELDS
-
         if name in USED_FIELDS[(state.phase, action.kind)]:
             return  # an optional field it may use: some values are legal
     else:
@@ -236,3 +236,27 @@ def test_a_record_loads_back_and_non_integer_moves_are_refused() -> None:
     bad["moves"][i]["chance"] = float(bad["moves"][i]["chance"])
     with pytest.raises(records.RecordError, match=rf"moves\[{i}\]\.chance: .* \(a float\)"):
         records.from_record(bad)
+
+
+@pytest.mark.parametrize(
+    ("make", "field"),
+    [
+        (lambda: PlayerState(money=9.0), "money"),
+        (lambda: PlayerState(money=9, vp=True), "vp"),
+        (lambda: PlayerState(money=9, dna=(1, 3.0, 1, 0, 0, 0)), "dna[1]"),
+        (lambda: PlayerState(money=9, limits=(4, 4, 4)), "limits"),
+        (lambda: PlayerState(money=9, scientists=(1, 4)), "scientists[1]"),
+        (lambda: PlayerState(money=9, exhibits=("H0",)), "exhibits[0]"),
+        (lambda: PlayerState(money=9, done=0), "done"),
+        (lambda: Exhibit("H1", 1.0), "dinosaurs"),
+        (lambda: Exhibit(["H1"]), "recipe"),
+        (lambda: replace(new_game(2), names="Ann"), "names"),
+        (lambda: replace(new_game(2), round=1.0), "round"),
+        (lambda: replace(new_game(2), phase=Phase.MARKET.name), "phase"),
+        (lambda: replace(new_game(2), players=()), "players"),
+    ],
+)
+def test_a_state_constructor_refuses_the_wrong_kind_of_value(make, field: str) -> None:
+    with pytest.raises(InputError) as raised:
+        make()
+    assert raised.value.field == field
