@@ -11,7 +11,7 @@ import sys
 import time
 
 from kit_common.cli import UsageError, count, output_file, seed
-from martian_kit.dice import FaceCounts
+from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.errors import RuleError
 from martian_kit.messages import message
 from martian_kit.policies import POLICIES, policy_by_name
@@ -22,7 +22,7 @@ from martian_kit.solver.distribution import score_distribution
 from martian_kit.solver.table import TablePolicy, as_table_policy
 from martian_kit.solver.turn import expected_score_solution
 from martian_kit.strategies import named_table_policies
-from martian_kit.turn import Phase, TurnState
+from martian_kit.turn import Phase, TurnEnd, TurnState
 
 #: The largest tournament of one run: its games' arrays are held together (about 150 bytes a
 #: game, measured: 1,000,000 2-player games peak at 210 MB), so this stays under 1 GB.
@@ -65,6 +65,8 @@ def _cmd_turn_value(args: argparse.Namespace) -> int:
             turn = before.apply_roll(rolled)
         elif state is None or state.total == 0:
             turn = TurnState()
+        elif state.total == NUM_DICE:  # every die set aside: the turn is over
+            turn = TurnState(state, None, Phase.OVER, TurnEnd.NO_DICE)
         else:
             turn = TurnState(state, None, Phase.MAY_ROLL_OR_STOP)
     except (RuleError, ValueError) as err:

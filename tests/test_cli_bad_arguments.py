@@ -20,7 +20,8 @@ MAINS = {"martian-kit": martian_main, "dino-kit": dino_main}
 
 CASES = [
     # (command line, exit status, words the one line holds)
-    ("martian-kit turn-value --state 13,0,0,0,0", 2, "dice left"),
+    ("martian-kit turn-value --state 14,0,0,0,0", 2, "set_aside.tank"),
+    ("martian-kit turn-value --state 3,3,0,0,3 --rolled 0,5,0,0,0", 2, "dice left"),
     ("martian-kit turn-value --state 1,2,3", 2, "--state takes five counts"),
     ("martian-kit turn-value --rolled 0,0,0,0,14", 2, "rolled.chicken"),
     ("martian-kit simulate --turns 0", 2, "--turns: expected a whole number of at least 1"),
