@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from dino_kit import chance
 from dino_kit.actions import check_action
-from dino_kit.chance import chance_outcomes, sample_chance
 from dino_kit.errors import RuleError
 from dino_kit.messages import message
 from dino_kit.objectives import claim, note_met, settle_workers
@@ -58,6 +58,7 @@ StepListener = Callable[[GameState, int, Move, GameState], None]
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """The actions the seat to act may play now (none at a chance node or the end)."""
+    _check_state(state)
     if state.phase == Phase.OVER or state.pending:
         return ()
     return tuple(MODULES[state.phase].candidates(state, state.seat_to_act()))
@@ -117,6 +118,21 @@ def apply_chance(state: GameState, outcome: Outcome) -> GameState:
     if isinstance(state.pending[0], VisitorDraw):
         after = claim(after)
     return advance(after)
+
+
+def chance_outcomes(state: GameState) -> list[tuple[Outcome, Fraction]]:
+    """The outcomes of the pending chance event with their exact probabilities."""
+    _check_state(state)
+    return chance.chance_outcomes(state)
+
+
+def sample_chance(state: GameState, rng: random.Random) -> Outcome:
+    """A random outcome of the pending chance event, drawn with `rng` (the law of
+    `chance_outcomes`)."""
+    _check_state(state)
+    if not isinstance(rng, random.Random):
+        raise InputError("rng", f"must be a random.Random, got {shown(rng)}")
+    return chance.sample_chance(state, rng)
 
 
 def advance(state: GameState) -> GameState:
@@ -183,6 +199,7 @@ def run(
     no agent: `None` in the sequence, or absent), `until(state)` holds, or the game ends; the
     state then. `agents` gives each seat's agent, by seat. `on_step` hears of every step.
     `max_steps` is a safety net: more steps than that raise RuntimeError (an engine bug)."""
+    _check_state(state)
     steps = 0
     while not state.is_terminal():
         if until is not None and until(state):
@@ -195,7 +212,7 @@ def run(
             raise RuntimeError(f"the agents did not stop within {max_steps} steps")
         move: Move
         if agent is None:  # chance
-            move = sample_chance(state, rng)
+            move = chance.sample_chance(state, rng)
             after = apply_chance(state, move)
         else:
             move = agent(state, rng)

@@ -19,7 +19,15 @@ from hypothesis import strategies as st
 from dino_kit import records
 from dino_kit.actions import USED_FIELDS
 from dino_kit.bots import bot_by_name
-from dino_kit.engine import apply_action, apply_chance, legal_actions, sample_chance, why_illegal
+from dino_kit.engine import (
+    apply_action,
+    apply_chance,
+    chance_outcomes,
+    legal_actions,
+    run,
+    sample_chance,
+    why_illegal,
+)
 from dino_kit.setup import new_game
 from dino_kit.simulate import play_game
 from dino_kit.state import Action, ActionKind, Exhibit, GameState, Phase, PlayerState
@@ -260,3 +268,19 @@ def test_a_state_constructor_refuses_the_wrong_kind_of_value(make, field: str) -
     with pytest.raises(InputError) as raised:
         make()
     assert raised.value.field == field
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: legal_actions("a game"),
+        lambda: chance_outcomes(None),
+        lambda: sample_chance({}, random.Random(0)),
+        lambda: sample_chance(new_game(2), 7),
+        lambda: apply_chance([], "D1"),
+        lambda: run("a game", [], random.Random(0)),
+    ],
+)
+def test_every_engine_entry_point_refuses_what_is_not_a_game(call) -> None:
+    with pytest.raises(InputError):
+        call()
