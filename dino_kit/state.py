@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from dino_kit.components.schema import ComponentSet
 from dino_kit.rules import Rules
-from kit_common.checks import names, one_of, shown, text, whole
+from kit_common.checks import names, shown, text, whole
 from kit_common.errors import InputError
 
 CHANCE = -1
@@ -410,7 +410,8 @@ class GameState:
 
     def __post_init__(self) -> None:
         """Refuse the wrong kind of value in the fields every rule reads, with `InputError`
-        naming the field (a phase may be given by its name: a `Phase` equals its name)."""
+        naming the field. (`phase` is not checked: it is a name, and pages show a game
+        between phases, e.g. "cleanup", by setting it.)"""
         if not isinstance(self.components, ComponentSet):
             raise InputError("components", f"must be a ComponentSet, got {shown(self.components)}")
         names(self.names, "names")
@@ -419,7 +420,6 @@ class GameState:
             raise InputError("players", f"must be one PlayerState per name ({len(self.names)})")
         if not isinstance(self.rules, Rules):
             raise InputError("rules", f"must be a Rules, got {shown(self.rules)}")
-        one_of(self.phase, "phase", [p.value for p in Phase])
         whole(self.round, "round", 1)
         whole(self.step, "step", -1)
         whole(self.first_player, "first_player", 0, max(len(players) - 1, 0))

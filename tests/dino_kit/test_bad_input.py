@@ -30,7 +30,7 @@ from dino_kit.engine import (
 )
 from dino_kit.setup import new_game
 from dino_kit.simulate import play_game
-from dino_kit.state import Action, ActionKind, Exhibit, GameState, Phase, PlayerState
+from dino_kit.state import Action, ActionKind, Exhibit, GameState, PlayerState
 from kit_common.errors import InputError, KitError
 
 SOME = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -260,7 +260,6 @@ def test_a_record_loads_back_and_non_integer_moves_are_refused() -> None:
         (lambda: Exhibit(["H1"]), "recipe"),
         (lambda: replace(new_game(2), names="Ann"), "names"),
         (lambda: replace(new_game(2), round=1.0), "round"),
-        (lambda: replace(new_game(2), phase=Phase.MARKET.name), "phase"),
         (lambda: replace(new_game(2), players=()), "players"),
     ],
 )

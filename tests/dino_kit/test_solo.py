@@ -231,7 +231,7 @@ def test_solo_game_lasts_the_rivals_rounds_with_a_card_each_round(solo_game):
 
 
 def test_solo_winner_must_beat_the_rival_a_tie_is_the_rivals(solo_game):
-    s = replace(solo_game, phase="park", final=None, winners=())  # the game before its end
+    s = replace(solo_game, phase="cleanup", final=None, winners=())
     total = finish(s).final[0]
     beaten = finish(replace(s, rival_vp=total - 1 - (rival_score(s) - s.rival_vp)))
     assert beaten.winners == (0,) and beaten.returns() == (1.0,)
