@@ -43,6 +43,7 @@ from dino_kit.state import (
     VisitorDraw,
 )
 from dino_kit.state import evolve as replace
+from kit_common.checks import is_whole, shown
 
 FACES = 6
 
@@ -151,7 +152,9 @@ def _not_chance(state: GameState) -> str:
 
 
 def _bad(event: ChanceEvent, got: Any) -> RuleError:
-    return RuleError("bad_outcome", message("rule.bad_outcome", got=got, what=describe(event)))
+    return RuleError(
+        "bad_outcome", message("rule.bad_outcome", got=shown(got), what=describe(event))
+    )
 
 
 def apply(state: GameState, outcome: Outcome) -> GameState:
@@ -164,7 +167,7 @@ def apply(state: GameState, outcome: Outcome) -> GameState:
     rest = state.pending[1:]
     source = _source(state, event)
     if source is not None:
-        if outcome not in source:
+        if not isinstance(outcome, str) or outcome not in source:
             raise _bad(event, outcome)
         left = tuple(x for x in source if x != outcome)
         if isinstance(event, PoolDraw):
@@ -209,7 +212,7 @@ def apply(state: GameState, outcome: Outcome) -> GameState:
         rules = state.rules.with_twists([twist])
         return replace(state, pending=rest, twist_stack=left, plot_twists=twists, rules=rules)
     if isinstance(event, DieRoll | ChaosRoll):
-        if not isinstance(outcome, int) or isinstance(outcome, bool) or not 0 <= outcome < FACES:
+        if not is_whole(outcome) or not 0 <= outcome < FACES:
             raise _bad(event, outcome)
         if isinstance(event, ChaosRoll):
             return replace(state, pending=rest, held_face=outcome)
@@ -218,7 +221,7 @@ def apply(state: GameState, outcome: Outcome) -> GameState:
         return replace(state, pending=rest, rolled=tuple(rolled))
     assert isinstance(event, VisitorDraw)
     possible = [c for c, _ in chance_outcomes(state)]
-    if outcome not in possible or isinstance(outcome, bool):
+    if not is_whole(outcome) or outcome not in possible:
         raise _bad(event, outcome)
     k = _visitor_count(state, event.seat)
     return park.place(replace(state, pending=rest), event.seat, outcome, k - outcome)

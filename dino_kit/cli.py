@@ -22,13 +22,16 @@ from dino_kit.errors import RuleError
 from dino_kit.narrate import game_log
 from dino_kit.simulate import play_game, simulate
 from dino_kit.solo import SOLO_LABEL
-from kit_common.cli import run_command
+from kit_common.cli import UsageError, count, output_file, run_command, seed
+from kit_common.errors import InputError
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
     folder = Path(args.folder)
+    if not folder.is_dir():
+        raise InputError(args.folder, "not a folder (give the folder holding dice.yaml, ...)")
     # A wrong folder is said once, not as every file it lacks and all that follows from it.
-    wrong_folder = not_a_component_folder(folder) if folder.is_dir() else f"{folder}: not a folder"
+    wrong_folder = not_a_component_folder(folder)
     if wrong_folder:
         print(wrong_folder, file=sys.stderr)
         return 1
@@ -42,8 +45,18 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bot_names(command: str, text: str) -> list[str]:
+    """The comma-separated bot names of `--bots`; none, or an empty one, is a usage error."""
+    names = [b.strip() for b in text.split(",")]
+    if not all(names):
+        raise UsageError(
+            f"dino-kit {command}: --bots takes bot names separated by commas, got {text!r}"
+        )
+    return names
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = _bot_names("simulate", args.bots)
     try:
         summary = simulate(
             args.players,
@@ -87,7 +100,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.bots is None:
         args.bots = "heuristic" if args.solo else "heuristic,heuristic"
     try:
-        bots = [bot_by_name(b.strip()) for b in args.bots.split(",")]
+        bots = [bot_by_name(b) for b in _bot_names("play", args.bots)]
         if args.solo:
             if len(bots) != 1:
                 raise ValueError("a solo game has one player: give one bot name")
@@ -145,8 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=4,
         help=f"players per game (2-4; 1 = solo against the rival, {SOLO_LABEL})",
     )
-    sim.add_argument("--games", type=int, default=100, help="number of games")
-    sim.add_argument("--seed", type=int, default=0, help="seed (game g uses seed*1000003+g)")
+    sim.add_argument("--games", type=count(1), default=100, help="number of games")
+    sim.add_argument("--seed", type=seed, default=0, help="seed (game g uses seed*1000003+g)")
     sim.add_argument(
         "--bots",
         default="heuristic",
@@ -160,7 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--max-rounds",
-        type=int,
+        type=count(1),
         default=30,
         help="safety net for simulations (not a rule of the game): stop a game after this round",
     )
@@ -179,8 +192,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=f"one bot against the solo rival ({SOLO_LABEL})",
     )
-    play.add_argument("--seed", type=int, default=0)
-    play.add_argument("--save", default=None, help="write the game record (JSON) here")
+    play.add_argument("--seed", type=seed, default=0)
+    play.add_argument(
+        "--save",
+        type=output_file,
+        default=None,
+        help="write the game record (JSON) here (checked before the game is played)",
+    )
     play.add_argument(
         "--log", action="store_true", help="also print every step (the game page's log)"
     )

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from dino_kit import chance
-from dino_kit.chance import chance_outcomes, sample_chance
+from dino_kit.actions import check_action
 from dino_kit.errors import RuleError
 from dino_kit.messages import message
 from dino_kit.objectives import claim, note_met, settle_workers
@@ -40,6 +41,8 @@ from dino_kit.state import (
     VisitorDraw,
 )
 from dino_kit.state import evolve as replace
+from kit_common.checks import shown
+from kit_common.errors import InputError
 
 MODULES = {Phase.RESEARCH: research, Phase.MARKET: market, Phase.WORKERS: workers, Phase.PARK: park}
 ALL_KINDS = {k for m in MODULES.values() for k in m.KINDS}
@@ -55,6 +58,7 @@ StepListener = Callable[[GameState, int, Move, GameState], None]
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """The actions the seat to act may play now (none at a chance node or the end)."""
+    _check_state(state)
     if state.phase == Phase.OVER or state.pending:
         return ()
     return tuple(MODULES[state.phase].candidates(state, state.seat_to_act()))
@@ -70,6 +74,10 @@ def why_illegal(state: GameState, action: Any) -> tuple[str, str] | None:
         )
     if not isinstance(action, Action):
         return "unknown_action", message("rule.unknown_action", kind=action)
+    try:
+        check_action(action, state.phase)
+    except InputError as err:
+        return "malformed_action", str(err)
     module = MODULES[state.phase]
     if action.kind not in module.KINDS:
         if action.kind in ALL_KINDS:
@@ -83,7 +91,12 @@ def why_illegal(state: GameState, action: Any) -> tuple[str, str] | None:
 
 
 def apply_action(state: GameState, action: Action) -> GameState:
-    """The game after the seat to act plays `action`; RuleError (state unchanged) if illegal."""
+    """The game after the seat to act plays `action`; RuleError (state unchanged) if illegal,
+    InputError if `action` is malformed (a field of the wrong type, or one its kind does not
+    use: see `dino_kit.actions`)."""
+    _check_state(state)
+    if isinstance(action, Action) and state.phase in MODULES and not state.pending:
+        check_action(action, state.phase)
     broken = why_illegal(state, action)
     if broken is not None:
         raise RuleError(*broken)
@@ -96,13 +109,30 @@ def apply_action(state: GameState, action: Action) -> GameState:
 
 
 def apply_chance(state: GameState, outcome: Outcome) -> GameState:
-    """The game after the pending chance event gives `outcome`."""
+    """The game after the pending chance event gives `outcome`; RuleError (state unchanged)
+    if it is not a possible outcome (a draw's outcome is an id, a roll's a whole number)."""
+    _check_state(state)
     after = chance.apply(state, outcome)
     after = replace(after, history=HistoryNode(state.history, CHANCE, outcome))
     # admission fees: visitors are the only chance outcome that pays anyone
     if isinstance(state.pending[0], VisitorDraw):
         after = claim(after)
     return advance(after)
+
+
+def chance_outcomes(state: GameState) -> list[tuple[Outcome, Fraction]]:
+    """The outcomes of the pending chance event with their exact probabilities."""
+    _check_state(state)
+    return chance.chance_outcomes(state)
+
+
+def sample_chance(state: GameState, rng: random.Random) -> Outcome:
+    """A random outcome of the pending chance event, drawn with `rng` (the law of
+    `chance_outcomes`)."""
+    _check_state(state)
+    if not isinstance(rng, random.Random):
+        raise InputError("rng", f"must be a random.Random, got {shown(rng)}")
+    return chance.sample_chance(state, rng)
 
 
 def advance(state: GameState) -> GameState:
@@ -144,6 +174,11 @@ def advance(state: GameState) -> GameState:
                 state = cleanup.run(state)
 
 
+def _check_state(state: Any) -> None:
+    if not isinstance(state, GameState):
+        raise InputError("state", f"must be a dino_kit GameState, got {shown(state)}")
+
+
 def _start_park(state: GameState) -> GameState:
     pending: list[ChanceEvent] = [VisitorDraw(seat) for seat in state.order]
     if state.rules.chaos_theory and state.held is not None:
@@ -164,6 +199,7 @@ def run(
     no agent: `None` in the sequence, or absent), `until(state)` holds, or the game ends; the
     state then. `agents` gives each seat's agent, by seat. `on_step` hears of every step.
     `max_steps` is a safety net: more steps than that raise RuntimeError (an engine bug)."""
+    _check_state(state)
     steps = 0
     while not state.is_terminal():
         if until is not None and until(state):
@@ -176,7 +212,7 @@ def run(
             raise RuntimeError(f"the agents did not stop within {max_steps} steps")
         move: Move
         if agent is None:  # chance
-            move = sample_chance(state, rng)
+            move = chance.sample_chance(state, rng)
             after = apply_chance(state, move)
         else:
             move = agent(state, rng)

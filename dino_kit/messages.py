@@ -34,7 +34,7 @@ ENGLISH: dict[str, str] = {
     "rule.game_over": "the game is over",
     "rule.chance_pending": "something random happens first ({what}); no player acts now",
     "rule.not_chance": "nothing random happens now: it is {name}'s turn in the {phase} phase",
-    "rule.bad_outcome": "{got!r} is not a possible outcome of {what}",
+    "rule.bad_outcome": "{got} is not a possible outcome of {what}",
     "rule.wrong_phase": "{kind!r} is not an action of the {phase} phase",
     "rule.unknown_action": "{kind!r} is not an action of Dinosaur Island",
     "rule.scientist_used": (

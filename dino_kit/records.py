@@ -26,6 +26,9 @@ from dino_kit.engine import apply_action, apply_chance
 from dino_kit.errors import RuleError
 from dino_kit.setup import new_game
 from dino_kit.state import CHANCE, Action, GameState
+from kit_common import files
+from kit_common.checks import is_whole, known_fields, shown
+from kit_common.errors import InputError, KitError
 
 FORMAT = "dinosaur-island-game/1"
 SETTINGS = {
@@ -38,7 +41,14 @@ SETTINGS = {
 }
 
 
-class RecordError(ValueError):
+#: The fields of each object of a record; any other field is refused (nothing reads it).
+RECORD_FIELDS = ("format", "players", "settings", "components", "seed", "moves", "final", "winners")
+CHANCE_FIELDS = ("chance",)
+ACTION_MOVE_FIELDS = ("seat", "action")
+ACTION_FIELDS = ("kind", "scientist", "target", "choice")
+
+
+class RecordError(KitError):
     """A game record that cannot be loaded; the message says where and why."""
 
 
@@ -77,21 +87,27 @@ def dumps(state: GameState, seed: int | None = None) -> str:
 
 
 def save(state: GameState, path: str | Path, seed: int | None = None) -> None:
-    Path(path).write_text(dumps(state, seed) + "\n", encoding="utf-8")
+    files.write_text(path, dumps(state, seed) + "\n")
 
 
 def load(path: str | Path, components: ComponentSet | None = None) -> GameState:
+    """Load a game from a JSON file, read with `kit_common.files`' limits (size, UTF-8,
+    nesting, number lengths); every problem is a one-line `RecordError` naming the file."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise RecordError(f"{path}: not valid JSON: {err}") from None
-    return from_record(data, components)
+        data = files.read_json(path)
+    except InputError as err:
+        raise RecordError(str(err)) from None
+    try:
+        return from_record(data, components)
+    except RecordError as err:
+        raise RecordError(f"{path}: {err}") from None
 
 
 def from_record(data: Any, components: ComponentSet | None = None) -> GameState:
     """Replay a record into a game state (see the module docstring)."""
     if not isinstance(data, dict):
         raise RecordError("record: must be a JSON object")
+    _fields(data, "", RECORD_FIELDS)
     if data.get("format") != FORMAT:
         raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
     names = data.get("players")
@@ -106,9 +122,14 @@ def from_record(data: Any, components: ComponentSet | None = None) -> GameState:
             raise RecordError(f"settings.{key}: not a setting ({', '.join(SETTINGS)})")
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise RecordError(f"settings.{key}: must be a {kind.__name__}, got {value!r}")
+    seed = data.get("seed")
+    if seed is not None and not is_whole(seed):
+        raise RecordError(f"seed: must be a whole number or null, got {shown(seed)}")
+    if not isinstance(data.get("components", ""), str):
+        raise RecordError(f"components: must be the set's name, got {shown(data['components'])}")
     try:
         state = new_game(names, components, **settings)
-    except RuleError as err:
+    except (RuleError, InputError) as err:
         raise RecordError(f"settings: {err}") from None
     moves = data.get("moves")
     if not isinstance(moves, list):
@@ -117,14 +138,30 @@ def from_record(data: Any, components: ComponentSet | None = None) -> GameState:
         state = _replay(state, move, f"moves[{i}]")
     final = data.get("final")
     got = list(state.final) if state.final is not None else None
-    if final != got:
-        raise RecordError(f"final: the replayed game gives {got}, the record {final}")
+    if not _same(final, got):
+        raise RecordError(f"final: the replayed game gives {got}, the record {shown(final)}")
     winners = data.get("winners")
-    if final is not None and winners != list(state.winners):
+    expected = list(state.winners) if state.final is not None else None
+    if not _same(winners, expected) and not (final is None and winners is None):
         raise RecordError(
-            f"winners: the replayed game gives {list(state.winners)}, the record {winners}"
+            f"winners: the replayed game gives {expected}, the record {shown(winners)}"
         )
     return state
+
+
+def _same(value: Any, expected: list[int] | None) -> bool:
+    """True when `value` is the list of whole numbers `expected` itself (no `1.0`, no
+    `True`), or both are null."""
+    if expected is None or value is None:
+        return value is expected
+    return isinstance(value, list) and all(is_whole(v) for v in value) and value == expected
+
+
+def _fields(data: dict[str, Any], where: str, allowed: tuple[str, ...]) -> None:
+    try:
+        known_fields(data, where, allowed)
+    except InputError as err:
+        raise RecordError(str(err)) from None
 
 
 def _replay(state: GameState, move: Any, where: str) -> GameState:
@@ -134,17 +171,22 @@ def _replay(state: GameState, move: Any, where: str) -> GameState:
         raise RecordError(f"{where}: the game was already over")
     try:
         if "chance" in move:
+            _fields(move, where, CHANCE_FIELDS)
             if state.current_player() != CHANCE:
                 raise RecordError(f"{where}.chance: no chance event is pending here")
             outcome = move["chance"]
             return apply_chance(state, outcome)
+        _fields(move, where, ACTION_MOVE_FIELDS)
         seat = move.get("seat")
-        if seat != state.current_player():
-            raise RecordError(f"{where}.seat: expected {state.current_player()}, got {seat!r}")
+        if not is_whole(seat) or seat != state.current_player():
+            raise RecordError(f"{where}.seat: expected {state.current_player()}, got {shown(seat)}")
         action = move.get("action")
         if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
             raise RecordError(f"{where}.action: must be an object with a kind")
+        _fields(action, f"{where}.action", ACTION_FIELDS)
         return apply_action(state, Action.from_data(action))
+    except InputError as err:  # a malformed action: the message names its field
+        raise RecordError(f"{where}.{err}") from None
     except RuleError as err:
         part = "chance" if "chance" in move else "action"
         raise RecordError(f"{where}.{part}: {err}") from None

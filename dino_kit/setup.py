@@ -37,6 +37,9 @@ from dino_kit.state import (
     TwistDraw,
 )
 from dino_kit.state import evolve as replace
+from kit_common.checks import is_whole, shown, whole
+from kit_common.checks import names as checked_names
+from kit_common.errors import InputError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 FIRST_CASH = 15
@@ -56,12 +59,27 @@ def new_game(
     """A game at its first chance event (the dice pool draw). `players`: names in seat order
     (clockwise) or a count. `max_rounds` is not a rule of the game but a safety net for
     simulations (RULES_NOTES.md). `solo=True`: one player against the rival of
-    `dino_kit.solo` — a solo mode of this kit's design, not the published solo rules."""
+    `dino_kit.solo` — a solo mode of this kit's design, not the published solo rules.
+    Arguments of the wrong type (a single string for `players`, a bool for a count, a float
+    for `first_player`, ...) raise `InputError` naming the argument."""
     names = (
-        tuple(f"Player {i + 1}" for i in range(players))
-        if isinstance(players, int)
-        else tuple(players)
+        tuple(f"Player {i + 1}" for i in range(whole(players, "players", 0)))
+        if is_whole(players)
+        else checked_names(players, "players")
     )
+    for flag, value in (
+        ("predictable_systems", predictable_systems),
+        ("chaos_theory", chaos_theory),
+        ("solo", solo),
+    ):
+        if not isinstance(value, bool):
+            raise InputError(flag, f"must be True or False, got {shown(value)}")
+    whole(first_player, "first_player")
+    whole(max_rounds, "max_rounds", 1)
+    if not isinstance(objective_length, str):  # an unknown name is the rule's to refuse
+        raise InputError("objective_length", f"must be a text, got {shown(objective_length)}")
+    if components is not None and not isinstance(components, ComponentSet):
+        raise InputError("components", f"must be a ComponentSet or None, got {shown(components)}")
     n = len(names)
     if solo and n != 1:
         raise RuleError("solo_players", message("rule.solo_players", n=n))

@@ -17,6 +17,8 @@ from typing import Any, NamedTuple, TypeVar
 
 from dino_kit.components.schema import ComponentSet
 from dino_kit.rules import Rules
+from kit_common.checks import names, shown, text, whole
+from kit_common.errors import InputError
 
 CHANCE = -1
 TERMINAL = -4
@@ -207,6 +209,11 @@ class Exhibit:
     dinosaurs: int = 0
     capacity: int = 1
 
+    def __post_init__(self) -> None:
+        text(self.recipe, "recipe")
+        whole(self.dinosaurs, "dinosaurs", 0)
+        whole(self.capacity, "capacity", 1)
+
 
 @dataclass(frozen=True)
 class PlayerState:
@@ -253,6 +260,28 @@ class PlayerState:
     eaten_total: int = 0
     objectives: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        """Refuse a board that holds something other than whole numbers where counts go (a
+        `2.0` or a `True` would pass the rules' `==` checks and break later), with
+        `InputError` naming the field. The engine's own steps copy boards with `evolve`,
+        which skips this."""
+        for name in _PLAYER_COUNTS:
+            whole(getattr(self, name), name)
+        for name in ("dna", "limits"):
+            values = getattr(self, name)
+            if not isinstance(values, tuple) or len(values) != DNA_TRACKS:
+                raise InputError(name, f"must be {DNA_TRACKS} whole numbers, got {shown(values)}")
+            for i, n in enumerate(values):
+                whole(n, f"{name}[{i}]", 0)
+        for name in ("scientists", "assigned", "passed"):
+            for i, level in enumerate(_tuple(getattr(self, name), name)):
+                whole(level, f"{name}[{i}]", min(SCIENTISTS), max(SCIENTISTS))
+        for i, exhibit in enumerate(_tuple(self.exhibits, "exhibits")):
+            if not isinstance(exhibit, Exhibit):
+                raise InputError(f"exhibits[{i}]", f"must be an Exhibit, got {shown(exhibit)}")
+        if not isinstance(self.done, bool):
+            raise InputError("done", f"must be True or False, got {shown(self.done)}")
+
     @property
     def dinosaurs(self) -> int:
         return sum(e.dinosaurs for e in self.exhibits)
@@ -267,13 +296,35 @@ class PlayerState:
         return sum(c + h for c, h in self.inside) + sum(self.line)
 
 
+_PLAYER_COUNTS = (
+    "money",
+    "vp",
+    "excitement",
+    "threat",
+    "security",
+    "workers",
+    "supply",
+    "placed",
+    "eaten",
+    "eaten_total",
+)
+DNA_TRACKS = 6
+
+
+def _tuple(value: Any, field: str) -> tuple[Any, ...]:
+    if not isinstance(value, tuple):
+        raise InputError(field, f"must be a tuple, got {shown(value)}")
+    return value
+
+
 _Value = TypeVar("_Value")
 
 
 def evolve(obj: _Value, **changes: Any) -> _Value:
     """A copy of a frozen dataclass value with `changes` — like `dataclasses.replace`, but
-    several times faster (the simulation makes many copies). Only for this package's own
-    state classes, which have no `__post_init__`; changed names must be fields."""
+    several times faster (the simulation makes many copies), and without the constructor's
+    input checks (`__post_init__`): for the rules' own steps, whose results are valid by
+    construction. Only for this package's own state classes; changed names must be fields."""
     new = object.__new__(type(obj))
     d = new.__dict__
     d.update(obj.__dict__)
@@ -356,6 +407,24 @@ class GameState:
     final: tuple[int, ...] | None = None
     winners: tuple[int, ...] = ()
     history: HistoryNode | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        """Refuse the wrong kind of value in the fields every rule reads, with `InputError`
+        naming the field. (`phase` is not checked: it is a name, and pages show a game
+        between phases, e.g. "cleanup", by setting it.)"""
+        if not isinstance(self.components, ComponentSet):
+            raise InputError("components", f"must be a ComponentSet, got {shown(self.components)}")
+        names(self.names, "names")
+        players = _tuple(self.players, "players")
+        if len(players) != len(self.names) or not all(isinstance(p, PlayerState) for p in players):
+            raise InputError("players", f"must be one PlayerState per name ({len(self.names)})")
+        if not isinstance(self.rules, Rules):
+            raise InputError("rules", f"must be a Rules, got {shown(self.rules)}")
+        whole(self.round, "round", 1)
+        whole(self.step, "step", -1)
+        whole(self.first_player, "first_player", 0, max(len(players) - 1, 0))
+        for name in ("order", "pending", "pool", "rolled", "claimed"):
+            _tuple(getattr(self, name), name)
 
     # -- what the state is ----------------------------------------------------------------
 

@@ -1,21 +1,124 @@
-"""What every kit's command line shares: parse the arguments, run the chosen command, and
-turn an error the kit raises on purpose into one line on stderr instead of a traceback."""
+"""What every kit's command line shares: parse the arguments, run the chosen command, and say
+every failure in one line on stderr instead of a traceback.
+
+Exit status: 0 done, 2 a usage error (an argument argparse or a command refuses), 1 any other
+failure (a kit error, a file that cannot be read or written, an unexpected error). `--debug`
+(before or after the sub-command) shows the traceback of an unexpected error instead.
+
+The argument types below (`count`, `seed`, `output_file`) check an argument while it is
+parsed, so a command never starts long work with nonsense or with nowhere to write."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 from kit_common.errors import KitError
+from kit_common.files import check_writable
+
+USAGE_ERROR = 2
+FAILURE = 1
+
+
+class UsageError(Exception):
+    """An argument the command line refuses: one line, exit status 2."""
+
+
+def count(low: int = 1, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` (to `high`, when given)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < low or (high is not None and value > high):
+            bound = f"from {low:,} to {high:,}" if high is not None else f"of at least {low:,}"
+            raise argparse.ArgumentTypeError(f"expected a whole number {bound}, got {text}")
+        return value
+
+    parse.__name__ = "count"  # argparse names the type in its messages
+    return parse
+
+
+#: Seeds are what numpy's and Python's generators accept alike: 0 to 2**64 - 1.
+seed = count(0, 2**64 - 1)
+seed.__name__ = "seed"
+
+
+def output_file(text: str) -> Path:
+    """An argparse type: a path a file can be written to (checked before the work starts)."""
+    try:
+        return check_writable(text)
+    except KitError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    """The parser and every sub-command's parser below it (argparse keeps them in its
+    sub-parsers action; there is no public accessor)."""
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):
+                yield from _parsers(sub)
+
+
+def _prepare(parser: argparse.ArgumentParser) -> None:
+    """Give every parser a one-line usage error and a `--debug` flag (once per parser)."""
+    for each in _parsers(parser):
+        if getattr(each, "_one_line_errors", False):
+            continue
+
+        def error(message: str, prog: str = each.prog) -> None:
+            raise UsageError(f"{prog}: {message}")
+
+        each.error = error  # type: ignore[method-assign]
+        each.add_argument(
+            "--debug",
+            action="store_true",
+            default=argparse.SUPPRESS if each is not parser else False,
+            help="show the traceback of an unexpected error",
+        )
+        each._one_line_errors = True  # type: ignore[attr-defined]
 
 
 def run_command(parser: argparse.ArgumentParser, argv: Sequence[str] | None = None) -> int:
     """Run the sub-command `parser` chose (each sets `func` with `set_defaults`); returns its
-    exit status, or 1 after printing `prog: message` when it raised a `KitError`."""
-    args = parser.parse_args(argv)
+    exit status, or prints one line `prog: message` on stderr and returns 2 for a usage error
+    and 1 for any other failure (see the module docstring)."""
+    _prepare(parser)
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as err:
+        print(err, file=sys.stderr)
+        return USAGE_ERROR
     try:
         return args.func(args)
+    except UsageError as err:
+        print(err, file=sys.stderr)
+        return USAGE_ERROR
     except KitError as err:
         print(f"{parser.prog}: {err}", file=sys.stderr)
-        return 1
+        return FAILURE
+    except OSError as err:  # a file that cannot be written, a full disk
+        where = f"{err.filename}: " if err.filename else ""
+        print(f"{parser.prog}: {where}{err.strerror or err}", file=sys.stderr)
+        return FAILURE
+    except MemoryError:
+        print(f"{parser.prog}: not enough memory for this (try smaller numbers)", file=sys.stderr)
+        return FAILURE
+    except KeyboardInterrupt:
+        print(f"{parser.prog}: interrupted", file=sys.stderr)
+        return 130
+    except Exception as err:
+        if args.debug:
+            raise
+        print(
+            f"{parser.prog}: unexpected error ({type(err).__name__}: {err}); "
+            "run again with --debug for the traceback",
+            file=sys.stderr,
+        )
+        return FAILURE

@@ -16,3 +16,15 @@ class RuleError(KitError):
     def __init__(self, rule: str, message: str) -> None:
         super().__init__(message)
         self.rule = rule
+
+
+class InputError(KitError):
+    """A value given to a public entry point (an engine's action, chance outcome or state, a
+    record's field, a component file, a command-line argument) that has the wrong type, is out
+    of range or is not one of the known names. `field` names where it was given (e.g.
+    `outcome.tank`, `turns[3].round`); the message says the field, what was expected and what
+    was given. Nothing was changed: states are immutable and loaders build nothing half-way."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from kit_common.cli import run_command
+from kit_common.cli import run_command, seed
 from martian_kit import cli_analysis, records
 from martian_kit.game import GameState
 from martian_kit.messages import message
@@ -105,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="random,random",
         help="comma-separated policy names, one per seat (1 for the practice mode)",
     )
-    play.add_argument("--seed", type=int, default=None, help="seed of the dice (reproducible)")
+    play.add_argument("--seed", type=seed, default=None, help="seed of the dice (reproducible)")
     play.add_argument("--json", action="store_true", help="print the game record as JSON")
     play.set_defaults(func=_cmd_play)
     _add_record_commands(sub)

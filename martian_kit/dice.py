@@ -15,6 +15,8 @@ from functools import cache
 from math import factorial
 from typing import NamedTuple
 
+from kit_common.checks import shown, whole
+from kit_common.errors import InputError
 from kit_common.svg import dice_row_html, pretty_sentence
 from martian_kit.messages import counted, face_name, message
 from martian_kit.pictures import face_svg
@@ -84,7 +86,8 @@ class FaceCounts(NamedTuple):
         """Counts from a mapping of face names; missing faces count 0."""
         unknown = set(counts) - {f.value for f in FACES}
         if unknown:
-            raise ValueError(f"unknown face name(s): {', '.join(sorted(unknown))}")
+            names = ", ".join(sorted(map(str, unknown)))
+            raise InputError("counts", f"unknown face name(s): {names}")
         return cls(*(counts.get(f.value, 0) for f in FACES))
 
     def __str__(self) -> str:
@@ -106,6 +109,20 @@ class FaceCounts(NamedTuple):
 
     def _repr_pretty_(self, printer: object, cycle: bool) -> None:
         pretty_sentence(printer, self, str(self))
+
+
+def checked_counts(value: object, field: str) -> FaceCounts:
+    """`value` as `FaceCounts` if it is one, or a tuple or list of exactly 5 whole numbers
+    from 0 to 13 (tank, ray, human, cow, chicken); otherwise `InputError` naming `field`
+    (a bool, a float, a missing or an extra count, a mapping are all refused)."""
+    if not isinstance(value, tuple | list) or len(value) != len(FACES):
+        order = ", ".join(f.value for f in FACES)
+        raise InputError(
+            field, f"must be FaceCounts or 5 whole counts ({order}), got {shown(value)}"
+        )
+    for face, n in zip(FACES, value):
+        whole(n, f"{field}.{face.value}", 0, NUM_DICE)
+    return value if type(value) is FaceCounts else FaceCounts(*value)
 
 
 def _compositions(n: int, k: int) -> Iterator[tuple[int, ...]]:

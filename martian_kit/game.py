@@ -20,11 +20,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import Any, TypeVar
 
-from martian_kit.dice import Face, FaceCounts, count_faces, roll_distribution, roll_faces
+from kit_common.checks import is_whole, names, shown, whole
+from kit_common.errors import InputError
+from martian_kit.dice import (
+    Face,
+    FaceCounts,
+    checked_counts,
+    count_faces,
+    roll_distribution,
+    roll_faces,
+)
 from martian_kit.errors import RuleError
 from martian_kit.messages import dice_count, message
 from martian_kit.turn import Action, TurnEnd, TurnState
@@ -105,6 +115,48 @@ class GameState:
     rolloffs: tuple[tuple[tuple[int, int], ...], ...] = ()
     winner: int | None = None
 
+    def __post_init__(self) -> None:
+        """Refuse a game the rules cannot reach, with `InputError` naming the field: 1 or 2
+        to 10 names (a single string is refused), one whole total of at least 0 per player,
+        a seat, round, tie-break seats and Death Ray counts that are whole numbers in range,
+        a `TurnState`, and a turn that has not started when no roll of it is recorded. The
+        engine's own transitions skip these checks (`_evolve`)."""
+        players = names(self.players, "players")
+        n = len(players)
+        if not (n == 1 or MIN_PLAYERS <= n <= MAX_PLAYERS):
+            raise InputError("players", message("rule.players", n=n))
+        totals = self.totals
+        if not isinstance(totals, tuple | list) or len(totals) != n:
+            raise InputError("totals", f"must be {n} whole numbers, got {shown(totals)}")
+        for i, t in enumerate(totals):
+            whole(t, f"totals[{i}]", 0)
+        whole(self.seat, "seat", 0, n - 1)
+        whole(self.round, "round", 1)
+        if not isinstance(self.turn, TurnState):
+            raise InputError("turn", f"must be a TurnState, got {shown(self.turn)}")
+        for field, kind in (("rolls", RollRecord), ("log", TurnRecord)):
+            items = getattr(self, field)
+            if not isinstance(items, tuple) or not all(isinstance(x, kind) for x in items):
+                raise InputError(field, f"must be a tuple of {kind.__name__}, got {shown(items)}")
+        if not self.rolls and not self.turn.is_first_roll():
+            raise InputError("turn", "a turn with no recorded roll has not started")
+        tied = _seats(self.tied, "tied", n)
+        if tied and (len(tied) < 2 or len(set(tied)) != len(tied)):
+            raise InputError("tied", f"must name 2 or more different seats, got {tied!r}")
+        if tied and (self.rolls or not self.turn.is_first_roll()):
+            raise InputError("tied", "no turn is played during a tie-break")
+        if not isinstance(self.rolloff, tuple) or len(self.rolloff) >= max(len(tied), 1):
+            raise InputError("rolloff", f"must hold fewer rolls than tied seats ({len(tied)})")
+        for i, rays in enumerate(self.rolloff):
+            whole(rays, f"rolloff[{i}]", 0, TIEBREAK_DICE)
+        if not isinstance(self.rolloffs, tuple):
+            raise InputError("rolloffs", f"must be a tuple, got {shown(self.rolloffs)}")
+        if self.winner is not None:
+            whole(self.winner, "winner", 0, n - 1)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "totals", tuple(totals))
+        object.__setattr__(self, "tied", tied)
+
     # -- what the state is ------------------------------------------------------------
 
     @property
@@ -171,7 +223,7 @@ class GameState:
         rolls = self.rolls
         face = Action(action).face
         if face is not None:
-            rolls = (*rolls[:-1], replace(rolls[-1], took=face))
+            rolls = (*rolls[:-1], _evolve(rolls[-1], took=face))
         return self._continue(turn, rolls)
 
     # -- chance -----------------------------------------------------------------------
@@ -198,10 +250,10 @@ class GameState:
         if self.winner is not None:
             raise RuleError("game_over", message("rule.game_over"))
         if self.tied:
-            if not isinstance(outcome, int) or not 0 <= outcome <= TIEBREAK_DICE:
-                raise RuleError("tiebreak_roll", message("rule.tiebreak_roll", got=outcome))
+            if not is_whole(outcome) or not 0 <= outcome <= TIEBREAK_DICE:
+                raise RuleError("tiebreak_roll", message("rule.tiebreak_roll", got=shown(outcome)))
             return self._tiebreak_roll(outcome)
-        if isinstance(outcome, int):
+        if is_whole(outcome):
             raise RuleError(
                 "bad_roll",
                 message(
@@ -210,14 +262,15 @@ class GameState:
                     got=repr(outcome),
                 ),
             )
-        turn = self.turn.apply_roll(outcome)
-        return self._continue(turn, (*self.rolls, RollRecord(FaceCounts(*outcome))))
+        rolled = checked_counts(outcome, "outcome")
+        turn = self.turn.apply_roll(rolled)
+        return self._continue(turn, (*self.rolls, RollRecord(rolled)))
 
     # -- the flow of the game ---------------------------------------------------------
 
     def _continue(self, turn: TurnState, rolls: tuple[RollRecord, ...]) -> GameState:
         if not turn.is_terminal():
-            return replace(self, turn=turn, rolls=rolls)
+            return _evolve(self, turn=turn, rolls=rolls)
         assert turn.end is not None
         points = turn.score()
         totals = list(self.totals)
@@ -225,7 +278,7 @@ class GameState:
         record = TurnRecord(
             self.round, self.seat, rolls, turn.end, turn.set_aside, points, totals[self.seat]
         )
-        state = replace(
+        state = _evolve(
             self, totals=tuple(totals), turn=TurnState(), rolls=(), log=(*self.log, record)
         )
         return state._next_turn()
@@ -233,45 +286,65 @@ class GameState:
     def _next_turn(self) -> GameState:
         if self.practice:
             if self.totals[0] >= TARGET:
-                return replace(self, winner=0)
-            return replace(self, round=self.round + 1)
+                return _evolve(self, winner=0)
+            return _evolve(self, round=self.round + 1)
         last_seat = self.seat == self.num_players - 1
         if last_seat and max(self.totals) >= TARGET:
             best = max(self.totals)
             leaders = tuple(s for s, t in enumerate(self.totals) if t == best)
             if len(leaders) == 1:
-                return replace(self, winner=leaders[0])
-            return replace(self, tied=leaders, rolloff=())
+                return _evolve(self, winner=leaders[0])
+            return _evolve(self, tied=leaders, rolloff=())
         if last_seat:
-            return replace(self, seat=0, round=self.round + 1)
-        return replace(self, seat=self.seat + 1)
+            return _evolve(self, seat=0, round=self.round + 1)
+        return _evolve(self, seat=self.seat + 1)
 
     def _tiebreak_roll(self, rays: int) -> GameState:
         rolloff = (*self.rolloff, rays)
         if len(rolloff) < len(self.tied):
-            return replace(self, rolloff=rolloff)
+            return _evolve(self, rolloff=rolloff)
         finished = (*self.rolloffs, tuple(zip(self.tied, rolloff)))
         best = max(rolloff)
         still_tied = tuple(s for s, r in zip(self.tied, rolloff) if r == best)
         if len(still_tied) == 1:
-            return replace(
+            return _evolve(
                 self, tied=self.tied, rolloff=(), rolloffs=finished, winner=still_tied[0]
             )
-        return replace(self, tied=still_tied, rolloff=(), rolloffs=finished)
+        return _evolve(self, tied=still_tied, rolloff=(), rolloffs=finished)
+
+
+_Value = TypeVar("_Value")
+
+
+def _evolve(obj: _Value, **changes: Any) -> _Value:
+    """A copy of a frozen dataclass value with `changes`, without its constructor's checks:
+    for the engine's own transitions, whose results the rules make valid."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+def _seats(value: Any, field: str, n: int) -> tuple[int, ...]:
+    if not isinstance(value, tuple | list):
+        raise InputError(field, f"must be a tuple of seats, got {shown(value)}")
+    return tuple(whole(s, f"{field}[{i}]", 0, n - 1) for i, s in enumerate(value))
 
 
 def new_game(players: Sequence[str] | int) -> GameState:
     """A new game for the named players in seat order (or `players` unnamed seats).
-    2 to 10 players, or 1 for the practice mode."""
-    names = (
-        tuple(f"Player {i + 1}" for i in range(players))
-        if isinstance(players, int)
-        else tuple(players)
-    )
-    n = len(names)
+    2 to 10 players, or 1 for the practice mode. A single string is refused (it is not a
+    list of names), so is a bool."""
+    if is_whole(players):
+        if not (players == 1 or MIN_PLAYERS <= players <= MAX_PLAYERS):
+            raise RuleError("players", message("rule.players", n=players))
+        seats = tuple(f"Player {i + 1}" for i in range(players))
+    else:
+        seats = names(players, "players")
+    n = len(seats)
     if not (n == 1 or MIN_PLAYERS <= n <= MAX_PLAYERS):
         raise RuleError("players", message("rule.players", n=n))
-    return GameState(players=names, totals=(0,) * n)
+    return GameState(players=seats, totals=(0,) * n)
 
 
 __all__ = [

@@ -28,6 +28,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from kit_common import files
+from kit_common.checks import is_whole, known_fields, shown
+from kit_common.errors import InputError, KitError
 from martian_kit.dice import FACES, Face, FaceCounts
 from martian_kit.errors import RuleError
 from martian_kit.game import GameState, new_game
@@ -36,7 +39,14 @@ from martian_kit.turn import Action, TurnEnd
 FORMAT = "martian-dice-game/1"
 
 
-class RecordError(ValueError):
+#: The fields of each object of a record; any other field is refused (nothing reads it).
+RECORD_FIELDS = ("format", "players", "seed", "turns", "tiebreak", "winner")
+TURN_FIELDS = ("round", "seat", "rolls", "end", "set_aside", "score", "total", "rolling")
+ROLL_FIELDS = ("rolled", "took")
+TIEBREAK_FIELDS = ("seat", "rays")
+
+
+class RecordError(KitError):
     """A game record that cannot be loaded; the message names the field and the problem."""
 
 
@@ -92,7 +102,7 @@ def dumps(state: GameState, seed: int | None = None) -> str:
 
 def save(state: GameState, path: str | Path, seed: int | None = None) -> None:
     """Write the game's record to `path`."""
-    Path(path).write_text(dumps(state, seed) + "\n", encoding="utf-8")
+    files.write_text(path, dumps(state, seed) + "\n")
 
 
 # -- loading --------------------------------------------------------------------------
@@ -101,6 +111,7 @@ def save(state: GameState, path: str | Path, seed: int | None = None) -> None:
 def from_record(record: Any) -> GameState:
     """Replay a record into a game state; `RecordError` names the first bad field."""
     data = _mapping(record, "record")
+    _fields(data, "", RECORD_FIELDS)
     if data.get("format", FORMAT) != FORMAT:
         raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
     players = data.get("players")
@@ -129,18 +140,19 @@ def from_record(record: Any) -> GameState:
         for j, roll_entry in enumerate(_list(rolloff, f"tiebreak[{i}]")):
             where = f"tiebreak[{i}][{j}]"
             roll_entry = _mapping(roll_entry, where)
+            _fields(roll_entry, where, TIEBREAK_FIELDS)
             if not state.in_tiebreak():
                 raise RecordError(f"{where}: there is no tie-break roll-off to roll in here")
             expected_seat = state.tied[len(state.rolloff)]
             seat = roll_entry.get("seat")
-            if seat != expected_seat:
-                raise RecordError(f"{where}.seat: expected seat {expected_seat}, got {seat!r}")
+            if not _same(seat, expected_seat):
+                raise RecordError(f"{where}.seat: expected seat {expected_seat}, got {shown(seat)}")
             rays = _whole(roll_entry.get("rays"), f"{where}.rays", 0, 6)
             state = state.apply_chance(rays)
     winner = data.get("winner")
-    if winner != state.winner:
+    if not (winner is None and state.winner is None) and not _same(winner, state.winner):
         raise RecordError(
-            f"winner: the replayed game gives {state.winner!r}, the record {winner!r}"
+            f"winner: the replayed game gives {state.winner!r}, the record {shown(winner)}"
         )
     return state
 
@@ -148,15 +160,22 @@ def from_record(record: Any) -> GameState:
 def _replay_turn(state: GameState, entry: Mapping[str, Any], where: str, last: bool) -> GameState:
     if state.is_terminal() or state.in_tiebreak():
         raise RecordError(f"{where}: the game had no more turns to play here")
+    _fields(entry, where, TURN_FIELDS)
     for key, expected in (("round", state.round), ("seat", state.seat)):
-        if entry.get(key) != expected:
-            raise RecordError(f"{where}.{key}: expected {expected}, got {entry.get(key)!r}")
+        if not _same(entry.get(key), expected):
+            raise RecordError(f"{where}.{key}: expected {expected}, got {shown(entry.get(key))}")
     rolls = _list(entry.get("rolls"), f"{where}.rolls")
     end = entry.get("end")
     running = end is None
     if running and not last:
         raise RecordError(f"{where}.end: only the last turn of a record may be unfinished")
-    if not running and end not in {e.value for e in TurnEnd}:
+    rolling = entry.get("rolling", False)
+    if not isinstance(rolling, bool) or (rolling and not running):
+        raise RecordError(
+            f"{where}.rolling: true or false, and true only in an unfinished turn, "
+            f"got {shown(rolling)}"
+        )
+    if not running and (not isinstance(end, str) or end not in {e.value for e in TurnEnd}):
         known = ", ".join(e.value for e in TurnEnd)
         raise RecordError(f"{where}.end: must be one of {known} (or null), got {end!r}")
     if not rolls and not running:
@@ -165,6 +184,7 @@ def _replay_turn(state: GameState, entry: Mapping[str, Any], where: str, last: b
     for j, roll_entry in enumerate(rolls):
         at = f"{where}.rolls[{j}]"
         roll_entry = _mapping(roll_entry, at)
+        _fields(roll_entry, at, ROLL_FIELDS)
         if j > 0:
             state = _apply(state, Action.ROLL, at)
         rolled = _counts(roll_entry.get("rolled"), f"{at}.rolled")
@@ -184,7 +204,7 @@ def _replay_turn(state: GameState, entry: Mapping[str, Any], where: str, last: b
         if len(state.log) > turns_done and j != len(rolls) - 1:
             raise RecordError(f"{where}.rolls[{j + 1}]: the turn was already over")
     if running:
-        if entry.get("rolling") is True:
+        if rolling:
             state = _apply(state, Action.ROLL, f"{where}.rolling")
         return state
     if len(state.log) == turns_done:
@@ -198,10 +218,13 @@ def _replay_turn(state: GameState, entry: Mapping[str, Any], where: str, last: b
         "score": done.score,
         "total": done.total,
     }
+    if "set_aside" in entry:
+        entry = {**entry, "set_aside": _counts(entry["set_aside"], f"{where}.set_aside").to_dict()}
     for key, value in checks.items():
-        if key in entry and entry[key] != value:
+        given = entry.get(key, value)
+        if given != value or (isinstance(value, int) and not _same(given, value)):
             raise RecordError(
-                f"{where}.{key}: the replay gives {value!r}, the record {entry[key]!r}"
+                f"{where}.{key}: the replay gives {value!r}, the record {shown(given)}"
             )
     return state
 
@@ -221,6 +244,18 @@ def _apply_roll(state: GameState, rolled: FaceCounts, where: str) -> GameState:
         return state.apply_chance(rolled)
     except RuleError as err:
         raise RecordError(f"{where}: {err}") from None
+
+
+def _same(value: Any, expected: int | None) -> bool:
+    """True when `value` is the whole number `expected` itself (not `1.0`, not `True`)."""
+    return is_whole(value) and value == expected
+
+
+def _fields(data: Mapping[str, Any], where: str, allowed: tuple[str, ...]) -> None:
+    try:
+        known_fields(data, where, allowed)
+    except InputError as err:
+        raise RecordError(str(err)) from None
 
 
 def _mapping(value: Any, where: str) -> Mapping[str, Any]:
@@ -252,26 +287,23 @@ def _counts(value: Any, where: str) -> FaceCounts:
 
 
 def loads(text: str, source: str = "record") -> GameState:
-    """Load a game from JSON text; errors start with `source` (e.g. the file name)."""
+    """Load a game from JSON text; errors start with `source` (e.g. the file name). The
+    JSON is read with `kit_common.files`' limits (nesting, number lengths)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RecordError(
-            f"{source}: not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})"
-        ) from None
+        data = files.parse_json(text, source)
+    except InputError as err:
+        raise RecordError(str(err)) from None
     try:
         return from_record(data)
-    except RecordError as err:
+    except (RecordError, InputError) as err:
         raise RecordError(f"{source}: {err}") from None
 
 
 def load(path: str | Path) -> GameState:
-    """Load a game from a JSON file."""
-    path = Path(path)
+    """Load a game from a JSON file (at most `kit_common.files.MAX_BYTES`, UTF-8); a missing
+    file, a folder or bytes that are not UTF-8 give a one-line `RecordError`."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise RecordError(f"{path}: cannot be read ({err.strerror})") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a game record (not UTF-8 text)") from None
+        text = files.read_text(path)
+    except InputError as err:
+        raise RecordError(str(err)) from None
     return loads(text, source=str(path))

@@ -25,12 +25,15 @@ from enum import Enum
 from fractions import Fraction
 from html import escape
 
+from kit_common.checks import member
+from kit_common.errors import InputError
 from kit_common.svg import dice_row_html, pretty_sentence
 from martian_kit.dice import (
     EARTHLINGS,
     NUM_DICE,
     Face,
     FaceCounts,
+    checked_counts,
     roll,
     roll_distribution,
 )
@@ -116,11 +119,45 @@ class TurnState:
     end: TurnEnd | None = None
 
     def __post_init__(self) -> None:
-        in_play = self.set_aside.total + (self.rolled.total if self.rolled else 0)
-        if min(self.set_aside) < 0 or in_play > NUM_DICE:
-            raise ValueError(f"a turn has {NUM_DICE} dice; this one counts {in_play}")
-        if (self.phase is Phase.OVER) != (self.end is not None):
-            raise ValueError("a turn has an end reason exactly when it is over")
+        """Refuse a state the rules cannot reach, with `InputError` naming the field: counts
+        that are not whole numbers from 0 to 13 (given as FaceCounts or 5 counts), more than
+        13 dice, a phase or end reason that is not the enum member (a string is refused), an
+        end reason without OVER, a roll to choose from that is missing (MUST_CHOOSE), left
+        over (a phase with no roll showing) or inconsistent with the phase. The engine's own
+        transitions build states with `_turn`, which skips these checks."""
+        set_aside = checked_counts(self.set_aside, "set_aside")
+        rolled = None if self.rolled is None else checked_counts(self.rolled, "rolled")
+        phase = member(self.phase, "phase", Phase)
+        end = None if self.end is None else member(self.end, "end", TurnEnd)
+        object.__setattr__(self, "set_aside", set_aside)
+        object.__setattr__(self, "rolled", rolled)
+        in_play = set_aside.total + (rolled.total if rolled is not None else 0)
+        if in_play > NUM_DICE:
+            raise InputError("set_aside", f"a turn has {NUM_DICE} dice; this one counts {in_play}")
+        if (phase is Phase.OVER) != (end is not None):
+            raise InputError("end", "a turn has an end reason exactly when it is over")
+        shows_roll = phase is Phase.MUST_CHOOSE or end is TurnEnd.NO_CHOICE
+        if not shows_roll:
+            if rolled is not None:
+                raise InputError("rolled", f"must be None in {phase.value} ({end or phase})")
+        elif rolled is None or rolled.tank or in_play != NUM_DICE:
+            raise InputError(
+                "rolled",
+                "must be the dice just rolled, Tanks already set aside (set_aside + rolled "
+                f"counting {NUM_DICE} dice) in {phase.value}",
+            )
+        elif (phase is Phase.MUST_CHOOSE) != bool(legal_takes(set_aside, rolled)):
+            raise InputError(
+                "phase",
+                "a roll with a legal set-aside must be chosen from (MUST_CHOOSE); one without "
+                "ends the turn (OVER, no_choice)",
+            )
+        if phase is Phase.MAY_ROLL_OR_STOP and not 0 < set_aside.total < NUM_DICE:
+            raise InputError("phase", "may_roll_or_stop needs dice set aside and dice left")
+        if phase is Phase.MUST_ROLL and set_aside.total == NUM_DICE:
+            raise InputError("phase", "must_roll needs dice left to roll")
+        if (end is TurnEnd.NO_DICE) != (phase is Phase.OVER and set_aside.total == NUM_DICE):
+            raise InputError("end", "no_dice is the end of a turn with all 13 dice set aside")
 
     # -- what the state is ------------------------------------------------------------
 
@@ -195,15 +232,15 @@ class TurnState:
         """The state after the player's `action` (roll again, stop, or set a type aside)."""
         action = self.check_action(action)
         if action is Action.STOP:
-            return TurnState(self.set_aside, None, Phase.OVER, TurnEnd.STOPPED)
+            return _turn(self.set_aside, None, Phase.OVER, TurnEnd.STOPPED)
         if action is Action.ROLL:
-            return TurnState(self.set_aside, None, Phase.MUST_ROLL)
+            return _turn(self.set_aside, None, Phase.MUST_ROLL)
         face = action.face
         assert face is not None and self.rolled is not None
         set_aside = self.set_aside.add(face, self.rolled[face])
         if set_aside.total == NUM_DICE:
-            return TurnState(set_aside, None, Phase.OVER, TurnEnd.NO_DICE)
-        return TurnState(set_aside, None, Phase.MAY_ROLL_OR_STOP)
+            return _turn(set_aside, None, Phase.OVER, TurnEnd.NO_DICE)
+        return _turn(set_aside, None, Phase.MAY_ROLL_OR_STOP)
 
     # -- chance -----------------------------------------------------------------------
 
@@ -216,8 +253,8 @@ class TurnState:
         """The state after the dice show `rolled`: Tanks are set aside at once; then the
         player must choose, or the turn is over if no legal choice is left."""
         self._check_chance()
-        rolled = FaceCounts(*rolled)
-        if rolled.total != self.dice_left or min(rolled) < 0:
+        rolled = checked_counts(rolled, "rolled")
+        if rolled.total != self.dice_left:
             raise RuleError(
                 "bad_roll",
                 message(
@@ -229,8 +266,8 @@ class TurnState:
         set_aside = self.set_aside.add(Face.TANK, rolled.tank)
         waiting = rolled._replace(tank=0)
         if not legal_takes(set_aside, waiting):
-            return TurnState(set_aside, waiting, Phase.OVER, TurnEnd.NO_CHOICE)
-        return TurnState(set_aside, waiting, Phase.MUST_CHOOSE)
+            return _turn(set_aside, waiting, Phase.OVER, TurnEnd.NO_CHOICE)
+        return _turn(set_aside, waiting, Phase.MUST_CHOOSE)
 
     def sample_roll(self, rng: random.Random) -> FaceCounts:
         """Roll the dice left with `rng` (the outcome, not the new state)."""
@@ -273,6 +310,17 @@ class TurnState:
         if self.end is not None:
             return f"{text}; over ({self.end.reason()})"
         return f"{text}; {self.phase.value.replace('_', ' ')}"
+
+
+def _turn(
+    set_aside: FaceCounts, rolled: FaceCounts | None, phase: Phase, end: TurnEnd | None = None
+) -> TurnState:
+    """A state the engine reached by a rule (so valid by construction), built without the
+    constructor's checks: they run where a state comes in from outside, not on every step of
+    the solvers and play loops."""
+    state = object.__new__(TurnState)
+    state.__dict__.update(set_aside=set_aside, rolled=rolled, phase=phase, end=end)
+    return state
 
 
 def new_turn() -> TurnState:

@@ -44,7 +44,9 @@ from dino_kit.components.schema import (
     parse_tables,
     parse_visitors,
 )
-from kit_common.errors import KitError
+from dino_kit.effects import DNA_TYPES
+from kit_common import files
+from kit_common.errors import InputError, KitError
 
 LISTS: dict[str, tuple[str, str, Callable[..., Any]]] = {
     # file: (top-level key, item kind, parser)
@@ -68,11 +70,14 @@ BOX_COUNTS = {
 #: The files every component folder has (set.yaml and rival.yaml are optional).
 REQUIRED_FILES = (*LISTS, "tables.yaml", "visitors.yaml")
 VISITORS_IN_BOX = 80
+#: A component file is a few kilobytes; nothing in one nests deeper than 6 levels.
+MAX_FILE_BYTES = 1_000_000
+MAX_YAML_DEPTH = 32
 SPECIAL_IN_BOX = 4
 MIN_SECURITY_LEVEL = 20
 
 
-class ComponentError(ValueError):
+class ComponentError(KitError):
     """A component folder that does not validate; `problems` lists every problem found."""
 
     def __init__(self, folder: str, problems: list[str]):
@@ -147,20 +152,51 @@ def not_a_component_folder(folder: Path) -> str | None:
     )
 
 
+class BoundedLoader(yaml.SafeLoader):
+    """PyYAML's safe loader with two limits a component file never needs: no aliases (`*a`
+    repeats a node, so a few hundred bytes of them can stand for gigabytes) and no nesting
+    deeper than `MAX_YAML_DEPTH` (the composer recurses once per level)."""
+
+    _depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            mark = self.peek_event().start_mark
+            raise yaml.YAMLError(f"line {mark.line + 1}: aliases (*name) are not allowed here")
+        self._depth += 1
+        if self._depth > MAX_YAML_DEPTH:
+            mark = self.peek_event().start_mark
+            raise yaml.YAMLError(f"line {mark.line + 1}: nests deeper than {MAX_YAML_DEPTH} levels")
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
 def _read(folder: Path, name: str, problems: list[str]) -> Any:
+    """The YAML data of `folder/name`, or None after adding a problem: missing, larger than
+    `MAX_FILE_BYTES`, not UTF-8, not valid YAML (aliases and deep nesting refused), or empty
+    (nothing but comments, or `~`, counts as empty)."""
     path = folder / name
     if not path.is_file():
         problems.append(f"{name}: the file is missing from {folder}")
         return None
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
+        data = yaml.load(files.read_text(path, MAX_FILE_BYTES), Loader=BoundedLoader)
+    except InputError as err:
+        problems.append(f"{name}: {str(err).removeprefix(str(path) + ': ')}")
+        return None
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark
         where = f" at line {mark.line + 1}" if mark is not None else ""
-        problems.append(f"{name}: not valid YAML{where}: {getattr(err, 'problem', err)}")
-    except UnicodeDecodeError:
-        problems.append(f"{name}: not UTF-8 text")
-    return None
+        problems.append(f"{name}: not valid YAML{where}: {err.problem}")
+        return None
+    except yaml.YAMLError as err:
+        problems.append(f"{name}: not valid YAML: {err}")
+        return None
+    if data is None:
+        problems.append(f"{name}: the file is empty (no data, only comments or ~)")
+    return data
 
 
 def _top(data: Any, name: str, key: str, problems: list[str]) -> Any:
@@ -253,6 +289,13 @@ def _load(folder: Path) -> ComponentSet:
                 seen.setdefault(ident, "rival.yaml")
         found.extend(p.found)
 
+    if tables is not None and tables.starting_exhibit.id in seen:
+        ident = tables.starting_exhibit.id
+        kinds = {file: kind for file, (_, kind, _) in LISTS.items()} | {"rival.yaml": "rival card"}
+        found.append(
+            f"{seen[ident]}: {kinds[seen[ident]]} {ident!r}: id is the starting exhibit's "
+            "(tables.yaml), which it would shadow"
+        )
     found.extend(_whole_set_problems({k: v for k, v in parsed.items() if k in clean}, tables))
     if found:
         raise ComponentError(str(folder), found)
@@ -323,6 +366,15 @@ def _whole_set_problems(parsed: dict[str, tuple[Any, ...]], tables: Any) -> list
             found.append(f"objectives.yaml: the {length} stack must hold 13 objectives, got {got}")
     if parsed["plot_twists"] and len({t.modifier.id for t in parsed["plot_twists"]}) < 2:
         found.append("plot_twists.yaml: needs plot twists with at least 2 different modifiers")
+    if tables is not None:
+        for r in parsed["recipes"]:
+            for dna, cost in zip(DNA_TYPES, r.dna_cost):
+                if cost > tables.max_limit:
+                    found.append(
+                        f"recipes.yaml: recipe {r.id!r}: dna_cost.{dna} is {cost}, more than "
+                        f"cold storage can ever hold (max_limit {tables.max_limit} in "
+                        "tables.yaml), so it could never be created"
+                    )
     if (
         tables is not None
         and tables.security_costs

@@ -65,7 +65,9 @@ def test_half_the_files_or_more_is_a_component_folder_with_files_missing(tmp_pat
 
 def test_validate_a_path_that_is_no_folder(tmp_path, capsys):
     assert main(["validate", str(tmp_path / "nowhere")]) == 1
-    assert capsys.readouterr().err == f"{tmp_path / 'nowhere'}: not a folder\n"
+    assert capsys.readouterr().err == (
+        f"dino-kit: {tmp_path / 'nowhere'}: not a folder (give the folder holding dice.yaml, ...)\n"
+    )
 
 
 def test_init_copies_the_illustrative_set_which_validates(tmp_path, capsys):

@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from kit_common.cli import run_command
+from kit_common.cli import count, output_file, run_command, seed
 from kit_common.errors import RuleError
 
 
@@ -34,6 +34,58 @@ def test_a_kit_error_is_one_line_on_stderr(capsys: pytest.CaptureFixture[str]) -
     assert captured.err == "toy-kit: not allowed\n" and captured.out == ""
 
 
-def test_a_bug_is_not_hidden() -> None:
+def test_a_bug_is_one_line_without_debug_and_its_traceback_with_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run_command(_parser(), ["crash"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "ZeroDivisionError" in err and "--debug" in err
     with pytest.raises(ZeroDivisionError):
-        run_command(_parser(), ["crash"])
+        run_command(_parser(), ["--debug", "crash"])
+    with pytest.raises(ZeroDivisionError):
+        run_command(_parser(), ["crash", "--debug"])
+
+
+def test_a_usage_error_is_one_line_and_exit_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_command(_parser(), ["ok", "--status", "x"]) == 2
+    assert run_command(_parser(), ["nope"]) == 2
+    assert run_command(_parser(), []) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 3 and all(line.startswith("toy-kit") for line in lines)
+    assert "invalid int value: 'x'" in lines[0]
+
+
+def test_an_os_error_is_one_line_and_exit_status_1(capsys: pytest.CaptureFixture[str]) -> None:
+    parser = _parser()
+    sub = parser._subparsers._group_actions[0]  # type: ignore[union-attr]
+    full = sub.add_parser("full")
+    full.set_defaults(func=lambda args: (_ for _ in ()).throw(OSError(28, "No space left")))
+    assert run_command(parser, ["full"]) == 1
+    assert capsys.readouterr().err == "toy-kit: No space left\n"
+
+
+@pytest.mark.parametrize(
+    ("make", "text", "expected"),
+    [
+        (count(), "0", "at least 1"),
+        (count(), "-5", "at least 1"),
+        (count(), "2.5", "whole number"),
+        (count(1, 10), "11", "from 1 to 10"),
+        (seed, "-1", "from 0"),
+    ],
+)
+def test_count_and_seed_refuse_nonsense(make, text: str, expected: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError, match=expected):
+        make(text)
+
+
+def test_count_and_seed_take_whole_numbers_in_range() -> None:
+    assert count()("3") == 3 and count(0)("0") == 0 and seed("0") == 0
+
+
+def test_output_file_is_checked_before_the_work(tmp_path) -> None:
+    assert output_file(str(tmp_path / "out.json")) == tmp_path / "out.json"
+    with pytest.raises(argparse.ArgumentTypeError, match="does not exist"):
+        output_file(str(tmp_path / "missing" / "out.json"))
+    with pytest.raises(argparse.ArgumentTypeError, match="is a folder"):
+        output_file(str(tmp_path))

@@ -79,9 +79,9 @@ def test_a_missing_or_bad_file_is_one_line_and_exit_status_1(command, saved, tmp
     binary.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
     cheating = _broken(tmp_path, saved, lambda d: d["turns"][0].update(total=99))
     expected = {
-        missing: f"{missing}: cannot be read (No such file or directory)",
+        missing: f"{missing}: cannot be read (no such file)",
         not_json: f"{not_json}: not valid JSON (line 1, column",
-        binary: f"{binary}: not a game record (not UTF-8 text)",
+        binary: f"{binary}: not UTF-8 text (byte 0)",
         cheating: f"{cheating}: turns[0].total: the replay gives",
     }
     for path, start in expected.items():

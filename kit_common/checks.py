@@ -1,0 +1,102 @@
+"""Checks of values given at a kit's boundary (engines' public entry points, records, command
+lines): exact whole numbers (a `bool` or a `float` equal to one is not one), known names,
+plain values and no unused fields. Each raises `InputError` naming the field, what was
+expected and what was given. They run once, where a value comes in, never in the engines'
+inner loops."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from enum import Enum
+from typing import Any, TypeVar
+
+from kit_common.errors import InputError
+
+_E = TypeVar("_E", bound=Enum)
+
+
+def is_whole(value: Any) -> bool:
+    """True for an `int` that is not a `bool` (so `1.0` and `True` are not whole numbers)."""
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def shown(value: Any) -> str:
+    """A value as an error message quotes it: its repr, cut short, with its type when the
+    repr alone would hide it (`1.0 (a float)`, `True (a bool)`)."""
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    if isinstance(value, bool | float):
+        return f"{text} (a {type(value).__name__})"
+    return text
+
+
+def whole(value: Any, field: str, low: int | None = None, high: int | None = None) -> int:
+    """`value` if it is a whole number within [low, high] (either bound may be None)."""
+    if is_whole(value) and (low is None or value >= low) and (high is None or value <= high):
+        return value
+    if low is not None and high is not None:
+        wanted = f"a whole number from {low} to {high}"
+    elif low is not None:
+        wanted = f"a whole number of at least {low}"
+    elif high is not None:
+        wanted = f"a whole number of at most {high}"
+    else:
+        wanted = "a whole number"
+    raise InputError(field, f"must be {wanted}, got {shown(value)}")
+
+
+def member(value: Any, field: str, enum: type[_E]) -> _E:
+    """`value` if it is a member of `enum` (its value given as a plain string is refused:
+    a state holds the enum itself, so what it holds is what it shows)."""
+    if isinstance(value, enum):
+        return value
+    names = ", ".join(f"{enum.__name__}.{m.name}" for m in enum)
+    raise InputError(field, f"must be one of {names}, got {shown(value)}")
+
+
+def one_of(value: Any, field: str, options: Collection[Any]) -> Any:
+    """`value` if it is a string among `options` (safe for unhashable values)."""
+    if isinstance(value, str) and value in options:
+        return value
+    known = ", ".join(repr(str(o)) for o in options)
+    raise InputError(field, f"must be one of {known}, got {shown(value)}")
+
+
+def text(value: Any, field: str) -> str:
+    """`value` if it is a non-empty string."""
+    if isinstance(value, str) and value.strip():
+        return value
+    raise InputError(field, f"must be a non-empty text, got {shown(value)}")
+
+
+def names(value: Any, field: str) -> tuple[str, ...]:
+    """A sequence of non-empty names as a tuple; a single string is refused (it would be
+    read as one name per letter)."""
+    if isinstance(value, str | bytes) or not isinstance(value, list | tuple):
+        raise InputError(field, f"must be a list of names, got {shown(value)}")
+    return tuple(text(v, f"{field}[{i}]") for i, v in enumerate(value))
+
+
+def plain(value: Any, field: str) -> Any:
+    """`value` if it is built of whole numbers, strings, None and tuples of them (what the
+    engines' actions and outcomes are made of): no float, bool, list, dict or other object
+    anywhere inside, so an `==` or `in` check later cannot be fooled by `1.0` or `True`, nor
+    broken by an unhashable value."""
+    if value is None or isinstance(value, str) or is_whole(value):
+        return value
+    if isinstance(value, tuple):
+        for i, item in enumerate(value):
+            plain(item, f"{field}[{i}]")
+        return value
+    raise InputError(
+        field, f"must be a whole number, a text, None or a tuple of them, got {shown(value)}"
+    )
+
+
+def known_fields(data: Mapping[str, Any], field: str, allowed: Collection[str]) -> None:
+    """Refuse the keys of `data` outside `allowed` (a field nobody reads is a mistake)."""
+    unknown = [k for k in data if k not in allowed]
+    if unknown:
+        where = f"{field}.{unknown[0]}" if field else str(unknown[0])
+        raise InputError(where, f"is not a field here (fields: {', '.join(allowed)})")

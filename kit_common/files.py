@@ -1,0 +1,136 @@
+"""Reading a kit's files with limits: a size cap before anything is parsed, UTF-8 or a clear
+refusal, and JSON with bounded nesting and number lengths, so a broken or hostile file gives
+one sentence (`InputError`) instead of a raw exception, a stack overflow or minutes of work."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+from kit_common.errors import InputError
+
+#: Larger than any record or component file the kits write (a long Dinosaur Island game's
+#: record is about 100 kB).
+MAX_BYTES = 8_000_000
+#: Deeper than any record or component file the kits write (a record nests 5 levels); well
+#: below Python's recursion limit, which the JSON and YAML parsers would otherwise hit.
+MAX_DEPTH = 64
+#: Longer than any count, seed or score a kit stores (a 64-bit seed has 20 digits).
+MAX_DIGITS = 40
+
+
+def read_bytes(path: str | Path, max_bytes: int = MAX_BYTES) -> bytes:
+    """The bytes of the file at `path`, refusing a missing file, a folder, an unreadable
+    file and one larger than `max_bytes`, each in one sentence naming the path."""
+    path = Path(path)
+    try:
+        with path.open("rb") as file:
+            data = file.read(max_bytes + 1)
+    except IsADirectoryError:
+        raise InputError(str(path), "cannot be read (it is a folder, not a file)") from None
+    except FileNotFoundError:
+        raise InputError(str(path), "cannot be read (no such file)") from None
+    except OSError as err:
+        raise InputError(str(path), f"cannot be read ({err.strerror or err})") from None
+    if len(data) > max_bytes:
+        raise InputError(str(path), f"is larger than {max_bytes:,} bytes")
+    return data
+
+
+def decode(data: bytes, source: str) -> str:
+    """`data` as UTF-8 text (a byte-order mark is dropped)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise InputError(source, f"not UTF-8 text (byte {err.start})") from None
+
+
+def read_text(path: str | Path, max_bytes: int = MAX_BYTES) -> str:
+    """The UTF-8 text of the file at `path`, with the limits of `read_bytes`."""
+    return decode(read_bytes(path, max_bytes), str(path))
+
+
+def nesting_depth(value: Any) -> int:
+    """How deep lists and mappings nest in a parsed value (a scalar is 0), counted without
+    recursion."""
+    deepest = 0
+    todo = [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        children = item.values() if isinstance(item, dict) else item
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            todo.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def parse_json(
+    text: str, source: str, max_depth: int = MAX_DEPTH, max_digits: int = MAX_DIGITS
+) -> Any:
+    """The JSON value in `text`: nesting deeper than `max_depth`, a number longer than
+    `max_digits` and the non-standard NaN/Infinity are refused; numbers with a fraction or an
+    exponent stay floats, for the field checks to refuse where a whole number belongs."""
+
+    def number(digits: str, kind: type) -> Any:
+        if len(digits) > max_digits:
+            raise InputError(source, f"a number of {len(digits)} characters (at most {max_digits})")
+        value = kind(digits)
+        if not math.isfinite(value):
+            raise InputError(source, f"{digits} is too large a number")
+        return value
+
+    def constant(name: str) -> Any:
+        raise InputError(source, f"{name} is not a number JSON allows")
+
+    try:
+        value = json.loads(
+            text,
+            parse_int=lambda s: number(s, int),
+            parse_float=lambda s: number(s, float),
+            parse_constant=constant,
+        )
+    except json.JSONDecodeError as err:
+        raise InputError(
+            source, f"not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})"
+        ) from None
+    except RecursionError:  # the parser's own guard against a stack overflow
+        value = None
+        depth = max_depth + 1
+    else:
+        depth = nesting_depth(value)
+    if depth > max_depth:
+        raise InputError(source, f"nests deeper than {max_depth} levels")
+    return value
+
+
+def read_json(path: str | Path, max_bytes: int = MAX_BYTES) -> Any:
+    """The JSON value of the file at `path`, with every limit of this module."""
+    return parse_json(read_text(path, max_bytes), str(path))
+
+
+def write_text(path: str | Path, text: str) -> None:
+    """Write `text` to `path` as UTF-8; an `OSError` (a full disk, a lost permission) names
+    the path, so the one line a command line prints says which file failed."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as err:
+        if err.filename is None:
+            raise OSError(err.errno, err.strerror, str(path)) from None
+        raise
+
+
+def check_writable(path: str | Path) -> Path:
+    """`path` if a file can be written there (its folder exists and is writable, and it is
+    not itself a folder), checked before the work whose result goes there starts."""
+    path = Path(path)
+    folder = path.parent
+    if path.is_dir():
+        raise InputError(str(path), "is a folder; give a file name")
+    if not folder.is_dir():
+        raise InputError(str(path), f"the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise InputError(str(path), "cannot be written (no permission)")
+    return path

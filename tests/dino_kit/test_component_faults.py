@@ -1,0 +1,173 @@
+"""Planted faults in a copy of the illustrative component set: each is caught, named by file,
+item and field (or by file alone when the file as a whole is broken), and never crashes the
+loader, overflows its stack or makes it work long (issue 14, point 8)."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from dino_kit.cli import main
+from dino_kit.components import (
+    ComponentError,
+    illustrative_folder,
+    load_components,
+    validate_folder,
+)
+from dino_kit.components.loader import LISTS, MAX_FILE_BYTES
+
+LIST_FILES = [*LISTS, "visitors.yaml", "tables.yaml"]
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "set"
+    shutil.copytree(illustrative_folder(), folder)
+    return folder
+
+
+def edit(folder: Path, name: str, change: Callable[[Any], None]) -> None:
+    path = folder / name
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+
+
+def only_problem(folder: Path) -> str:
+    started = time.perf_counter()
+    problems = validate_folder(folder)
+    assert time.perf_counter() - started < 5
+    assert len(problems) == 1, problems
+    return problems[0]
+
+
+# -- faults of a whole file: named by the file ---------------------------------------------
+
+
+@pytest.mark.parametrize("name", LIST_FILES)
+@pytest.mark.parametrize("text", ["", "# only a comment\n", "~\n", "null\n"])
+def test_an_empty_file_is_a_problem_of_that_file(copy: Path, name: str, text: str) -> None:
+    (copy / name).write_text(text, encoding="utf-8")
+    assert only_problem(copy) == f"{name}: the file is empty (no data, only comments or ~)"
+    with pytest.raises(ComponentError):
+        load_components(copy)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("[" * 20_000 + "]" * 20_000, "nests deeper than 32 levels"),
+        ("tables:\n" + "".join("  " * i + f"k{i}:\n" for i in range(1, 200)), "nests deeper"),
+        (
+            'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
+            + "".join(
+                f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]\n" for p, n in zip("abcdefgh", "bcdefghi")
+            ),
+            "aliases (*name) are not allowed here",
+        ),
+        ("tables: [1, 2\n", "not valid YAML at line 2"),
+    ],
+    ids=["deep-flow", "deep-block", "alias-bomb", "unclosed"],
+)
+def test_a_hostile_or_broken_yaml_file_is_one_problem(copy: Path, text: str, says: str) -> None:
+    (copy / "tables.yaml").write_text(text, encoding="utf-8")
+    problem = only_problem(copy)
+    assert problem.startswith("tables.yaml: ") and says in problem
+
+
+def test_a_file_that_is_not_utf8_or_too_large_is_one_problem(copy: Path) -> None:
+    (copy / "visitors.yaml").write_bytes(b"visitors: {customers: 58, hooligans: 22} # \xe9\n")
+    assert only_problem(copy).startswith("visitors.yaml: not UTF-8 text")
+    (copy / "visitors.yaml").write_bytes(b"#" * (MAX_FILE_BYTES + 1))
+    assert only_problem(copy) == f"visitors.yaml: is larger than {MAX_FILE_BYTES:,} bytes"
+
+
+def test_a_missing_file_and_a_missing_folder(copy: Path, capsys) -> None:
+    (copy / "dice.yaml").unlink()
+    assert only_problem(copy) == f"dice.yaml: the file is missing from {copy}"
+    assert main(["validate", str(copy / "nope")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a folder" in err
+
+
+# -- faults of an item: named by file, item and field ---------------------------------------
+
+
+def _set(path: list[Any], value: Any) -> Callable[[Any], None]:
+    def change(data: Any) -> None:
+        for key in path[:-1]:
+            data = data[key]
+        data[path[-1]] = value
+
+    return change
+
+
+FAULTS = [
+    # (file, change, the problem's start: file: item: field)
+    ("recipes.yaml", _set(["recipes", 0, "vp"], 2.0), "recipes.yaml: recipe 'H1': vp must be"),
+    ("recipes.yaml", _set(["recipes", 0, "vp"], True), "recipes.yaml: recipe 'H1': vp must be"),
+    (
+        "recipes.yaml",
+        _set(["recipes", 1, "dna_cost", "blue"], 1.0),
+        "recipes.yaml: recipe 'H2': dna_cost.blue must be",
+    ),
+    (
+        "recipes.yaml",
+        _set(["recipes", 0, "colour"], "red"),
+        "recipes.yaml: recipe 'H1': colour is not a field here",
+    ),
+    (
+        "recipes.yaml",
+        _set(["recipes", 0, "dna_cost", "blue"], 11),
+        "recipes.yaml: recipe 'H1': dna_cost.blue is 11, more than cold storage can ever hold",
+    ),
+    (
+        "recipes.yaml",
+        _set(["recipes", 0, "id"], "H0"),
+        "recipes.yaml: recipe 'H0': id is the starting exhibit's",
+    ),
+    (
+        "dice.yaml",
+        _set(["dice", 0, "faces", 1, "amount"], 2.0),
+        "dice.yaml: die 'D1': faces[1].amount must be",
+    ),
+    (
+        "dice.yaml",
+        _set(["dice", 0, "faces", 1, "dna"], ["blue"]),
+        "dice.yaml: die 'D1': faces[1].dna must be",
+    ),
+    (
+        "visitors.yaml",
+        _set(["visitors", "customers"], 58.0),
+        "visitors.yaml: visitors: customers must be",
+    ),
+    (
+        "tables.yaml",
+        _set(["tables", "storage", "max_limit"], True),
+        "tables.yaml: tables: storage.max_limit must be",
+    ),
+    ("dice.yaml", _set(["dice"], []), "dice.yaml: must hold 10 dice"),
+]
+
+
+@pytest.mark.parametrize(("name", "change", "start"), FAULTS, ids=[f[2][:48] for f in FAULTS])
+def test_a_planted_fault_is_caught_with_file_item_and_field(
+    copy: Path, name: str, change: Callable[[Any], None], start: str
+) -> None:
+    edit(copy, name, change)
+    problems = validate_folder(copy)
+    assert any(p.startswith(start) for p in problems), problems
+    with pytest.raises(ComponentError):
+        load_components(copy)
+
+
+def test_an_id_shared_with_the_starting_exhibit_is_refused_from_any_list(copy: Path) -> None:
+    edit(copy, "attractions.yaml", _set(["attractions", 0, "id"], "H0"))
+    (problem,) = validate_folder(copy)
+    assert problem.startswith("attractions.yaml: attraction 'H0': id is the starting exhibit's")
