@@ -30,6 +30,12 @@ ENGLISH: dict[str, str] = {
     "end.no_choice": "no legal choice was left",
     "end.no_dice": "no dice were left",
     # Broken rules (RuleError.rule is the part after "rule.").
+    "rule.variant_target": "the target is {low} to {high} points, not {value}",
+    "rule.variant_end": "the end rule is 'round' or 'immediate', not {value!r}",
+    "rule.variant_dice": "a variant plays with {low} to {high} dice, not {value}",
+    "variant.round": "the round is completed",
+    "variant.immediate": "the first there wins at once",
+    "variant.describe": "{target} points, {end}, {dice} dice",
     "rule.turn_over": "the turn is over: it ended because {reason}",
     "rule.first_roll": (
         "the turn has not started: a turn begins with a roll of all {dice} dice, "
@@ -305,6 +311,19 @@ ENGLISH.update(
         "cli.solved": "Win-probability table written to {path} ({size} bytes, {seconds:.1f} s); "
         "P(first seat wins from 0-0) = {p:.4f}",
         "cli.unknown_policy": "unknown policy {name!r}; known: {known}",
+        "cli.variant": "Rules: {variant}",
+        "cli.variant_solved": (
+            "Solved {variant} in {seconds:.1f} s; P(first seat wins from 0-0) = {p:.4f} "
+            "(not saved: give --output FILE to keep it)"
+        ),
+        "cli.only_optimal": (
+            "with {dice} dice only the optimal (expected-score) policy is solved; "
+            "the named policies play the 13 dice of the rules"
+        ),
+        "cli.no_last_turn": (
+            "the first to {target} wins at once: the second seat has no last turn"
+        ),
+        "cli.solving": "solving {variant}",
         "cli.needs_table_policy": (
             "{name!r} is not a score-blind table policy; choose one of: {known}"
         ),

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from martian_kit.dice import NUM_DICE
 from martian_kit.errors import RuleError
 from martian_kit.game import TARGET
+from martian_kit.messages import message
 from martian_kit.scoring import BONUS
 
 #: The round is completed once someone reaches the target (the official rule).
@@ -36,22 +37,17 @@ class Variant:
     dice: int = NUM_DICE
 
     def __post_init__(self) -> None:
-        if self.target not in TARGET_RANGE:
-            raise RuleError(
-                "variant.target",
-                f"the target is {TARGET_RANGE.start} to {TARGET_RANGE.stop - 1} points, "
-                f"not {self.target}",
-            )
+        for rule, value, allowed in (
+            ("variant_target", self.target, TARGET_RANGE),
+            ("variant_dice", self.dice, DICE_RANGE),
+        ):
+            if value not in allowed:
+                words = message(
+                    f"rule.{rule}", low=allowed.start, high=allowed.stop - 1, value=value
+                )
+                raise RuleError(rule, words)
         if self.end not in END_RULES:
-            raise RuleError(
-                "variant.end", f"the end rule is 'round' or 'immediate', not {self.end!r}"
-            )
-        if self.dice not in DICE_RANGE:
-            raise RuleError(
-                "variant.dice",
-                f"a variant plays with {DICE_RANGE.start} to {DICE_RANGE.stop - 1} dice, "
-                f"not {self.dice}",
-            )
+            raise RuleError("variant_end", message("rule.variant_end", value=self.end))
 
     @property
     def is_official(self) -> bool:
@@ -65,8 +61,8 @@ class Variant:
 
     def describe(self) -> str:
         """The variant in words, e.g. "25 points, the round is completed, 13 dice"."""
-        end = "the round is completed" if self.end == END_ROUND else "the first there wins at once"
-        return f"{self.target} points, {end}, {self.dice} dice"
+        end = message(f"variant.{self.end}")
+        return message("variant.describe", target=self.target, end=end, dice=self.dice)
 
 
 OFFICIAL = Variant()

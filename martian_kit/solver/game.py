@@ -254,7 +254,9 @@ def save_table(table: WinTable, path: Path = TABLE_PATH) -> Path:
         np.savez_compressed(
             fh,
             format=np.array(TABLE_FORMAT),
-            target=np.array(TARGET),
+            target=np.array(table.target),
+            end=np.array(table.end),
+            dice=np.array(table.dice),
             F=table.F,
             G=table.G,
             L=table.L,
@@ -263,26 +265,33 @@ def save_table(table: WinTable, path: Path = TABLE_PATH) -> Path:
 
 
 def load_table(path: Path = TABLE_PATH) -> WinTable:
-    """Read a table written by `save_table`, checking its shape; a clear error otherwise."""
+    """Read a table written by `save_table`, checking its shape; a clear error otherwise.
+    Files written before variants existed hold the official rules."""
     try:
         with np.load(path) as data:
-            if int(data["format"]) != TABLE_FORMAT or int(data["target"]) != TARGET:
-                raise ValueError("made for another format or target")
-            table = WinTable(data["F"], data["G"], data["L"])
+            if int(data["format"]) != TABLE_FORMAT:
+                raise ValueError("made for another format")
+            target = int(data["target"])
+            end = str(data["end"]) if "end" in data else END_ROUND
+            dice = int(data["dice"]) if "dice" in data else NUM_DICE
+            table = WinTable(data["F"], data["G"], data["L"], target, end, dice)
     except (OSError, KeyError, ValueError) as err:
         raise ValueError(
             f"{path}: not a usable win-probability table ({err}); "
             "rebuild it with `martian-kit solve-game`"
         ) from None
-    if table.F.shape != (TARGET, TARGET) or table.G.shape != (TARGET, TARGET):
+    if table.F.shape != (target, target) or table.G.shape != (target, target):
         raise ValueError(f"{path}: the table has the wrong shape; rebuild it")
     return table
 
 
 @cache
 def win_table() -> WinTable:
-    """The shipped table, loaded on first use."""
-    return load_table()
+    """The shipped table (the official rules), loaded on first use."""
+    table = load_table()
+    if (table.target, table.end, table.dice) != (TARGET, END_ROUND, NUM_DICE):
+        raise ValueError(f"{TABLE_PATH}: made for other rules; rebuild it with solve-game")
+    return table
 
 
 _SOLVED_VARIANTS: dict[Variant, WinTable] = {}
