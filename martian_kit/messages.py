@@ -329,3 +329,49 @@ ENGLISH.update(
         ),
     }
 )
+
+# The "How the rules shape the game" page (notebook 9).
+ENGLISH.update(
+    {
+        "variants.target": "Target",
+        "variants.target.tip": "points a player needs to reach",
+        "variants.end": "The game ends",
+        "variants.end.round": "Round completed (the rules)",
+        "variants.end.immediate": "First there wins at once",
+        "variants.dice": "Dice",
+        "variants.solving": "Solving {variant}…",
+        "variants.rules": "**Rules:** {variant}.",
+        "variants.turn": (
+            "A turn played for points is worth **{value:.2f} points** on average; "
+            "{zero} of such turns score nothing."
+        ),
+        "variants.first_wins": (
+            "When both players play to win, the first player wins **{p}** of games: "
+            "{who} has the edge."
+        ),
+        "variants.first_seat": "the first player",
+        "variants.second_seat": "the second player",
+        "variants.nobody": "neither player",
+        "variants.table.end": "End rule",
+        "variants.table.first": "First player wins",
+        "variants.table.second": "Second player wins",
+        "variants.table.edge": "Edge",
+        "variants.table.edge_cell": "{who}, by {points:.1f} percentage points",
+        "variants.chart.seats": "Who wins, both playing to win ({target} points, {dice} dice)",
+        "variants.chart.seats.y": "chance to win",
+        "variants.chart.first": "first player",
+        "variants.chart.second": "second player",
+        "variants.chart.round": "round completed",
+        "variants.chart.immediate": "first there wins",
+        "variants.chart.map": (
+            "Roll or stop with {dice} dice (2 earthling kinds taken, 1 Tank; the rest Death Rays)"
+        ),
+        "variants.chart.map.x": "dice left to roll",
+        "variants.chart.map.y": "earthlings set aside",
+        "variants.chart.map.value": "points gained by rolling",
+        "variants.summary": (
+            "{variant}: turn {value:.2f} points; first player wins {p:.1%} (the other end rule: "
+            "{other:.1%})"
+        ),
+    }
+)
