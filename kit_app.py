@@ -17,11 +17,18 @@ Why `voila.json` says what it says (figures in benchmarks/RESULTS.md):
   partial plotly.js (kit_common/widgets/live_chart.py), and that extension would load and
   evaluate the full 4.8 MB plotly.js on every page (about 1.8 s of the browser's time).
 - culling after 600 s idle frees the kernels of pages a user has left.
+- `template` "kit" (share/jupyter/voila/templates/kit, found through JUPYTER_PATH, which this
+  script extends): the lab template without its Font Awesome links to a CDN, plus print
+  styles. On Binder, binder/postBuild installs the template into the environment.
+- `TagRemovePreprocessor` drops the cells tagged `kit-check` (a notebook's checks and their
+  "Tests" headings) before the page runs: see notebooks/CONVENTIONS.md.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import MutableMapping
 from pathlib import Path
 
 from jupyter_server.utils import url_path_join
@@ -30,6 +37,17 @@ from voila.app import Voila
 
 #: The landing page, relative to the served folder.
 INDEX = "00_index.ipynb"
+#: The Jupyter data folder holding the kit's Voila template (templates/kit).
+KIT_DATA = Path(__file__).resolve().parent / "share" / "jupyter"
+
+
+def add_kit_data_path(environ: MutableMapping[str, str] | None = None) -> None:
+    """Put the kit's Jupyter data folder first on JUPYTER_PATH (of `environ`, by default this
+    process's environment), so Voila finds the kit's template."""
+    environ = os.environ if environ is None else environ
+    paths = [p for p in environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    if str(KIT_DATA) not in paths:
+        environ["JUPYTER_PATH"] = os.pathsep.join([str(KIT_DATA), *paths])
 
 
 class KitVoila(Voila):
@@ -53,4 +71,5 @@ class KitVoila(Voila):
 
 
 if __name__ == "__main__":
+    add_kit_data_path()
     sys.exit(KitVoila.launch_instance())

@@ -1,4 +1,5 @@
-"""The `dino-kit` command line: validate component folders, simulate games."""
+"""The `dino-kit` command line: start and validate component folders, play and simulate
+games."""
 
 from __future__ import annotations
 
@@ -7,10 +8,16 @@ import json
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from dino_kit import records
 from dino_kit.bots import bot_by_name
-from dino_kit.components import validate_folder
+from dino_kit.components import (
+    illustrative_folder,
+    not_a_component_folder,
+    start_component_folder,
+    validate_folder,
+)
 from dino_kit.errors import RuleError
 from dino_kit.narrate import game_log
 from dino_kit.simulate import play_game, simulate
@@ -19,7 +26,13 @@ from kit_common.cli import run_command
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
-    problems = validate_folder(args.folder)
+    folder = Path(args.folder)
+    # A wrong folder is said once, not as every file it lacks and all that follows from it.
+    wrong_folder = not_a_component_folder(folder) if folder.is_dir() else f"{folder}: not a folder"
+    if wrong_folder:
+        print(wrong_folder, file=sys.stderr)
+        return 1
+    problems = validate_folder(folder)
     if problems:
         print(f"{args.folder}: {len(problems)} problem(s)", file=sys.stderr)
         for p in problems:
@@ -58,11 +71,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         f"{'seat':>4} {'bot':>10} {'score':>7} {'sd':>6} {'min':>5} {'max':>5} {'wins':>6} "
         f"{'win rate (95% CI)':>20} {'money':>6} {'eaten':>6}"
     )
-    for i in range(summary.players):
+    for i in range(summary.players):  # seats numbered from 1, as the game page numbers them
         lo, hi = summary.win_rate_ci[i]
         rate = summary.wins[i] / summary.games
         print(
-            f"{i:>4} {summary.bots[i]:>10} {summary.score_mean[i]:>7.2f} "
+            f"{i + 1:>4} {summary.bots[i]:>10} {summary.score_mean[i]:>7.2f} "
             f"{summary.score_stdev[i]:>6.2f} {summary.score_min[i]:>5} {summary.score_max[i]:>5} "
             f"{summary.wins[i]:>6.2f} {rate:>6.1%} [{lo:>5.1%}, {hi:>5.1%}] "
             f"{summary.money_mean[i]:>6.2f} {summary.eaten_mean[i]:>6.2f}"
@@ -85,8 +98,35 @@ def _cmd_play(args: argparse.Namespace) -> int:
         return 2
     if args.save:
         records.save(state, args.save, seed=args.seed)
-    print("\n".join(game_log(state)))
+    print("\n".join(game_log(state, steps=args.log)))
     return 0
+
+
+def _cmd_init(args: argparse.Namespace) -> int:
+    written = start_component_folder(args.folder)
+    print(
+        f"wrote {len(written)} files to {args.folder}, a copy of the shipped illustrative set "
+        f"({illustrative_folder()}):"
+    )
+    print("  " + ", ".join(path.name for path in written))
+    print(
+        "Type your own components over them (the fields are in dino_kit/components/SCHEMA.md; "
+        "give set.yaml your set's name and label),"
+    )
+    print(
+        f"then check them with `dino-kit validate {args.folder}` and play on them with "
+        f"`DINO_KIT_DATA={args.folder} ./dev app`."
+    )
+    return 0
+
+
+def _add_init(sub) -> None:
+    """`dino-kit init FOLDER`: the illustrative set copied as a template for one's own."""
+    init = sub.add_parser(
+        "init", help="copy the shipped illustrative components into a new folder, to edit"
+    )
+    init.add_argument("folder", help="a new or empty folder")
+    init.set_defaults(func=_cmd_init)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -97,6 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     validate = sub.add_parser("validate", help="check a folder of component files")
     validate.add_argument("folder", help="folder holding dice.yaml, recipes.yaml, ...")
     validate.set_defaults(func=_cmd_validate)
+    _add_init(sub)
     sim = sub.add_parser("simulate", help="play many bot games and summarise them")
     sim.add_argument(
         "--players",
@@ -125,7 +166,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.set_defaults(func=_cmd_simulate)
-    play = sub.add_parser("play", help="play one bot game and print its log")
+    play = sub.add_parser(
+        "play", help="play one bot game and tell it round by round (as the game page does)"
+    )
     play.add_argument(
         "--bots",
         default=None,
@@ -138,6 +181,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--save", default=None, help="write the game record (JSON) here")
+    play.add_argument(
+        "--log", action="store_true", help="also print every step (the game page's log)"
+    )
     play.set_defaults(func=_cmd_play)
     return parser
 

@@ -97,6 +97,9 @@ ENGLISH: dict[str, str] = {
     "log.phase": "— {phase} —",
     "log.chance": "  (chance) {what}: {outcome}",
     "log.action": "  {name}: {action}",
+    "log.round_summary": "Round {round} over — {players}",
+    "log.round_player": "{name}: {vp} VP ({gained}){eaten}, ${money}",
+    "log.eaten": ", {n} visitor(s) eaten",
     "log.final": "Final scores: {scores}",
     "log.winners": "Winner(s): {names}",
     "solo.label": "a solo mode of this kit's design, not the published solo rules",
@@ -137,7 +140,9 @@ ENGLISH.update(
         "ui.threat_pips": "threat pips",
         "ui.free": "free",
         "ui.slot": "die {slot}",
-        "ui.storage_spaces": "Cold-storage spaces (▣ taken):",
+        "ui.winner_mark": "winner",
+        "ui.held_mark": "held",
+        "ui.storage_spaces": "Cold-storage spaces: {taken} of {spaces} taken.",
         "ui.recipe_up": (
             "{category}: {name} — scientist {level}+, costs {cost}, +{excitement} excitement, "
             "{vp} VP per dinosaur"

@@ -23,12 +23,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from html import escape
 from itertools import combinations
 from math import comb
 from typing import NamedTuple
 
 from dino_kit.components.schema import Die, Face
 from dino_kit.effects import DNA_TYPES
+from dino_kit.messages import message
+from kit_common.display import TABLE_CLASS
+from kit_common.svg import pretty_sentence
 
 #: The scientists' levels.
 LEVELS = (1, 2, 3)
@@ -45,6 +49,45 @@ class Gain(NamedTuple):
     dna: str | None
     amount: int
     rare: str | None = None
+
+    def __str__(self) -> str:
+        """ "2 blue DNA", "rare: paddock"."""
+        if self.rare is not None:
+            return message("ui.rare_" + self.rare)
+        return f"{self.amount} {self.dna} DNA"
+
+    def _repr_pretty_(self, printer: object, cycle: bool) -> None:
+        pretty_sentence(printer, self, str(self))
+
+
+class DicePool:
+    """Research dice shown as a reader sees them: each die numbered from 1 with its six faces
+    drawn (`_repr_html_`), "3 dice: D1, D2, D3" as text; `repr` names the ids."""
+
+    def __init__(self, dice: Sequence[Die], name: str = "") -> None:
+        self.dice = tuple(dice)
+        self.name = name
+
+    def __str__(self) -> str:
+        ids = ", ".join(die.id for die in self.dice)
+        count = "1 die" if len(self.dice) == 1 else f"{len(self.dice)} dice"
+        return f"{self.name + ': ' if self.name else ''}{count}: {ids}"
+
+    def __repr__(self) -> str:
+        return f"DicePool({[die.id for die in self.dice]!r})"
+
+    def _repr_pretty_(self, printer: object, cycle: bool) -> None:
+        pretty_sentence(printer, self, str(self))
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><th scope='row'>Die {number} ({escape(die.id)})</th>"
+            + "".join(f"<td>{face.svg(size_em=2.2)}</td>" for face in die.faces)
+            + "</tr>"
+            for number, die in enumerate(self.dice, 1)
+        )
+        caption = f"<caption>{escape(str(self))}</caption>"
+        return f"<table class='{TABLE_CLASS}'>{caption}<tbody>{rows}</tbody></table>"
 
 
 # -- research: one die and one scientist ------------------------------------------------

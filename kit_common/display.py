@@ -9,8 +9,9 @@ the notebook front ends find the `_repr_*_` methods by name.
 
 from __future__ import annotations
 
+import contextlib
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from numbers import Number
 from typing import Any, Protocol
@@ -20,6 +21,7 @@ from kit_common.errors import KitError
 #: CSS classes of the HTML forms (for the browser tests and any page styling).
 TABLE_CLASS = "kit-table"
 PROBABILITY_CLASS = "kit-probability"
+REMEMBER_CLASS = "kit-remember"
 
 
 class _Pretty(Protocol):
@@ -188,3 +190,55 @@ class MarkdownText:
 
     def _repr_markdown_(self) -> str:
         return self.text
+
+
+def distribution_table(
+    law: Mapping[Any, Fraction],
+    outcome_header: str,
+    probability_header: str = "Probability",
+    caption: str = "",
+    describe: Callable[[Any], object] = str,
+) -> Table:
+    """An exact distribution as a table: one row per outcome (in order when the outcomes can
+    be sorted), its exact probability as a `Probability` ("5/36 (13.9%)").
+
+    `describe` turns an outcome into what its cell shows (a sentence, or a value with its own
+    HTML form such as a roll of dice); by default its text.
+    """
+    outcomes = list(law)
+    with contextlib.suppress(TypeError):  # outcomes without an order keep the law's order
+        outcomes.sort()
+    rows = [(describe(outcome), Probability(law[outcome])) for outcome in outcomes]
+    return Table((outcome_header, probability_header), rows, caption=caption)
+
+
+class RememberBox:
+    """A "What to remember" box: a heading and a short list of points, as HTML or text."""
+
+    def __init__(self, points: Sequence[str], heading: str = "What to remember") -> None:
+        if not points:
+            raise KitError("a 'what to remember' box needs at least one point")
+        self.points = tuple(points)
+        self.heading = heading
+
+    def __str__(self) -> str:
+        return "\n".join([self.heading, *(f"- {point}" for point in self.points)])
+
+    def __repr__(self) -> str:
+        return f"RememberBox({len(self.points)} points)"
+
+    def _repr_pretty_(self, printer: _Pretty, cycle: bool) -> None:
+        printer.text(str(self))
+
+    def _repr_html_(self) -> str:
+        items = "".join(f"<li>{html.escape(point)}</li>" for point in self.points)
+        return (
+            f"<aside class='{REMEMBER_CLASS}' style='border-left:5px solid #0072B2;"
+            "background:#eef5fb;padding:0.5em 1em;margin:1em 0'>"
+            f"<strong>{html.escape(self.heading)}</strong><ul>{items}</ul></aside>"
+        )
+
+
+def remember(points: Sequence[str], heading: str = "What to remember") -> RememberBox:
+    """The "What to remember" box that ends a page: show it as a cell's last value."""
+    return RememberBox(points, heading)

@@ -6,10 +6,18 @@ numbered notebook of each series it is given, with its title (the first heading 
 notebook), so a new notebook appears in the index without editing it. Links are relative
 (`some_game/01_first.ipynb`): they work in JupyterLab and in Voila, which serves
 `notebooks/X.ipynb` at `/voila/render/X.ipynb`.
+
+The contents open each page in the same tab. A Markdown output's links would open new tabs:
+the front ends' renderer (JupyterLab's rendermime, which Voila uses for outputs) gives every
+link whose resolved address is absolute `target="_blank"` unless the link names a target
+itself. Every tab then holds a kernel of its own, while a page left in the same tab has its
+kernel shut down by Voila (on `beforeunload`). So the contents show as HTML whose links say
+`target="_self"`; their Markdown form stays for text and for front ends without HTML.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Sequence
@@ -52,20 +60,47 @@ class Series(NamedTuple):
         return [(f"{self.folder}/{p.name}", notebook_title(p)) for p in paths]
 
 
+def _listed(series: Sequence[Series], root: Path | str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """(heading, pages) of every series that has notebooks, in the order given."""
+    listed = [(one.title, one.pages(root)) for one in series]
+    return [(title, entries) for title, entries in listed if entries]
+
+
 def contents_markdown(series: Sequence[Series], root: Path | str = ".") -> str:
     """The index's table of contents as Markdown: one numbered list per series that has
     notebooks, each entry a relative link titled by the notebook's first heading."""
     blocks = []
-    for one in series:
-        entries = one.pages(root)
-        if not entries:
-            continue
-        lines = [f"### {one.title}", ""]
+    for heading, entries in _listed(series, root):
+        lines = [f"### {heading}", ""]
         lines += [f"{i}. [{title}]({link})" for i, (link, title) in enumerate(entries, 1)]
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 
 
-def show_contents(series: Sequence[Series], root: Path | str = ".") -> MarkdownText:
-    """The table of contents, displayed as Markdown in a notebook."""
-    return MarkdownText(contents_markdown(series, root))
+def contents_html(series: Sequence[Series], root: Path | str = ".") -> str:
+    """The same table of contents as HTML, each link opening its page in the same tab."""
+    blocks = []
+    for heading, entries in _listed(series, root):
+        items = "".join(
+            f'<li><a href="{html.escape(link)}" target="_self">{html.escape(title)}</a></li>'
+            for link, title in entries
+        )
+        blocks.append(f"<h3>{html.escape(heading)}</h3>\n<ol>{items}</ol>")
+    return "\n".join(blocks)
+
+
+class Contents(MarkdownText):
+    """The table of contents a notebook displays: HTML with same-tab links in a page, its
+    Markdown as text (`str()`, and what an executed notebook stores as text/plain)."""
+
+    def __init__(self, series: Sequence[Series], root: Path | str = ".") -> None:
+        super().__init__(contents_markdown(series, root))
+        self.html = contents_html(series, root)
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+
+def show_contents(series: Sequence[Series], root: Path | str = ".") -> Contents:
+    """The table of contents, displayed in a notebook (links open in the same tab)."""
+    return Contents(series, root)

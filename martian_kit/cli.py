@@ -7,9 +7,12 @@ import json
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from kit_common.cli import run_command
 from martian_kit import cli_analysis, records
+from martian_kit.game import GameState
+from martian_kit.messages import message
 from martian_kit.narrate import describe_game
 from martian_kit.play import play_game
 from martian_kit.policies import policy_by_name
@@ -35,6 +38,62 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_record(command: str, path: str) -> tuple[GameState, dict] | None:
+    """The game a record file holds, replayed and validated, with the record's data; None
+    after saying in one line why the file is not a good record."""
+    try:
+        state = records.load(path)
+    except records.RecordError as err:  # names the file, and the field when the JSON is bad
+        print(f"martian-kit {command}: {err}", file=sys.stderr)
+        return None
+    return state, json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    read = _read_record("replay", args.file)
+    if read is None:
+        return 1
+    state, data = read
+    if args.json:
+        print(json.dumps(records.to_record(state, seed=data.get("seed")), indent=1))
+        return 0
+    print(describe_game(state))
+    if not state.is_terminal():
+        print(message("cli.record_running", turns=len(state.log)))
+    return 0
+
+
+def _cmd_check_record(args: argparse.Namespace) -> int:
+    read = _read_record("check-record", args.file)
+    if read is None:
+        return 1
+    state, _ = read
+    if state.is_terminal():
+        assert state.winner is not None
+        how = message("cli.record_finished", winner=state.players[state.winner])
+    else:
+        how = message("cli.record_unfinished")
+    players = ", ".join(state.players)
+    print(message("cli.record_ok", file=args.file, players=players, turns=len(state.log), how=how))
+    return 0
+
+
+def _add_record_commands(sub) -> None:
+    """`replay FILE` and `check-record FILE`: a saved game (`play --json`, or
+    `martian_kit.records.save`) told again, or checked against the rules."""
+    replay = sub.add_parser("replay", help="tell a saved game (a record file) turn by turn")
+    replay.add_argument("file", help="a game record (JSON), as `play --json` writes it")
+    replay.add_argument(
+        "--json", action="store_true", help="print the record, checked and tidied, as JSON"
+    )
+    replay.set_defaults(func=_cmd_replay)
+    check = sub.add_parser(
+        "check-record", help="check a record file against the rules (exit status 0 / 1)"
+    )
+    check.add_argument("file", help="a game record (JSON)")
+    check.set_defaults(func=_cmd_check_record)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="martian-kit", description="Martian Dice: play, analyse and simulate."
@@ -49,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed of the dice (reproducible)")
     play.add_argument("--json", action="store_true", help="print the game record as JSON")
     play.set_defaults(func=_cmd_play)
+    _add_record_commands(sub)
     cli_analysis.add_commands(sub)
     return parser
 

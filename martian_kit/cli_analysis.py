@@ -15,7 +15,8 @@ import numpy as np
 
 from martian_kit.dice import NUM_DICE, Face, FaceCounts
 from martian_kit.errors import RuleError
-from martian_kit.messages import message
+from martian_kit.explain import explain_choice, explain_next
+from martian_kit.messages import message, plan_words
 from martian_kit.policies import POLICIES, policy_by_name
 from martian_kit.policy import GameAwarePolicy, Policy
 from martian_kit.simulate import TextProgress, simulate_turns, tournament
@@ -102,18 +103,23 @@ def _cmd_turn_value(args: argparse.Namespace) -> int:
         return _emit(args, {"state": str(turn), "over": True, "score": turn.score()}, [text])
     options = sol.option_values(turn)
     best = sol.best_action(turn)
+    plan = sol.best_plan(turn)
     data = {
         "set_aside": turn.set_aside.to_dict(),
         "rolled": turn.rolled.to_dict() if turn.rolled is not None else None,
         "phase": turn.phase.value,
         "options": {a.value: v for a, v in options.items()},
         "best": best.value,
+        "plan": [a.value for a in plan],
+        "advice": plan_words(plan),
         "explanation": sol.explain(turn),
     }
     lines = [
         message("cli.turn_state", state=str(turn)),
+        *explain_choice(turn),  # what the pages say after a roll, or before rolling on
+        *explain_next(turn),
         sol.explain(turn),
-        message("cli.best", action=best.value),
+        message("cli.best", plan=plan_words(plan)),
     ]
     return _emit(args, data, lines)
 
@@ -151,7 +157,7 @@ def _turn_value_with_fewer_dice(args: argparse.Namespace, variant: Variant) -> i
     lines = [message("cli.variant", variant=variant.describe())]
     ranked = sorted(options.items(), key=lambda item: -item[1])
     lines += [f"{action.value}: {value:.4f} expected" for action, value in ranked]
-    lines.append(message("cli.best", action=best.value))
+    lines.append(message("cli.best", plan=plan_words([best])))
     return _emit(args, data, lines)
 
 

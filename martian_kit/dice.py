@@ -15,7 +15,9 @@ from functools import cache
 from math import factorial
 from typing import NamedTuple
 
-from martian_kit.messages import counted, message
+from kit_common.svg import dice_row_html, pretty_sentence
+from martian_kit.messages import counted, face_name, message
+from martian_kit.pictures import face_svg
 
 NUM_DICE = 13
 SIDES = 6
@@ -89,6 +91,21 @@ class FaceCounts(NamedTuple):
         """ "2 Tanks, 5 Death Rays, 1 Human" (faces with no dice left out)."""
         parts = [counted(f, n) for f, n in zip(FACES, self) if n]
         return ", ".join(parts) if parts else message("dice.none")
+
+    def faces(self) -> list[Face]:
+        """The dice one by one, grouped by face in the order of `FACES`."""
+        return [f for f, n in zip(FACES, self) for _ in range(n)]
+
+    def dice_svg(self, size_em: float = 2.2) -> list[str]:
+        """Each die drawn as inline SVG (kit_common.svg), in the order of `faces()`."""
+        return [face_svg(f.value, face_name(f), size_em) for f in self.faces()]
+
+    # A page shows the dice and the sentence; `repr` stays the tuple, for the console and tests.
+    def _repr_html_(self) -> str:
+        return dice_row_html(self.dice_svg(), str(self))
+
+    def _repr_pretty_(self, printer: object, cycle: bool) -> None:
+        pretty_sentence(printer, self, str(self))
 
 
 def _compositions(n: int, k: int) -> Iterator[tuple[int, ...]]:

@@ -8,6 +8,8 @@ carries the key of the rule it names.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from kit_common.messages import Catalogue
 
 ENGLISH: dict[str, str] = {
@@ -73,14 +75,19 @@ ENGLISH: dict[str, str] = {
     "where.player": "seat {seat} is to act",
     "where.game_over": "the game is over",
     # Notebook widgets: the turn player (what each step of a turn did, and why).
-    "ui.roll": "🎲 Roll",
+    "ui.roll": "Roll",
     "ui.roll.tip": "Roll every die that is not set aside",
-    "ui.stop": "✋ Stop",
+    "ui.stop": "Stop",
     "ui.stop.tip": "End the turn now and score what is set aside",
     "ui.take": "Take {faces}",
     "ui.take.tip": "Set aside every rolled {face} die",
     "ui.new_turn": "New turn",
     "ui.set_aside": "Set aside",
+    "turn.over": "The turn is over: {reason}.",
+    "turn.next.must_roll": "Next: roll the dice.",
+    "turn.next.must_choose": "Next: choose a face to set aside.",
+    "turn.next.may_roll_or_stop": "Next: roll again or stop.",
+    "turn.next.over": "The turn is over.",
     "ui.rolled": "Just rolled",
     "ui.nothing_yet": "nothing yet",
     "ui.score_now": "If the turn ended now: {explanation}",
@@ -106,7 +113,7 @@ ENGLISH: dict[str, str] = {
     "why.danger": "Careful: {tanks} against {rays} — stopping now would score 0.",
     "why.or": " or ",
     # Notebook widgets: the scoring calculator and the scoring exercises.
-    "ui.random_example": "🎲 Random example",
+    "ui.random_example": "Random example",
     "ui.random_example.tip": "Fill in a random set of dice set aside at the end of a turn",
     "ui.too_many": "A turn has 13 dice: these counts add up to {n}.",
     "ui.calculator": "Dice set aside at the end of the turn:",
@@ -114,8 +121,8 @@ ENGLISH: dict[str, str] = {
     "ui.guess": "Points:",
     "ui.check": "Check",
     "ui.next": "Next exercise",
-    "ui.right": "✅ Right — {explanation}.",
-    "ui.wrong": "❌ Not quite: you said {guess}. {explanation}.",
+    "ui.right": "Right — {explanation}.",
+    "ui.wrong": "Not quite: you said {guess}. {explanation}.",
     "ui.waiting": "Type your answer, then press Check.",
     # Notebook widgets: the game app.
     "ui.you": "You",
@@ -132,9 +139,9 @@ ENGLISH: dict[str, str] = {
     "ui.waiting_for": "{name} is playing…",
     "ui.last_round": "Last round: {name} reached {target}; everyone after them plays once more.",
     "ui.tiebreak": "Tie at {total}: {names} roll 6 dice each; most Death Rays wins.",
-    "ui.winner": "🏆 {name} wins with {total} points.",
-    "ui.you_win": "🏆 You win with {total} points!",
-    "ui.practice_done": "🏁 You reached {total} points in {turns} turns.",
+    "ui.winner": "{name} wins with {total} points.",
+    "ui.you_win": "You win with {total} points!",
+    "ui.practice_done": "You reached {total} points in {turns} turns.",
     "ui.log": "Game log (latest first)",
     "ui.rolloff": "Tie-break roll-off {i}: {rolls}",
     "ui.log_turn": "Round {round}, {name}: {dice} — {explanation} (total {total})",
@@ -162,7 +169,7 @@ ENGLISH: dict[str, str] = {
     "chart.target": "target {target}",
     # Notebook widgets: the tie-break roll-off.
     "ui.players_tied": "Tied players:",
-    "ui.roll_off": "🎲 Break the tie",
+    "ui.roll_off": "Break the tie",
     "ui.roll_off.tip": "Every tied player rolls 6 dice, again while tied, until one wins",
     "ui.more_tiebreaks": "+{n} tie-breaks",
     "ui.tiebreak_round": "Roll-off {i}: {rolls}",
@@ -219,12 +226,6 @@ ENGLISH: dict[str, str] = {
     "chart.trials": "number of rolls (log scale)",
     "chart.average": "average so far",
     "chart.lln.title": "Death Rays per roll of 13 dice: the running average settles at 13/3",
-    # Notebook widgets: dice glyphs (emoji shown on the drawn dice).
-    "glyph.tank": "🪖",
-    "glyph.ray": "⚡",
-    "glyph.human": "🧑",
-    "glyph.cow": "🐄",
-    "glyph.chicken": "🐔",
     # Notebook widgets: the dice explorer.
     "ui.roll13": "Roll 13 dice",
     "ui.roll13.tip": "Roll all 13 dice once and add the roll to the tally",
@@ -265,6 +266,21 @@ def counted(face: object, count: int) -> str:
     return f"{count} {face_name(face, count)}"
 
 
+def choice_words(action: object) -> str:
+    """A choice of the turn as a piece of advice: "take the Cows", "roll", "stop" (an
+    `Action`, or its value: the face name of a set-aside)."""
+    value = getattr(action, "value", action)
+    if value in ("roll", "stop"):
+        return message(f"do.{value}")
+    return message("do.take", faces=face_name(value, 2))
+
+
+def plan_words(actions: Sequence[object]) -> str:
+    """A choice and the one after it: "take the Cows, then roll"."""
+    words = [choice_words(a) for a in actions]
+    return words[0] if len(words) == 1 else message("do.then", first=words[0], then=words[1])
+
+
 # Advice from the solvers and analysis (appended by the analysis kit).
 ENGLISH.update(
     {
@@ -273,6 +289,10 @@ ENGLISH.update(
         "advice.stop": "stop: {value:.2f} {unit}",
         "advice.roll": "roll again: {value:.2f} {unit}",
         "advice.take": "take {faces}: {value:.2f} {unit}",
+        "do.take": "take the {faces}",
+        "do.roll": "roll",
+        "do.stop": "stop",
+        "do.then": "{first}, then {then}",
     }
 )
 
@@ -284,7 +304,7 @@ ENGLISH.update(
             "Chickens), e.g. 2,3,0,1,0; got {value!r}"
         ),
         "cli.turn_state": "Turn: {state}",
-        "cli.best": "Best: {action}",
+        "cli.best": "Best: {plan}.",
         "cli.over": "The turn is over: {score}",
         "cli.score_distribution": "Score distribution of one turn, policy {policy} (exact):",
         "cli.score_row": "  P(score = {score:2d}) = {p:.6f}",
@@ -310,6 +330,10 @@ ENGLISH.update(
         ),
         "cli.solved": "Win-probability table written to {path} ({size} bytes, {seconds:.1f} s); "
         "P(first seat wins from 0-0) = {p:.4f}",
+        "cli.record_ok": "{file}: a valid Martian Dice record: {players}; {turns} turn(s); {how}",
+        "cli.record_finished": "finished, {winner} won",
+        "cli.record_unfinished": "the game is not over yet",
+        "cli.record_running": "The game is not over: {turns} turn(s) played so far.",
         "cli.unknown_policy": "unknown policy {name!r}; known: {known}",
         "cli.variant": "Rules: {variant}",
         "cli.variant_solved": (

@@ -272,4 +272,6 @@ def load(path: str | Path) -> GameState:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise RecordError(f"{path}: cannot be read ({err.strerror})") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a game record (not UTF-8 text)") from None
     return loads(text, source=str(path))

@@ -23,7 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from html import escape
 
+from kit_common.svg import dice_row_html, pretty_sentence
 from martian_kit.dice import (
     EARTHLINGS,
     NUM_DICE,
@@ -241,6 +243,28 @@ class TurnState:
             if self.end is not None:
                 where = message("rule.turn_over", reason=self.end.reason())
             raise RuleError("not_chance", message("rule.not_chance", where=where))
+
+    def sentence(self) -> str:
+        """The state for a reader: what is set aside, what was rolled, what comes next."""
+        text = f"{message('ui.set_aside')}: {self.set_aside}."
+        if self.rolled is not None:
+            text += f" {message('ui.rolled')}: {self.rolled}."
+        if self.end is not None:
+            return f"{text} {message('turn.over', reason=self.end.reason())}"
+        return f"{text} {message(f'turn.next.{self.phase.value}')}"
+
+    def _repr_html_(self) -> str:
+        rows = [
+            dice_row_html(self.set_aside.dice_svg(), f"{message('ui.set_aside')}: {self.set_aside}")
+        ]
+        if self.rolled is not None:
+            rows.append(
+                dice_row_html(self.rolled.dice_svg(), f"{message('ui.rolled')}: {self.rolled}")
+            )
+        return "".join(rows) + f"<p>{escape(self.sentence())}</p>"
+
+    def _repr_pretty_(self, printer: object, cycle: bool) -> None:
+        pretty_sentence(printer, self, self.sentence())
 
     def __str__(self) -> str:
         text = f"set aside: {self.set_aside}"

@@ -61,3 +61,20 @@ def test_app_installs_the_app_extra_once_and_again_when_requirements_change(sand
     changed = _run_dev(sandbox, "app")
     assert "-m pip install -q -e .[app]" in changed
     assert len(list((sandbox / ".venv").glob(".installed-*"))) == 1
+
+
+def test_lab_opens_the_notebooks_in_jupyterlab_with_the_app_extra(sandbox):
+    _run_dev(sandbox, "app")
+    calls = _run_dev(sandbox, "lab", "--ServerApp.token=secret")
+    assert not any("pip install" in call for call in calls), "lab needs nothing beyond app"
+    lab = calls[-1].split()
+    assert lab[:3] == ["-m", "jupyterlab", "--no-browser"]
+    assert "--ServerApp.ip=127.0.0.1" in lab and "--ServerApp.root_dir=notebooks" in lab
+    assert "--port=8888" in lab and lab[-1] == "--ServerApp.token=secret"
+    assert ("--allow-root" in lab) == (os.geteuid() == 0)
+
+
+def test_lab_alone_installs_the_app_extra(sandbox):
+    calls = _run_dev(sandbox, "lab")
+    assert "-m pip install -q -e .[app]" in calls
+    assert calls[-1].startswith("-m jupyterlab")

@@ -29,7 +29,7 @@ NOT_IN_THE_HEADLESS_INSTALL = (
 
 HEADLESS_RUN = textwrap.dedent(
     """
-    import importlib, importlib.abc, pkgutil, sys
+    import importlib, importlib.abc, pkgutil, sys, tempfile
 
     BLOCKED = set(sys.argv[1].split(","))
 
@@ -59,6 +59,9 @@ HEADLESS_RUN = textwrap.dedent(
         (martian_cli, ["tournament", "--players", "win,greedy", "--games", "50", "--seed", "1"]),
         (dino_cli, ["simulate", "--players", "2", "--games", "3", "--seed", "1"]),
         (dino_cli, ["validate", str(illustrative_folder())]),
+        (martian_cli, ["turn-value", "--rolled", "1,2,3,4,3"]),
+        (dino_cli, ["play", "--seed", "1"]),
+        (dino_cli, ["init", tempfile.mkdtemp()]),
     ]
     for cli, argv in commands:
         status = cli.main(argv)

@@ -4,6 +4,8 @@ from dino_kit.components.loader import (
     ComponentError,
     illustrative_folder,
     load_components,
+    not_a_component_folder,
+    start_component_folder,
     validate_folder,
 )
 from dino_kit.components.schema import ComponentSet
@@ -13,5 +15,7 @@ __all__ = [
     "ComponentSet",
     "illustrative_folder",
     "load_components",
+    "not_a_component_folder",
+    "start_component_folder",
     "validate_folder",
 ]

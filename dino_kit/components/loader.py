@@ -2,8 +2,10 @@
 
 `load_components(folder)` returns a `ComponentSet` or raises `ComponentError` whose
 `problems` list each broken thing as `file: item: field what` (all of them, not just the
-first). `validate_folder(folder)` returns that list (empty when the folder is good). With no
-folder, the shipped illustrative set is loaded (cached).
+first). `validate_folder(folder)` returns that list (empty when the folder is good); a folder
+holding fewer than half of the component files gets one problem, "this is not a component
+folder". With no folder, the shipped illustrative set is loaded (cached).
+`start_component_folder(folder)` copies the illustrative set as a template to edit.
 
 Beyond each item's own fields, the loader checks the set as a whole: ids unique across all
 files, the box's counts (10 dice, 17 recipes by category, 30 attractions, 25 regular + 4 + 4
@@ -17,6 +19,7 @@ join the set's ids.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from functools import cache
 from importlib import resources
@@ -41,6 +44,7 @@ from dino_kit.components.schema import (
     parse_tables,
     parse_visitors,
 )
+from kit_common.errors import KitError
 
 LISTS: dict[str, tuple[str, str, Callable[..., Any]]] = {
     # file: (top-level key, item kind, parser)
@@ -61,6 +65,8 @@ BOX_COUNTS = {
     "objectives": 39,
     "plot_twists": 11,
 }
+#: The files every component folder has (set.yaml and rival.yaml are optional).
+REQUIRED_FILES = (*LISTS, "tables.yaml", "visitors.yaml")
 VISITORS_IN_BOX = 80
 SPECIAL_IN_BOX = 4
 MIN_SECURITY_LEVEL = 20
@@ -89,6 +95,26 @@ def validate_folder(folder: str | Path) -> list[str]:
     return []
 
 
+def start_component_folder(folder: str | Path) -> list[Path]:
+    """Copy the shipped illustrative set into `folder` (created when missing), a template to
+    type one's own components over; returns the files written, sorted.
+
+    A folder that already holds anything is refused (`KitError`): nothing is overwritten."""
+    target = Path(folder)
+    if target.exists() and not target.is_dir():
+        raise KitError(f"{target}: this is a file, not a folder")
+    if target.is_dir() and any(target.iterdir()):
+        raise KitError(
+            f"{target}: the folder is not empty (nothing is overwritten); give a new or empty one"
+        )
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for source in sorted(illustrative_folder().glob("*.yaml")):
+        shutil.copyfile(source, target / source.name)
+        written.append(target / source.name)
+    return written
+
+
 @cache
 def _default() -> ComponentSet:
     return _load(illustrative_folder())
@@ -97,6 +123,28 @@ def _default() -> ComponentSet:
 def load_components(folder: str | Path | None = None) -> ComponentSet:
     """The validated component set in `folder` (the illustrative set when None)."""
     return _default() if folder is None else _load(Path(folder))
+
+
+def not_a_component_folder(folder: Path) -> str | None:
+    """The one problem of a folder holding fewer than half of the component files (a wrong
+    folder, not a set with a few files missing), else None.
+
+    Listing every missing file, and all that follows from each, would bury what is wrong: the
+    folder is not a component folder at all."""
+    present = [name for name in REQUIRED_FILES if (folder / name).is_file()]
+    if 2 * len(present) >= len(REQUIRED_FILES):
+        return None
+    holds = (
+        f"it holds {len(present)} of the {len(REQUIRED_FILES)} component files "
+        f"({', '.join(present)})"
+        if present
+        else f"it holds none of the {len(REQUIRED_FILES)} component files"
+    )
+    return (
+        f"{folder}: this is not a component folder: {holds}; they are "
+        f"{', '.join(REQUIRED_FILES)} (`dino-kit init FOLDER` copies the shipped "
+        f"illustrative set to start from)"
+    )
 
 
 def _read(folder: Path, name: str, problems: list[str]) -> Any:
@@ -128,6 +176,9 @@ def _load(folder: Path) -> ComponentSet:
     found: list[str] = []
     if not folder.is_dir():
         raise ComponentError(str(folder), [f"{folder}: not a folder"])
+    wrong_folder = not_a_component_folder(folder)
+    if wrong_folder:
+        raise ComponentError(str(folder), [wrong_folder])
     parsed: dict[str, tuple[Any, ...]] = {}
     seen: dict[str, str] = {}
     clean: set[str] = set()  # lists whose every item parsed: the whole-set checks run on them
@@ -163,9 +214,9 @@ def _load(folder: Path) -> ComponentSet:
         parsed[key] = tuple(items)
 
     p = Problems("tables.yaml")
-    tables = parse_tables(
-        p, _top(_read(folder, "tables.yaml", found), "tables.yaml", "tables", found)
-    )
+    raw_tables = _top(_read(folder, "tables.yaml", found), "tables.yaml", "tables", found)
+    # A missing or unreadable file is one problem, already said: not one per field it lacks.
+    tables = parse_tables(p, raw_tables) if raw_tables is not None else None
     found.extend(p.found)
     p = Problems("visitors.yaml")
     raw_visitors = _top(_read(folder, "visitors.yaml", found), "visitors.yaml", "visitors", found)

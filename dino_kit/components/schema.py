@@ -20,6 +20,8 @@ from dino_kit.effects import (
     Effect,
     check_effect,
 )
+from dino_kit.pictures import face_label, face_svg
+from kit_common.svg import dice_row_html
 
 RARE_FACES = ("paddock", "worker")
 OBJECTIVE_LENGTHS = ("short", "medium", "long")
@@ -141,11 +143,26 @@ class Face:
     threat: int
     rare: str | None = None
 
+    def __str__(self) -> str:
+        return face_label(self.dna, self.amount, self.threat, self.rare)
+
+    def _repr_html_(self) -> str:
+        return self.svg()
+
+    def svg(self, size_em: float = 2.6) -> str:
+        """The face drawn as an inline SVG die (dino_kit.pictures)."""
+        return face_svg(self.dna, self.amount, self.threat, self.rare, size_em)
+
 
 @dataclass(frozen=True)
 class Die:
+    """A research die: its id and its six faces."""
+
     id: str
     faces: tuple[Face, ...]
+
+    def _repr_html_(self) -> str:
+        return dice_row_html([f.svg() for f in self.faces], f"die {self.id}: six faces")
 
 
 def parse_die(p: Problems, data: Any, index: int) -> Die | None:

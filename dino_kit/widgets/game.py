@@ -19,15 +19,15 @@ import ipywidgets as w
 
 from dino_kit import charts
 from dino_kit.bots import BOTS, Bot, bot_by_name
-from dino_kit.chance import describe
 from dino_kit.components import ComponentSet
 from dino_kit.engine import apply_action, legal_actions, run, why_illegal
 from dino_kit.messages import message
+from dino_kit.narrate import action_label, round_summary, step_line
 from dino_kit.objectives import breakdown
 from dino_kit.setup import new_game
-from dino_kit.state import CHANCE, Action, GameState
+from dino_kit.state import Action, GameState
 from dino_kit.widgets.data import current_components
-from dino_kit.widgets.views import action_label, board_html, market_html, research_html
+from dino_kit.widgets.views import board_html, market_html, research_html
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
 
@@ -182,6 +182,7 @@ class GameApp(App):
             None if s == you else bot_by_name(next(it)) for s in range(state.num_players)
         ]
         self.state = state
+        self.round_start = state  # the state the current round began in (for its summary)
         self.lines: list[str] = []
         self.message_text = ""
         self.rounds: list[int] = []
@@ -249,15 +250,12 @@ class GameApp(App):
         self._took(before, before.current_player(), action, apply_action(before, action))
 
     def _took(self, before: GameState, actor: int, move: Any, after: GameState) -> None:
-        """Log a step (yours, a bot's or chance's) and move the game on to `after`."""
-        if actor == CHANCE:
-            shown = getattr(before.components.by_id.get(move), "name", move)
-            what = describe(before.pending[0])
-            self.lines.append(message("log.chance", what=what, outcome=shown))
-        else:
-            self.lines.append(
-                message("log.action", name=before.names[actor], action=action_label(before, move))
-            )
+        """Log a step (yours, a bot's or chance's) and move the game on to `after`; a round
+        that ends is logged with its summary (`dino_kit.narrate`, the command line's words)."""
+        self.lines.append(step_line(before, actor, move))
+        if after.round != self.round_start.round or after.is_terminal():
+            self.lines.append(round_summary(self.round_start, after))
+            self.round_start = after
         self.state = after
         self._record_round()
 
@@ -373,6 +371,6 @@ def final_table(state: GameState) -> str:
     for seat, p in enumerate(state.players):
         parts = breakdown(state, p)
         cells = "".join(f"<td style='padding:2px 8px'>{parts[k]}</td>" for k in keys)
-        star = " 🏆" if seat in state.winners else ""
+        star = f" ({message('ui.winner_mark')})" if seat in state.winners else ""
         rows.append(f"<tr><td>{escape(state.names[seat])}{star}</td>{cells}</tr>")
     return f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table>"

@@ -1,6 +1,7 @@
-"""Pictures of the table as HTML: a player's lab and park, the research centre, the market,
-and every action in words. Plain functions of a `GameState`, so the apps and the tests share
-them; no copied art — coloured boxes, counts and names from the component data.
+"""Pictures of the table as HTML: a player's lab and park, the research centre, the market.
+Plain functions of a `GameState`, so the apps and the tests share them; no copied art —
+coloured boxes, counts and names from the component data. Actions in words are
+`dino_kit.narrate.action_label` (the command line tells games in the same words).
 """
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from html import escape
 from dino_kit import abilities
 from dino_kit.effects import CATEGORIES, DNA_TYPES
 from dino_kit.messages import message
-from dino_kit.phases import park, research, workers
+from dino_kit.phases import research
 from dino_kit.phases.workers import dna_text
-from dino_kit.state import Action, GameState, PlayerState, track_position
+from dino_kit.state import GameState, PlayerState, track_position
 
 DNA_COLOURS = {
     "blue": "#1e88e5",
@@ -135,13 +136,8 @@ def board_html(state: GameState, seat: int) -> str:
 
 
 def face_html(state: GameState, slot: int) -> str:
-    face = research.face_of(state, slot)
-    pips = "⚠" * face.threat or "—"
-    if face.rare is not None:
-        body = f"<b>{escape(message('ui.rare_' + face.rare))}</b>"
-    else:
-        body = dna_chip(face.dna, f"{face.amount} {face.dna}")
-    return body + f"<br><span title='{escape(message('ui.threat_pips'))}'>{pips}</span>"
+    """The face a die slot shows, drawn as an SVG die with its text alternative."""
+    return research.face_of(state, slot).svg()
 
 
 def research_html(state: GameState) -> str:
@@ -154,13 +150,14 @@ def research_html(state: GameState) -> str:
     for slot in range(len(state.pool)):
         owner = state.claimed[slot] if slot < len(state.claimed) else None
         who = state.names[owner] if owner is not None else message("ui.free")
-        held = " <b>⟵ held</b>" if state.held == slot else ""
+        held = f" <b>({escape(message('ui.held_mark'))})</b>" if state.held == slot else ""
         dice.append(
             f"<td style='border:1px solid #bbb;padding:3px;text-align:center'>"
             f"{escape(message('ui.slot', slot=slot))}<br>{face_html(state, slot)}<br>"
             f"<small>{escape(who)}</small>{held}</td>"
         )
-    storage = " ".join("▣" if owner is not None else "□" for owner in state.storage_taken)
+    taken = sum(owner is not None for owner in state.storage_taken)
+    storage = message("ui.storage_spaces", taken=taken, spaces=len(state.storage_taken))
     recipes = []
     for cat, ident in zip(CATEGORIES, state.recipe_up):
         if ident is None:
@@ -179,10 +176,7 @@ def research_html(state: GameState) -> str:
                 )
             )
     items = "".join(f"<li>{escape(x)}</li>" for x in recipes)
-    return (
-        f"<table><tr>{''.join(dice)}</tr></table>"
-        f"<div>{escape(message('ui.storage_spaces'))} {storage}</div><ul>{items}</ul>"
-    )
+    return f"<table><tr>{''.join(dice)}</tr></table><div>{escape(storage)}</div><ul>{items}</ul>"
 
 
 def market_html(state: GameState) -> str:
@@ -241,75 +235,3 @@ def item_text(state: GameState, col: int, ident: str, row: int) -> str:
         return f"{item.name} ({'; '.join(parts)})"
     parts = [f"{e.id.replace('_', ' ')} {e.get('amount', '')}".strip() for e in item.effects]
     return f"{item.name} ({'; '.join(parts)})"
-
-
-def action_label(state: GameState, a: Action) -> str:
-    """A legal action of the player to act, in words, with what it gives or costs."""
-    c = state.components
-    seat = state.current_player()
-    p = state.players[seat] if seat >= 0 else None
-    if a.kind == "die":
-        face = research.face_of(state, a.target)
-        if face.rare is not None:
-            where = f" → exhibit {a.choice}" if a.choice is not None else ""
-            return message("act.die_rare", level=a.scientist, slot=a.target, what=face.rare) + where
-        assert p is not None
-        bonus = abilities.passive(state, p, "research_bonus")
-        i = DNA_TYPES.index(face.dna)
-        gain = min(face.amount * a.scientist + bonus, p.limits[i] - p.dna[i])
-        return message(
-            "act.die",
-            level=a.scientist,
-            slot=a.target,
-            amount=face.amount,
-            dna=face.dna,
-            gain=gain,
-            pips=face.threat,
-        )
-    if a.kind == "storage":
-        return message("act.storage", level=a.scientist, tracks=", ".join(a.choice))
-    if a.kind == "recipe":
-        ident = state.recipe_up[CATEGORIES.index(a.target)]
-        return message("act.recipe", level=a.scientist, name=c[ident].name)
-    if a.kind == "pass":
-        if a.scientist is not None:
-            return message("act.pass_scientist", level=a.scientist)
-        return message("act.pass_market", money=state.rules.pass_money)
-    if a.kind in ("hire", "build", "upgrade"):
-        col = {"build": 0, "upgrade": 1, "hire": 2}[a.kind]
-        ident = state.rows[col][a.target]
-        price = c.tables.market_rows[a.target]
-        if a.kind == "build":
-            assert p is not None
-            price = abilities.attraction_price(state, p, ident, a.target)
-        text = message(f"act.{a.kind}", name=c[ident].name, price=price)
-        if a.kind == "hire" and a.choice is not None:
-            text += message("act.firing", name=c[a.choice].name)
-        if a.kind == "upgrade" and p is not None and p.lab[a.choice] is not None:
-            text += message("act.covering", name=c[p.lab[a.choice]].name)
-        return text
-    if a.kind == "special":
-        return message("act.special", what=message("ui." + a.target))
-    if a.kind == "buy_dna":
-        dna, col = a.choice
-        offer = c.tables.dna_offer(a.target)
-        row = c.tables.market_rows.index(a.target)
-        gone = message("act.discard", name=c[state.rows[col][row]].name) if col is not None else ""
-        return message("act.buy_dna", price=a.target, amount=offer.amount, dna=dna) + gone
-    if a.kind == "work":
-        assert p is not None
-        slot = abilities.find_slot(state, p, a.target)
-        return work_label(state, p, slot.action, a)
-    if a.kind == "done":
-        return message("act.done", left=p.workers_free if p else 0)
-    if a.kind == "food":
-        assert p is not None
-        food = park.food_customers(state, p)
-        return message("act.food", money=a.choice, vp=food - a.choice)
-    return str(a)
-
-
-def work_label(state: GameState, p: PlayerState, action, a: Action) -> str:
-    """A worker action in words (the lab-slot table's words, with the slot's space)."""
-    key, values = workers.SLOT_ACTIONS[action.id].words(state, p, action, a.choice)
-    return message(key, space=a.target[0], **values)

@@ -270,6 +270,15 @@ class TurnSolution:
             raise ValueError("the turn is over: there is nothing to choose")
         return break_tie(options, turn)
 
+    def best_plan(self, turn: TurnState) -> tuple[Action, ...]:
+        """The optimal action and, after a set-aside that leaves a decision, the optimal
+        decision then (stop or roll): the advice "take the Cows, then roll"."""
+        best = self.best_action(turn)
+        if best.face is None:
+            return (best,)
+        after = turn.apply_action(best)
+        return (best,) if after.is_terminal() else (best, self.best_action(after))
+
     def policy(self):
         """This solution as a `martian_kit.policies.Policy` (it ignores the game)."""
 

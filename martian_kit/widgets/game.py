@@ -22,6 +22,7 @@ from kit_common.widgets.base import OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
 from martian_kit.dice import NUM_DICE
+from martian_kit.explain import explain_action, explain_roll, take_label
 from martian_kit.game import TARGET, GameContext, GameState, new_game
 from martian_kit.messages import counted, message
 from martian_kit.narrate import describe_turn
@@ -31,7 +32,6 @@ from martian_kit.scoring import explain_score, has_bonus, tanks_win
 from martian_kit.turn import Action, Phase, TurnState
 from martian_kit.widgets.advice import win_advisor
 from martian_kit.widgets.dice_view import dice_text
-from martian_kit.widgets.explain import explain_action, explain_roll, take_label
 from martian_kit.widgets.turn import ActionBar, TurnView
 
 Advisor = Callable[[TurnState, GameContext], Sequence[str]]

@@ -153,7 +153,7 @@ def _rays_html(rays: int) -> str:
         "<span style='display:inline-block;width:1.2em;height:1.2em;margin:1px;"
         "border:1px solid #999;border-radius:0.2em;vertical-align:middle'></span>"
     )
-    small = die_html(Face.RAY).replace("font-size:1.35em", "font-size:0.8em")
+    small = die_html(Face.RAY, size_em=1.2)
     return small * rays + blank * (TIEBREAK_DICE - rays)
 
 

@@ -14,11 +14,11 @@ import ipywidgets as w
 
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from martian_kit.dice import FaceCounts
+from martian_kit.explain import explain_action, explain_roll
 from martian_kit.messages import face_name, message
 from martian_kit.narrate import describe_counts
 from martian_kit.turn import TAKE_ACTIONS, Action, Phase, TurnState
 from martian_kit.widgets.dice_view import dice_html
-from martian_kit.widgets.explain import explain_action, explain_roll
 
 
 def can_roll(state: TurnState) -> bool:

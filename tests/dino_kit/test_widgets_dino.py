@@ -12,12 +12,13 @@ import pytest
 from dino_kit import Action, odds
 from dino_kit.bots import heuristic_bot, random_bot
 from dino_kit.components import illustrative_folder
+from dino_kit.narrate import action_label
 from dino_kit.widgets import data
 from dino_kit.widgets.game import GameApp
 from dino_kit.widgets.park import ParkRisk
 from dino_kit.widgets.research import DieExplorer, HeldThreatExplorer, gain_law
 from dino_kit.widgets.setup import SetupExplorer, setup_facts
-from dino_kit.widgets.views import action_label, board_html, market_html, research_html
+from dino_kit.widgets.views import board_html, market_html, research_html
 
 
 def click_through(app: GameApp, seed: int) -> None:
@@ -43,7 +44,7 @@ def test_a_whole_game_with_the_widgets(seed, bots):
     assert s.is_terminal()
     assert [t.name for t in app.figure.data] == list(s.names)
     assert [t.y[-1] for t in app.figure.data] == list(s.final)
-    assert "Game over" in app.summary() and "🏆" in app.result.value
+    assert "Game over" in app.summary() and "(winner)" in app.result.value
     assert app.log_view.value.count("<li>") == min(60, len(app.lines))
 
 

@@ -92,3 +92,30 @@ def test_markdown_text_renders_as_markdown_and_reads_as_itself():
     data = shown(MarkdownText("### Title\n\n1. [a](a.ipynb)"))
     assert data["text/markdown"] == "### Title\n\n1. [a](a.ipynb)"
     assert data["text/plain"] == "### Title\n\n1. [a](a.ipynb)"
+
+
+def test_a_distribution_is_a_table_of_outcomes_and_probabilities() -> None:
+    from kit_common.display import distribution_table
+
+    table = distribution_table(
+        {2: Fraction(1, 2), 0: Fraction(1, 3), 1: Fraction(1, 6)}, "Death Rays"
+    )
+    assert table.headers == ("Death Rays", "Probability")
+    assert [row[0] for row in table.rows] == ["0", "1", "2"]  # sorted outcomes
+    assert str(table).splitlines()[2].endswith("1/3 (33.3%)")
+    assert "<th" in table._repr_html_() and "<sup>1</sup>" in table._repr_html_()
+    unordered = distribution_table({"b": Fraction(1, 2), 1: Fraction(1, 2)}, "Outcome")
+    assert [row[0] for row in unordered.rows] == ["b", "1"]  # no order: the law's order
+
+
+def test_a_remember_box_lists_its_points() -> None:
+    from kit_common.display import REMEMBER_CLASS, remember
+
+    box = remember(["A Death Ray shows on 2 sides of 6.", "Tanks <must> be matched."])
+    assert str(box) == (
+        "What to remember\n- A Death Ray shows on 2 sides of 6.\n- Tanks <must> be matched."
+    )
+    assert shown(box)["text/plain"] == str(box)
+    assert REMEMBER_CLASS in box._repr_html_() and "&lt;must&gt;" in box._repr_html_()
+    with pytest.raises(KitError):
+        remember([])

@@ -47,3 +47,16 @@ def test_contents_has_a_list_per_series_with_notebooks_in_the_order_given(tmp_pa
     assert contents_markdown([SECOND, FIRST], tmp_path) == expected
     shown = show_contents([SECOND, FIRST], tmp_path)
     assert shown._repr_markdown_() == expected and str(shown) == expected
+
+
+def test_the_contents_links_open_their_pages_in_the_same_tab(tmp_path):
+    """A front end gives a link without a target of its own a new tab (and a new kernel)."""
+    notebook(tmp_path / "first_game" / "01_y.ipynb", "# Y & Z")
+    notebook(tmp_path / "first_game" / "02_w.ipynb", "# W")
+    shown = show_contents([FIRST], tmp_path)
+    assert shown._repr_html_() == (
+        "<h3>First Game</h3>\n<ol>"
+        '<li><a href="first_game/01_y.ipynb" target="_self">Y &amp; Z</a></li>'
+        '<li><a href="first_game/02_w.ipynb" target="_self">W</a></li></ol>'
+    )
+    assert str(shown) == contents_markdown([FIRST], tmp_path)

@@ -150,3 +150,27 @@ def test_a_variant_table_can_be_saved_and_read(tmp_path, capsys):
     table = load_table(out)
     assert (table.target, table.end, table.dice) == (10, "immediate", 13)
     assert table.F[0, 0] == data["p_first_wins"]
+
+
+def test_turn_value_speaks_the_pages_words(capsys):
+    """The best choice as advice ("take the Cows, then roll"), after the sentence the turn
+    pages show for the same state, never an engine value such as "cow"."""
+    assert main(["turn-value", "--rolled", "1,2,3,4,3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == (
+        "Now you must set aside all dice of one type: Death Rays or Humans or Cows or Chickens."
+    )
+    assert lines[-1] == "Best: take the Cows, then roll."
+    data = run_json(capsys, "turn-value", "--rolled", "1,2,3,4,3")
+    assert data["best"] == "cow" and data["plan"] == ["cow", "roll"]
+    assert data["advice"] == "take the Cows, then roll"
+    assert main(["turn-value", "--state", "1,3,2,0,0"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "Now roll the 7 dice left, or stop and score."
+    assert lines[-1] == "Best: roll."
+
+
+def test_a_take_that_ends_the_turn_is_advised_alone(capsys):
+    # 12 dice set aside, the last die rolled shows a Cow: taking it leaves no die to roll.
+    data = run_json(capsys, "turn-value", "--state", "2,6,4,0,0", "--rolled", "0,0,0,1,0")
+    assert data["plan"] == ["cow"] and data["advice"] == "take the Cows"

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from martian_kit import Action, FaceCounts, Phase, RuleError, TurnEnd
-from martian_kit.widgets.explain import explain_action, explain_roll
+from martian_kit.explain import explain_action, explain_roll
 from martian_kit.widgets.turn import ActionBar, TurnPlayer, can_roll
 
 FIRST = FaceCounts(tank=2, ray=4, human=3, cow=2, chicken=2)

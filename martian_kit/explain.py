@@ -1,5 +1,6 @@
 """What each step of a turn did, and which rule made it so, in sentences (from the message
-catalogue). Pure functions of turn states: the turn player and the game app both use them."""
+catalogue). Pure functions of turn states: the turn player, the game app and the command line
+(`martian-kit turn-value`) all use them."""
 
 from __future__ import annotations
 
@@ -34,12 +35,19 @@ def explain_roll(before: TurnState, rolled: FaceCounts, after: TurnState) -> lis
     blocked = [f for f in EARTHLINGS if rolled[f] and before.set_aside[f]]
     for face in blocked:
         lines.append(message("why.taken_before", faces=face_name(face, 2)))
-    if after.phase is Phase.MUST_CHOOSE:
-        options = [take_label(a) for a in after.legal_actions()]
-        lines.append(message("why.must_choose", options=_join_or(options)))
-    elif after.end is TurnEnd.NO_CHOICE:
-        lines.append(message("why.no_choice"))
+    lines += explain_choice(after)
     return lines
+
+
+def explain_choice(state: TurnState) -> list[str]:
+    """Right after a roll: the set-asides the player must choose from, or that the roll left
+    no legal choice (the turn ends)."""
+    if state.phase is Phase.MUST_CHOOSE:
+        options = [take_label(a) for a in state.legal_actions()]
+        return [message("why.must_choose", options=_join_or(options))]
+    if state.end is TurnEnd.NO_CHOICE:
+        return [message("why.no_choice")]
+    return []
 
 
 def explain_action(before: TurnState, action: Action, after: TurnState) -> list[str]:

@@ -1,25 +1,28 @@
-"""dino_kit's modules import each other without a circle, counting imports inside functions,
-and the engine (everything outside `widgets/` and `charts.py`) has no import inside a function.
+"""Each package's modules import each other without a circle, counting imports inside
+functions, and no module imports its own package inside a function.
 
-The import-linter layers contract (pyproject.toml) checks the modules it names; this check
-covers every module, so a new module cannot slip a circle in unnoticed."""
+The import-linter layers contracts (pyproject.toml) check the modules they name; this check
+covers every module of kit_common, martian_kit and dino_kit, so a new module cannot slip a
+circle in unnoticed."""
 
 from __future__ import annotations
 
 import ast
 from graphlib import CycleError, TopologicalSorter
+from importlib import import_module
 from pathlib import Path
 
-import dino_kit
+import pytest
 
-PACKAGE_DIR = Path(dino_kit.__file__).parent
+PACKAGES = ("kit_common", "martian_kit", "dino_kit")
 
 
-def module_files() -> dict[str, Path]:
-    """Every module of dino_kit by dotted name (a package by its own name)."""
+def module_files(package: str) -> dict[str, Path]:
+    """Every module of `package` by dotted name (a package by its own name)."""
+    package_dir = Path(import_module(package).__file__).parent
     out = {}
-    for path in sorted(PACKAGE_DIR.rglob("*.py")):
-        parts = ("dino_kit", *path.relative_to(PACKAGE_DIR).with_suffix("").parts)
+    for path in sorted(package_dir.rglob("*.py")):
+        parts = (package, *path.relative_to(package_dir).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts = parts[:-1]
         out[".".join(parts)] = path
@@ -27,9 +30,9 @@ def module_files() -> dict[str, Path]:
 
 
 def imported_modules(name: str, path: Path, known: set[str]) -> tuple[set[str], list[int]]:
-    """The dino_kit modules `name` imports anywhere in its file, and the line numbers of the
-    imports that sit inside a function. `from package import module` counts as the module
-    (as grimp, import-linter's engine, counts it)."""
+    """The modules of `name`'s package that it imports anywhere in its file, and the line
+    numbers of those imports that sit inside a function. `from package import module` counts
+    as the module (as grimp, import-linter's engine, counts it)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     inner = {
         id(node)
@@ -54,7 +57,8 @@ def imported_modules(name: str, path: Path, known: set[str]) -> tuple[set[str], 
             ]
         else:
             continue
-        if any(t.split(".")[0] == "dino_kit" for t in targets) and id(node) in inner:
+        own = name.split(".")[0]
+        if any(t.split(".")[0] == own for t in targets) and id(node) in inner:
             lines.append(node.lineno)
         for target in targets:
             while target and target not in known:
@@ -64,32 +68,37 @@ def imported_modules(name: str, path: Path, known: set[str]) -> tuple[set[str], 
     return found, lines
 
 
-def is_engine(name: str) -> bool:
-    return not (name.startswith("dino_kit.widgets") or name == "dino_kit.charts")
-
-
-def test_no_import_circle_counting_imports_inside_functions():
-    files = module_files()
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_import_circle_counting_imports_inside_functions(package: str) -> None:
+    files = module_files(package)
     graph = {name: imported_modules(name, path, set(files))[0] for name, path in files.items()}
     try:
         order = list(TopologicalSorter(graph).static_order())
     except CycleError as err:
         raise AssertionError(f"import circle: {' -> '.join(err.args[1])}") from None
     assert set(order) == set(files)
+
+
+def test_dino_kit_state_is_below_the_engine() -> None:
+    files = module_files("dino_kit")
+    graph = {name: imported_modules(name, path, set(files))[0] for name, path in files.items()}
+    order = list(TopologicalSorter(graph).static_order())
     assert order.index("dino_kit.state") < order.index("dino_kit.engine")
+    assert "dino_kit.engine" not in graph["dino_kit.state"]
 
 
-def test_the_engine_has_no_import_inside_a_function():
-    files = module_files()
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_module_imports_its_package_inside_a_function(package: str) -> None:
+    files = module_files(package)
     inside = {
         name: lines
         for name, path in files.items()
-        if is_engine(name) and (lines := imported_modules(name, path, set(files))[1])
+        if (lines := imported_modules(name, path, set(files))[1])
     }
     assert inside == {}
 
 
-def test_the_check_sees_an_import_inside_a_function(tmp_path):
+def test_the_check_sees_an_import_inside_a_function(tmp_path: Path) -> None:
     """The checker itself: an import in a function body is found and makes an edge."""
     probe = tmp_path / "probe.py"
     probe.write_text("def f():\n    from dino_kit.engine import run\n    return run\n")

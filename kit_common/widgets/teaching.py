@@ -1,0 +1,191 @@
+"""Checks of understanding: a multiple-choice quiz and a predict-then-reveal question.
+
+Both are thin apps on `App`: every control is a plain ipywidgets control with a text label
+(buttons and checkboxes are reachable and usable with the keyboard), and each app's state is
+in its attributes so tests drive it through `check()` / `commit()` as a click would.
+The feedback says *why*: each option carries its own explanation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+import ipywidgets as w
+
+from kit_common.errors import KitError
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+
+#: CSS class of the feedback an app shows after a check (for the browser tests).
+FEEDBACK_CLASS = "kit-feedback"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One answer of a quiz: its label, whether it is correct, and why."""
+
+    label: str
+    correct: bool
+    why: str
+
+
+class ChoiceQuiz(App):
+    """A question with options as checkboxes, a *Check* button and feedback per option.
+
+    With `pick_all` (the default when several options are correct) the answer is right only
+    when every correct option and no wrong one is ticked; otherwise the quiz is "pick one":
+    it is right when the ticked options are exactly one correct option.
+    `question_html` may hold a picture (a roll of dice, say) above the options.
+    """
+
+    def __init__(
+        self,
+        question: str,
+        options: Sequence[Option],
+        question_html: str = "",
+        pick_all: bool | None = None,
+        check_label: str = "Check",
+    ) -> None:
+        if not options or not any(o.correct for o in options):
+            raise KitError("a quiz needs options, at least one of them correct")
+        self.question = question
+        self.options = tuple(options)
+        correct = sum(o.correct for o in self.options)
+        self.pick_all = correct > 1 if pick_all is None else pick_all
+        self.boxes = [
+            w.Checkbox(value=False, description=o.label, indent=False) for o in self.options
+        ]
+        self.check_button = button(check_label, tooltip=f"{check_label} your answer")
+        self.check_button.add_class(ACTION_CLASS)
+        self.check_button.on_click(lambda _: self.check())
+        self.feedback = w.HTML("")
+        self.feedback.add_class(OUTPUT_CLASS)
+        self.checked = False
+        self.right = False
+        hint = "Tick every right answer." if self.pick_all else "Tick one answer."
+        self.widget = w.VBox(
+            [
+                w.HTML(f"<p><b>{escape(question)}</b></p>{question_html}"),
+                w.HTML(f"<small>{escape(hint)}</small>"),
+                *self.boxes,
+                self.check_button,
+                self.feedback,
+            ]
+        )
+
+    def ticked(self) -> list[Option]:
+        """The options ticked now."""
+        return [o for o, box in zip(self.options, self.boxes) if box.value]
+
+    def is_right(self) -> bool:
+        """Whether the ticked options are a right answer."""
+        ticked = self.ticked()
+        if self.pick_all:
+            return {o.label for o in ticked} == {o.label for o in self.options if o.correct}
+        return len(ticked) == 1 and ticked[0].correct
+
+    def check(self) -> bool:
+        """Check the answer (what *Check* does): show per option whether it is right and why."""
+        self.checked = True
+        self.right = self.is_right()
+        verdict = "Right." if self.right else "Not quite."
+        lines = []
+        for option, box in zip(self.options, self.boxes):
+            # words, not check-mark glyphs: they read the same without any symbol font
+            status = "a right answer" if option.correct else "not a right answer"
+            yours = "you ticked it" if box.value else "you left it"
+            lines.append(
+                f"<li><b>{escape(option.label)}</b>: {status} ({yours}). {escape(option.why)}</li>"
+            )
+        self.feedback.value = (
+            f"<div class='{FEEDBACK_CLASS}'><p><b>{verdict}</b></p><ul>{''.join(lines)}</ul></div>"
+        )
+        return self.right
+
+    def summary(self) -> str:
+        if not self.checked:
+            return f"quiz: {self.question} ({len(self.options)} options, not checked yet)"
+        return f"quiz: {self.question} ({'right' if self.right else 'not right'})"
+
+
+class PredictReveal(App):
+    """Predict, commit, then see the exact answer and why: the answer is hidden until then.
+
+    With `choices` the student picks one of them (toggle buttons); without, they enter a
+    number, and a number within `tolerance` of `answer` counts as right.
+    `answer` is what is revealed (a number, or the right choice's label); `answer_text` is how
+    it reads ("5/36 (13.9%)"), by default its text.
+    """
+
+    def __init__(
+        self,
+        question: str,
+        answer: float | str,
+        explanation: str,
+        choices: Sequence[str] = (),
+        answer_text: str = "",
+        tolerance: float = 0.0,
+        commit_label: str = "Commit my prediction",
+    ) -> None:
+        if choices and answer not in choices:
+            raise KitError(f"the answer {answer!r} is not one of the choices")
+        self.question = question
+        self.answer = answer
+        self.answer_text = answer_text or str(answer)
+        self.explanation = explanation
+        self.tolerance = tolerance
+        self.choices = tuple(choices)
+        if self.choices:
+            self.entry: w.ValueWidget = w.ToggleButtons(
+                options=list(self.choices), value=None, description="Your prediction:"
+            )
+        else:
+            self.entry = w.FloatText(value=0.0, description="Your prediction:")
+        self.entry.style = {"description_width": "initial"}
+        self.commit_button = button(commit_label, tooltip="Fix your prediction and see the answer")
+        self.commit_button.add_class(ACTION_CLASS)
+        self.commit_button.on_click(lambda _: self.commit())
+        self.reveal = w.HTML("")
+        self.reveal.add_class(OUTPUT_CLASS)
+        self.committed = False
+        self.right = False
+        self.widget = w.VBox(
+            [
+                w.HTML(f"<p><b>{escape(question)}</b></p>"),
+                self.entry,
+                self.commit_button,
+                self.reveal,
+            ]
+        )
+
+    def is_right(self) -> bool:
+        """Whether the prediction entered now is right."""
+        value = self.entry.value
+        if self.choices:
+            return value == self.answer
+        return isinstance(self.answer, int | float) and abs(value - self.answer) <= self.tolerance
+
+    def commit(self) -> bool:
+        """Fix the prediction (what the button does) and reveal the answer and the explanation.
+
+        Without a picked choice nothing is committed and the student is asked to pick one.
+        """
+        if self.choices and self.entry.value is None:
+            self.reveal.value = "<p>Pick a prediction first.</p>"
+            return False
+        self.committed = True
+        self.right = self.is_right()
+        self.entry.disabled = True
+        self.commit_button.disabled = True
+        verdict = "Your prediction was right." if self.right else "Your prediction was off."
+        self.reveal.value = (
+            f"<div class='{FEEDBACK_CLASS}'><p><b>{verdict}</b> The exact answer: "
+            f"<b>{escape(self.answer_text)}</b>.</p><p>{escape(self.explanation)}</p></div>"
+        )
+        return self.right
+
+    def summary(self) -> str:
+        if not self.committed:
+            return f"prediction: {self.question} (answer hidden until a prediction is committed)"
+        return f"prediction: {self.question} (answer {self.answer_text})"

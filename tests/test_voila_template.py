@@ -1,0 +1,52 @@
+"""The kit's Voila template and settings: no CDN link, the lab template's styles otherwise kept,
+the `kit-check` cells removed, and the template found by kit_app.py."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import kit_app
+
+REPO = Path(__file__).resolve().parents[1]
+KIT_TEMPLATE = REPO / "share" / "jupyter" / "voila" / "templates" / "kit" / "index.html.j2"
+VOILA_TEMPLATES = Path(sys.prefix) / "share" / "jupyter" / "voila" / "templates"
+LAB_TEMPLATE = VOILA_TEMPLATES / "lab" / "index.html.j2"
+
+
+def _notebook_css(template: str) -> str:
+    """The `notebook_css` block of a template, without its print styles and its super call."""
+    block = re.search(r"block notebook_css -%}(.*?){%- endblock notebook_css", template, re.S)
+    assert block, "no notebook_css block"
+    body = re.sub(r"\s*<style>\s*/\* A page printed.*?</style>", "", block.group(1), flags=re.S)
+    body = re.sub(r"\s*<link rel=\"stylesheet\" href=\"https://cdn[^>]*>", "", body)
+    body = re.sub(r"{{ super(\.super)?\(\) }}", "", body)
+    return "\n".join(line.strip() for line in body.splitlines() if line.strip())
+
+
+def test_the_kit_template_links_no_cdn_and_prints_without_controls() -> None:
+    text = KIT_TEMPLATE.read_text()
+    assert "https://" not in text.split("-#}", 1)[1]  # nothing after the opening comment
+    assert "@media print" in text and "display: none !important" in text
+
+
+def test_the_kit_template_keeps_the_lab_templates_styles() -> None:
+    # The block is a copy of Voila's, minus the CDN links: a Voila upgrade that changes it shows
+    # here (then copy the new block, again without anything fetched from outside).
+    assert _notebook_css(KIT_TEMPLATE.read_text()) == _notebook_css(LAB_TEMPLATE.read_text())
+
+
+def test_voila_uses_the_template_and_removes_check_cells() -> None:
+    settings = json.loads((REPO / "voila.json").read_text())
+    assert settings["VoilaConfiguration"]["template"] == "kit"
+    assert settings["TagRemovePreprocessor"]["remove_cell_tags"] == ["kit-check"]
+
+
+def test_kit_app_puts_the_template_folder_first_once() -> None:
+    environ = {"JUPYTER_PATH": "/somewhere"}
+    kit_app.add_kit_data_path(environ)
+    kit_app.add_kit_data_path(environ)
+    assert environ["JUPYTER_PATH"].split(":") == [str(kit_app.KIT_DATA), "/somewhere"]
+    assert (kit_app.KIT_DATA / "voila" / "templates" / "kit" / "conf.json").is_file()
