@@ -134,7 +134,8 @@ def chi_square_test(
 ) -> ChiSquare:
     """Compare counts with a distribution. Neighbouring categories are merged, from the
     tails inwards, until every group expects at least `min_expected` counts (the usual rule
-    for the chi-square approximation); needs at least two groups after merging."""
+    for the chi-square approximation); a `ValueError` when fewer than two such groups can be
+    made (too few counts)."""
     total = sum(observed)
     if len(observed) != len(probabilities) or len(observed) != len(labels):
         raise ValueError("one observed count, one probability and one label per category")
@@ -152,7 +153,7 @@ def chi_square_test(
                 groups[inner] = sorted(groups[inner] + groups[end])
                 del groups[end]
                 changed = True
-    if total == 0 or len(groups) < 2:
+    if total == 0 or len(groups) < 2 or min(expected(g) for g in groups) < min_expected:
         raise ValueError("too few counts for a chi-square test")
     obs = tuple(sum(observed[i] for i in g) for g in groups)
     exp = tuple(expected(g) for g in groups)
