@@ -277,6 +277,7 @@ class LessonTools(App):
         )
         self.projector.add_class(ACTION_CLASS)
         self.style = w.HTML("")
+        self.style.add_class(OUTPUT_CLASS)  # what the projector button changes
         self.projector.observe(lambda change: self._project(change["new"]), names="value")
         handout = handout_html(exercises, title)
         data = base64.b64encode(handout.encode("utf-8")).decode("ascii")
