@@ -215,6 +215,12 @@ def _guess(table: np.ndarray, xs: np.ndarray, ys: np.ndarray, target: int) -> np
     return np.clip(guess, 0.0, 1.0)
 
 
+#: Passes of each pair run in single precision before the double-precision ones. Measured on
+#: the rules' game: one saves about a tenth of the solve and adds no pass; two add a fifth
+#: more passes (the Newton steps aimed from single precision miss more often).
+ROUGH_PASSES = 1
+
+
 def _settle_pairs(
     pay: np.ndarray, u_f: np.ndarray, u_g: np.ndarray, tol: float, dice: int
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -224,16 +230,23 @@ def _settle_pairs(
     m = len(u_f)
     u_f, u_g = u_f.copy(), u_g.copy()
     active = np.arange(m)
-    for _ in range(100):
+    for step in range(100):
         columns = np.concatenate([active, m + active])
         batch = pay[:, columns]
         batch[0, : len(active)] = 1.0 - u_g[active]
         batch[0, len(active) :] = 1.0 - u_f[active]
-        t, p = fresh_value_and_zero_chance(batch, dice)
+        # The first pass only aims the first Newton step (the warm start is off by up to a
+        # few hundredths): single precision is plenty there and halves its memory traffic.
+        # Nothing settles on it; every value kept comes from a double-precision pass.
+        rough = step < ROUGH_PASSES
+        t, p = fresh_value_and_zero_chance(batch.astype(np.float32) if rough else batch, dice)
+        t, p = t.astype(np.float64), p.astype(np.float64)
         k = len(active)
         t_f, t_g, p_f, p_g = t[:k], t[k:], p[:k], p[k:]
         a_f, a_g = u_f[active], u_g[active]
         settled = np.maximum(np.abs(t_f - a_f), np.abs(t_g - a_g)) <= tol
+        if rough:
+            settled[:] = False
         # Newton step on each pair: T is linear in its score-0 payoff along this policy.
         c_f = t_f - p_f * (1.0 - a_g)
         c_g = t_g - p_g * (1.0 - a_f)

@@ -130,11 +130,13 @@ def fresh_value_and_zero_chance(
 ) -> tuple[np.ndarray, np.ndarray]:
     """For payoff columns (17, B): the value of a fresh turn played optimally for each, and
     the chance that this play scores 0 (tie rule as in `martian_kit.solver.turn`: stop on
-    equal values, else the first best set-aside)."""
+    equal values, else the first best set-aside). The pass computes in the payoff's float
+    type: float32 halves the memory traffic where a rough answer is enough (a first Newton
+    step)."""
     plan = sweep_plan(dice)
     cols = payoff.shape[1]
     # one row per state: its value in [:cols], its zero chance in [cols:]
-    state = np.empty((plan.n_rows, 2 * cols))
+    state = np.empty((plan.n_rows, 2 * cols), dtype=payoff.dtype)
     state[:N_SCORES, :cols] = payoff
     state[:N_SCORES, cols:] = 0.0
     state[0, cols:] = 1.0
