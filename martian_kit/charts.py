@@ -36,6 +36,7 @@ __all__ = [
     "option_values",
     "running_mean",
     "score_race",
+    "seat_chances",
     "shares",
 ]
 
@@ -185,5 +186,37 @@ def running_mean(values: Sequence[float], mean: float, sd: float, title: str) ->
         title=title,
         xaxis={"title": message("chart.trials"), "type": "log"},
         yaxis={"title": message("chart.average")},
+    )
+    return fig
+
+
+def seat_chances(
+    labels: Sequence[str],
+    first: Sequence[float],
+    title: str,
+    first_name: str,
+    second_name: str,
+    y_title: str,
+) -> go.Figure:
+    """Stacked bars, one per label: the first player's chance to win and the second's (the
+    rest), with a line at one half."""
+    fig = go.Figure(
+        [
+            go.Bar(x=list(labels), y=list(first), name=first_name, marker_color=player_colour(0)),
+            go.Bar(
+                x=list(labels),
+                y=[1 - p for p in first],
+                name=second_name,
+                marker_color=player_colour(1),
+            ),
+        ]
+    )
+    fig.add_hline(y=0.5, line_dash="dot", line_color="#555")
+    fig.update_layout(
+        LAYOUT,
+        barmode="stack",
+        height=360,
+        title=title,
+        yaxis={"title": y_title, "range": [0, 1], "tickformat": ".0%"},
     )
     return fig

@@ -10,8 +10,10 @@ import json
 import sys
 import time
 
+import numpy as np
+
 from kit_common.cli import UsageError, count, output_file, seed
-from martian_kit.dice import NUM_DICE, FaceCounts
+from martian_kit.dice import NUM_DICE, Face, FaceCounts
 from martian_kit.errors import RuleError
 from martian_kit.explain import explain_choice, explain_next
 from martian_kit.messages import message, plan_words
@@ -20,10 +22,12 @@ from martian_kit.policy import GameAwarePolicy, Policy
 from martian_kit.simulate import TextProgress, simulate_turns, tournament
 from martian_kit.solver import game
 from martian_kit.solver.distribution import score_distribution
+from martian_kit.solver.model import N_SCORES
 from martian_kit.solver.table import TablePolicy, as_table_policy
 from martian_kit.solver.turn import expected_score_solution
 from martian_kit.strategies import named_table_policies
-from martian_kit.turn import Phase, TurnEnd, TurnState
+from martian_kit.turn import Action, Phase, TurnEnd, TurnState
+from martian_kit.variants import END_ROUND, END_RULES, OFFICIAL, Variant
 
 #: The largest tournament of one run: its games' arrays are held together (about 150 bytes a
 #: game, measured: 1,000,000 2-player games peak at 210 MB), so this stays under 1 GB.
@@ -57,7 +61,33 @@ def _fail(command: str, text: str) -> int:
     return 2
 
 
+def _variant(args: argparse.Namespace, command: str) -> Variant:
+    """The rules asked for with --target, --end and --dice (the official ones by default)."""
+    try:
+        return Variant(args.target, args.end, args.dice)
+    except RuleError as err:
+        _fail(command, str(err))
+        raise SystemExit(2) from None
+
+
+def _variant_table(args: argparse.Namespace, variant: Variant) -> game.WinTable:
+    """The variant's table, solved now if needed, with a progress bar on a terminal when the
+    solve takes more than a moment."""
+    progress = None
+    if not game.is_solved(variant) and not args.json and sys.stderr.isatty():
+        label = message("cli.solving", variant=variant.describe())
+        progress = TextProgress(label, delay=0.5)
+    return game.variant_table(variant, progress)
+
+
+def _variant_data(variant: Variant) -> dict:
+    return {"target": variant.target, "end": variant.end, "dice": variant.dice}
+
+
 def _cmd_turn_value(args: argparse.Namespace) -> int:
+    variant = _variant(args, "turn-value")
+    if variant.dice != NUM_DICE:
+        return _turn_value_with_fewer_dice(args, variant)
     state = _counts("--state", args.state)
     rolled = _counts("--rolled", args.rolled)
     try:
@@ -99,6 +129,43 @@ def _cmd_turn_value(args: argparse.Namespace) -> int:
     return _emit(args, data, lines)
 
 
+def _turn_value_with_fewer_dice(args: argparse.Namespace, variant: Variant) -> int:
+    """turn-value in a variant with fewer dice: the options' values from the set-aside (the
+    play engine's turns have the 13 dice of the rules)."""
+    dice = variant.dice
+    state = _counts("--state", args.state) or FaceCounts()
+    rolled = _counts("--rolled", args.rolled)
+    sol = expected_score_solution(dice)
+    shown = state.total + (rolled.total if rolled is not None else 0)
+    if shown > dice:
+        return _fail("turn-value", f"{shown} dice in a turn of {dice} dice")
+    options: dict[Action, float]
+    if rolled is not None:
+        after_tanks = state.add(Face.TANK, rolled.tank)
+        options = sol.take_values(after_tanks, rolled._replace(tank=0))
+    elif state.total == 0:
+        options = {Action.ROLL: sol.fresh_turn_value}
+    else:
+        options = {Action.STOP: sol.stop_value(state)}
+        if state.total < dice:
+            options[Action.ROLL] = sol.roll_value(state)
+    if not options:
+        return _fail("turn-value", "no legal set-aside: the turn is over")
+    best = max(options, key=lambda a: options[a])
+    data = {
+        "variant": _variant_data(variant),
+        "set_aside": state.to_dict(),
+        "rolled": rolled.to_dict() if rolled is not None else None,
+        "options": {a.value: v for a, v in options.items()},
+        "best": best.value,
+    }
+    lines = [message("cli.variant", variant=variant.describe())]
+    ranked = sorted(options.items(), key=lambda item: -item[1])
+    lines += [f"{action.value}: {value:.4f} expected" for action, value in ranked]
+    lines.append(message("cli.best", plan=plan_words([best])))
+    return _emit(args, data, lines)
+
+
 def _table_policy(command: str, name: str) -> TablePolicy:
     try:
         policy = policy_by_name(name)
@@ -117,6 +184,9 @@ def _table_policy(command: str, name: str) -> TablePolicy:
 
 
 def _cmd_score_distribution(args: argparse.Namespace) -> int:
+    variant = _variant(args, "score-distribution")
+    if variant.dice != NUM_DICE:
+        return _score_distribution_with_fewer_dice(args, variant)
     policy = _table_policy("score-distribution", args.policy)
     dist = score_distribution(policy)
     data = {
@@ -139,18 +209,47 @@ def _cmd_score_distribution(args: argparse.Namespace) -> int:
     return _emit(args, data, lines)
 
 
+def _score_distribution_with_fewer_dice(args: argparse.Namespace, variant: Variant) -> int:
+    if args.policy != "optimal":
+        return _fail("score-distribution", message("cli.only_optimal", dice=variant.dice))
+    points = np.arange(N_SCORES, dtype=np.float64)[:, None]
+    probs = game.optimal_score_distributions(points, variant.dice)[0]
+    mean = float(probs @ np.arange(N_SCORES))
+    sd = float(np.sqrt(probs @ (np.arange(N_SCORES) - mean) ** 2))
+    data = {
+        "policy": args.policy,
+        "variant": _variant_data(variant),
+        "probabilities": [float(p) for p in probs],
+        "mean": mean,
+        "sd": sd,
+        "p_zero": float(probs[0]),
+    }
+    lines = [message("cli.variant", variant=variant.describe())]
+    lines.append(message("cli.score_distribution", policy=args.policy))
+    lines += [message("cli.score_row", score=s, p=p) for s, p in enumerate(probs) if p > 0]
+    lines.append(f"Mean {mean:.4f}, sd {sd:.4f}, P(0) {probs[0]:.4f}")
+    return _emit(args, data, lines)
+
+
 def _cmd_win_probability(args: argparse.Namespace) -> int:
+    variant = _variant(args, "win-probability")
     try:
         mine, theirs = (int(v) for v in args.scores.split(","))
     except ValueError:
         return _fail("win-probability", f"--scores takes MINE,THEIRS, got {args.scores!r}")
+    if variant.end != END_ROUND and args.seat == "second" and theirs >= variant.target:
+        return _fail("win-probability", message("cli.no_last_turn", target=variant.target))
+    table = _variant_table(args, variant)
     try:
-        p = game.win_probability(mine, theirs, args.seat)
+        p = table.probability(mine, theirs, args.seat)
     except ValueError as err:
         return _fail("win-probability", str(err))
     data = {"mine": mine, "theirs": theirs, "seat": args.seat, "p_win": p}
+    if not variant.is_official:
+        data["variant"] = _variant_data(variant)
     text = message("cli.win_probability", seat=args.seat, mine=mine, theirs=theirs, p=p)
-    return _emit(args, data, [text])
+    lines = [] if variant.is_official else [message("cli.variant", variant=variant.describe())]
+    return _emit(args, data, [*lines, text])
 
 
 def _progress(args: argparse.Namespace, label: str, big: bool) -> TextProgress | None:
@@ -229,10 +328,19 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve_game(args: argparse.Namespace) -> int:
+    variant = _variant(args, "solve-game")
     progress = None if (args.json or args.quiet) else _progress(args, "solving", True)
     start = time.perf_counter()
-    table = game.solve_game(progress=progress)
+    table = game.solve_game(
+        progress=progress, target=variant.target, end=variant.end, dice=variant.dice
+    )
     seconds = time.perf_counter() - start
+    if not variant.is_official and not args.output:
+        # the shipped file holds the official table only: a variant is saved on request
+        p = float(table.F[0, 0])
+        data = {"variant": _variant_data(variant), "seconds": seconds, "p_first_wins": p}
+        text = message("cli.variant_solved", variant=variant.describe(), seconds=seconds, p=p)
+        return _emit(args, data, [text])
     path = game.save_table(table, args.output or game.TABLE_PATH)
     size = path.stat().st_size
     p = float(table.F[0, 0])
@@ -250,15 +358,29 @@ def add_commands(sub) -> None:
         p.set_defaults(func=func)
         return p
 
+    def variant_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--target", type=int, default=OFFICIAL.target, help="points to win (10-60; 25)"
+        )
+        p.add_argument(
+            "--end",
+            choices=END_RULES,
+            default=OFFICIAL.end,
+            help="round: the round is completed (the rules); immediate: the first there wins",
+        )
+        p.add_argument("--dice", type=int, default=OFFICIAL.dice, help="dice in a turn (6-13; 13)")
+
     p = command(
         "turn-value", "value of stopping and of each option (expected score)", _cmd_turn_value
     )
     p.add_argument("--state", help="dice set aside as T,R,H,C,K (default: a fresh turn)")
     p.add_argument("--rolled", help="dice just rolled as T,R,H,C,K (Tanks included)")
+    variant_options(p)
     p = command(
         "score-distribution", "exact distribution of one turn's score", _cmd_score_distribution
     )
     p.add_argument("--policy", default="optimal", help="a score-blind policy name")
+    variant_options(p)
     p = command(
         "win-probability",
         "P(win) of a 2-player position under win-optimal play",
@@ -266,6 +388,7 @@ def add_commands(sub) -> None:
     )
     p.add_argument("--scores", required=True, help="MINE,THEIRS at the start of my turn")
     p.add_argument("--seat", choices=["first", "second"], default="first")
+    variant_options(p)
     p = command("simulate", "simulate turns of a policy (vectorised, seeded)", _cmd_simulate)
     p.add_argument("--policy", default="optimal")
     p.add_argument("--turns", type=count(1), default=100_000)
@@ -290,4 +413,5 @@ def add_commands(sub) -> None:
         type=output_file,
         help="where to write it (default: the shipped table); checked before solving",
     )
+    variant_options(p)
     p.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -32,6 +32,12 @@ ENGLISH: dict[str, str] = {
     "end.no_choice": "no legal choice was left",
     "end.no_dice": "no dice were left",
     # Broken rules (RuleError.rule is the part after "rule.").
+    "rule.variant_target": "the target is {low} to {high} points, not {value}",
+    "rule.variant_end": "the end rule is 'round' or 'immediate', not {value!r}",
+    "rule.variant_dice": "a variant plays with {low} to {high} dice, not {value}",
+    "variant.round": "the round is completed",
+    "variant.immediate": "the first there wins at once",
+    "variant.describe": "{target} points, {end}, {dice} dice",
     "rule.turn_over": "the turn is over: it ended because {reason}",
     "rule.first_roll": (
         "the turn has not started: a turn begins with a roll of all {dice} dice, "
@@ -329,8 +335,67 @@ ENGLISH.update(
         "cli.record_unfinished": "the game is not over yet",
         "cli.record_running": "The game is not over: {turns} turn(s) played so far.",
         "cli.unknown_policy": "unknown policy {name!r}; known: {known}",
+        "cli.variant": "Rules: {variant}",
+        "cli.variant_solved": (
+            "Solved {variant} in {seconds:.1f} s; P(first seat wins from 0-0) = {p:.4f} "
+            "(not saved: give --output FILE to keep it)"
+        ),
+        "cli.only_optimal": (
+            "with {dice} dice only the optimal (expected-score) policy is solved; "
+            "the named policies play the 13 dice of the rules"
+        ),
+        "cli.no_last_turn": (
+            "the first to {target} wins at once: the second seat has no last turn"
+        ),
+        "cli.solving": "solving {variant}",
         "cli.needs_table_policy": (
             "{name!r} is not a score-blind table policy; choose one of: {known}"
+        ),
+    }
+)
+
+# The "How the rules shape the game" page (notebook 9).
+ENGLISH.update(
+    {
+        "variants.target": "Target",
+        "variants.target.tip": "points a player needs to reach",
+        "variants.end": "The game ends",
+        "variants.end.round": "Round completed (the rules)",
+        "variants.end.immediate": "First there wins at once",
+        "variants.dice": "Dice",
+        "variants.solving": "Solving {variant}…",
+        "variants.rules": "**Rules:** {variant}.",
+        "variants.turn": (
+            "A turn played for points is worth **{value:.2f} points** on average; "
+            "{zero} of such turns score nothing."
+        ),
+        "variants.first_wins": (
+            "When both players play to win, the first player wins **{p}** of games: "
+            "{who} has the edge."
+        ),
+        "variants.first_seat": "the first player",
+        "variants.second_seat": "the second player",
+        "variants.nobody": "neither player",
+        "variants.table.end": "End rule",
+        "variants.table.first": "First player wins",
+        "variants.table.second": "Second player wins",
+        "variants.table.edge": "Edge",
+        "variants.table.edge_cell": "{who}, by {points:.1f} percentage points",
+        "variants.chart.seats": "Who wins, both playing to win ({target} points, {dice} dice)",
+        "variants.chart.seats.y": "chance to win",
+        "variants.chart.first": "first player",
+        "variants.chart.second": "second player",
+        "variants.chart.round": "round completed",
+        "variants.chart.immediate": "first there wins",
+        "variants.chart.map": (
+            "Roll or stop with {dice} dice (2 earthling kinds taken, 1 Tank; the rest Death Rays)"
+        ),
+        "variants.chart.map.x": "dice left to roll",
+        "variants.chart.map.y": "earthlings set aside",
+        "variants.chart.map.value": "points gained by rolling",
+        "variants.summary": (
+            "{variant}: turn {value:.2f} points; first player wins {p:.1%} (the other end rule: "
+            "{other:.1%})"
         ),
     }
 )

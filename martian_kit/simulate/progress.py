@@ -14,16 +14,29 @@ Progress = Callable[[int, int], None]
 
 class TextProgress:
     """A plain progress printer: "label: 42% (420000/1000000)" on one line of stderr,
-    redrawn at most every `interval` seconds, finished with a newline."""
+    redrawn at most every `interval` seconds, finished with a newline. With `delay`, nothing
+    is printed until the work has taken that long (a quick job stays silent)."""
 
-    def __init__(self, label: str, stream: TextIO | None = None, interval: float = 0.25) -> None:
+    def __init__(
+        self,
+        label: str,
+        stream: TextIO | None = None,
+        interval: float = 0.25,
+        delay: float = 0.0,
+    ) -> None:
         self.label = label
         self.stream = stream if stream is not None else sys.stderr
         self.interval = interval
         self._last = 0.0
+        self._quiet_until = time.monotonic() + delay
+        self._shown = delay <= 0
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
+        if not self._shown:
+            if now < self._quiet_until:
+                return
+            self._shown = True
         if done < total and now - self._last < self.interval:
             return
         self._last = now

@@ -14,7 +14,9 @@ A roll's outcome is compressed the same way: Tanks, Death Rays, and the counts o
 taken yet (sorted, largest first). Its probability is summed from
 `martian_kit.dice.roll_distribution` — the one source of truth — never recomputed.
 
-The model is built once, on first use (a few tens of milliseconds), and cached.
+The model is built once per number of dice, on first use (a few tens of milliseconds), and
+cached. A variant with fewer dice (`martian_kit.variants`) uses the same slots and score range:
+its turns start from `slot(dice, 0, 0, 0)` and reach a subset of the states.
 """
 
 from __future__ import annotations
@@ -95,10 +97,19 @@ class Compressed:
         return int(compressed_score(self.diff, self.k, self.e))
 
 
-def compress(set_aside: FaceCounts) -> Compressed:
-    """The compressed state of a full set-aside."""
+def check_dice(dice: int) -> int:
+    """`dice` if a turn can be played with that many dice (1 to 13), else a `ValueError`."""
+    if not 1 <= dice <= NUM_DICE:
+        raise ValueError(f"a turn is played with 1 to {NUM_DICE} dice, not {dice}")
+    return dice
+
+
+def compress(set_aside: FaceCounts, dice: int = NUM_DICE) -> Compressed:
+    """The compressed state of a full set-aside, in a turn of `dice` dice."""
     s = FaceCounts(*set_aside)
-    d = NUM_DICE - s.total
+    d = dice - s.total
+    if d < 0:
+        raise ValueError(f"{s.total} dice set aside in a turn of {dice} dice")
     diff = int(clamp_diff(s.ray - s.tank, d))
     k = sum(1 for n in (s.human, s.cow, s.chicken) if n > 0)
     return Compressed(d, diff, k, s.human + s.cow + s.chicken)
@@ -149,9 +160,10 @@ class Level:
 class TurnModel:
     """All compressed states (by level of dice left) and their transitions."""
 
-    levels: tuple[Level, ...]  # levels[d] for d = 0..13 (level 0 has no pairs)
+    levels: tuple[Level, ...]  # levels[d] for d = 0..dice (level 0 has no pairs)
     score_of_slot: np.ndarray  # score of every slot (0 for unused slots)
     fresh: int  # slot of the fresh turn
+    dice: int = NUM_DICE  # how many dice a turn starts with
 
     @property
     def num_states(self) -> int:
@@ -183,14 +195,19 @@ def slot_grid() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     return grid
 
 
+def turn_model(dice: int = NUM_DICE) -> TurnModel:
+    """Build (once per number of dice) the compressed turn graph reachable from a fresh turn
+    of `dice` dice."""
+    return _turn_model(check_dice(dice))
+
+
 @cache
-def turn_model() -> TurnModel:
-    """Build (once) the compressed turn graph reachable from a fresh turn."""
-    fresh = int(slot(NUM_DICE, 0, 0, 0))
-    found: list[set[int]] = [set() for _ in range(N_D)]
-    found[NUM_DICE].add(fresh)
-    levels: list[Level] = [None] * N_D  # type: ignore[list-item]
-    for d in range(NUM_DICE, 0, -1):
+def _turn_model(dice: int) -> TurnModel:
+    fresh = int(slot(dice, 0, 0, 0))
+    found: list[set[int]] = [set() for _ in range(dice + 1)]
+    found[dice].add(fresh)
+    levels: list[Level] = [None] * (dice + 1)  # type: ignore[list-item]
+    for d in range(dice, 0, -1):
         states = np.array(sorted(found[d]), dtype=np.int64)
         _, diff, k, e = decode(states)
         order = np.argsort(k, kind="stable")
@@ -240,7 +257,7 @@ def turn_model() -> TurnModel:
     all_slots = np.arange(N_SLOTS)
     _, diff, k, e = decode(all_slots)
     score_of_slot = compressed_score(diff, k, e).astype(np.int64)
-    return TurnModel(tuple(levels), score_of_slot, fresh)
+    return TurnModel(tuple(levels), score_of_slot, fresh, dice)
 
 
 @dataclass(frozen=True)
@@ -268,12 +285,17 @@ class CompactModel:
     levels: tuple[CompactLevel, ...]
     fresh: int
     sentinel: int
+    dice: int = NUM_DICE
+
+
+def compact_model(dice: int = NUM_DICE) -> CompactModel:
+    """The compact form of `turn_model(dice)` (built once per number of dice)."""
+    return _compact_model(check_dice(dice))
 
 
 @cache
-def compact_model() -> CompactModel:
-    """The compact form of `turn_model()` (built once)."""
-    model = turn_model()
+def _compact_model(dice: int) -> CompactModel:
+    model = turn_model(dice)
     slot_of_id = np.concatenate([lv.states for lv in model.levels])
     sentinel = len(slot_of_id)
     id_of_slot = np.full(N_SLOTS + 1, sentinel, dtype=np.int64)
@@ -325,4 +347,5 @@ def compact_model() -> CompactModel:
         tuple(levels),
         int(id_of_slot[model.fresh]),
         sentinel,
+        dice,
     )

@@ -25,26 +25,29 @@ class ReferenceSolver(Generic[N]):
 
     `payoff(set_aside)` is what the player gets when the turn ends with `set_aside` (the
     expected-score solver uses `score`). `number` converts the exact roll probabilities
-    (`Fraction` keeps them exact, `float` makes a fast-ish baseline).
+    (`Fraction` keeps them exact, `float` makes a fast-ish baseline). `dice` is how many dice
+    a turn has (13 in the rules; a variant may play with fewer).
     """
 
     def __init__(
         self,
         payoff: Callable[[FaceCounts], N] | None = None,
         number: Callable[[Fraction], N] = Fraction,  # type: ignore[assignment]
+        dice: int = NUM_DICE,
     ) -> None:
+        self.dice = dice
         self.payoff = payoff if payoff is not None else (lambda s: number(Fraction(score(s))))
         self.number = number
         self._value: dict[FaceCounts, N] = {}
         self._roll: dict[FaceCounts, N] = {}
         self._probs = {
-            n: [(c, number(p)) for c, p in roll_distribution(n)] for n in range(NUM_DICE + 1)
+            n: [(c, number(p)) for c, p in roll_distribution(n)] for n in range(dice + 1)
         }
 
     def value(self, set_aside: FaceCounts) -> N:
         """Value of a state where the player may roll or stop (best of the two)."""
         set_aside = FaceCounts(*set_aside)
-        if set_aside.total == NUM_DICE:
+        if set_aside.total == self.dice:
             return self.payoff(set_aside)
         cached = self._value.get(set_aside)
         if cached is None:
@@ -58,7 +61,7 @@ class ReferenceSolver(Generic[N]):
         cached = self._roll.get(set_aside)
         if cached is None:
             total = self.number(Fraction(0))
-            for rolled, p in self._probs[NUM_DICE - set_aside.total]:
+            for rolled, p in self._probs[self.dice - set_aside.total]:
                 total += p * self.after_roll(set_aside, rolled)
             cached = total
             self._roll[set_aside] = cached
@@ -84,12 +87,12 @@ class ReferenceSolver(Generic[N]):
 
 
 def exact_turn_value(
-    set_aside: FaceCounts | None = None, first_roll: bool | None = None
+    set_aside: FaceCounts | None = None, first_roll: bool | None = None, dice: int = NUM_DICE
 ) -> Fraction:
     """Exact expected score of optimal play from `set_aside` (a fresh turn by default, which
-    must roll; otherwise the player may still stop)."""
+    must roll; otherwise the player may still stop), in a turn of `dice` dice."""
     set_aside = FaceCounts(*set_aside) if set_aside is not None else FaceCounts()
-    solver: ReferenceSolver[Fraction] = ReferenceSolver()
+    solver: ReferenceSolver[Fraction] = ReferenceSolver(dice=dice)
     if first_roll or (first_roll is None and set_aside.total == 0):
         return solver.roll_value(set_aside)
     return solver.value(set_aside)

@@ -64,10 +64,15 @@ def break_tie(options: dict[Action, float], turn: TurnState) -> Action:
 SENTINEL = N_SLOTS  # an extra value row holding -inf, where illegal options point
 
 
+def option_rows(d: int, dice: int = NUM_DICE) -> np.ndarray:
+    """The option slots of level `d` (of a turn of `dice` dice) with illegal options pointing
+    at the sentinel row."""
+    return _option_rows(d, dice)
+
+
 @cache
-def option_rows(d: int) -> np.ndarray:
-    """The option slots of level `d` with illegal options pointing at the sentinel row."""
-    options = turn_model().levels[d].options
+def _option_rows(d: int, dice: int) -> np.ndarray:
+    options = turn_model(dice).levels[d].options
     return np.where(options < 0, SENTINEL, options)
 
 
@@ -99,9 +104,9 @@ def backward(model: TurnModel, payoff: np.ndarray, with_zero_chance: bool = Fals
     values[terminal] = payoff[score[terminal]]
     if zero is not None:
         zero[terminal] = (score[terminal] == 0)[:, None]
-    for d in range(1, NUM_DICE + 1):
+    for d in range(1, model.dice + 1):
         level = model.levels[d]
-        rows = option_rows(d)
+        rows = option_rows(d, model.dice)
         option_values = values[rows]  # (pairs, 4, B)
         best = option_values.max(axis=1)
         stuck = level.stuck_score >= 0
@@ -121,7 +126,7 @@ def backward(model: TurnModel, payoff: np.ndarray, with_zero_chance: bool = Fals
             zero_roll = np.add.reduceat(zero_next * level.prob[:, None], level.starts, axis=0)
             stop_zero = (score[states] == 0)[:, None]
             zero[states] = np.where(stop >= roll, stop_zero, zero_roll)
-            if d == NUM_DICE:
+            if d == model.dice:
                 fresh_zero = zero_roll[0]  # the fresh turn, which must roll
     return Backward(values, roll_values, zero, fresh_zero)
 
@@ -144,10 +149,12 @@ def first_best_option(
     )
 
 
-def compact_backward(payoff: np.ndarray, with_zero_chance: bool = False) -> Backward:
-    """`backward` on compact state ids (rows of the results are `compact_model()` ids, with
-    one extra sentinel row): the same numbers, faster for many payoff columns."""
-    cm = compact_model()
+def compact_backward(
+    payoff: np.ndarray, with_zero_chance: bool = False, dice: int = NUM_DICE
+) -> Backward:
+    """`backward` on compact state ids (rows of the results are `compact_model(dice)` ids,
+    with one extra sentinel row): the same numbers, faster for many payoff columns."""
+    cm = compact_model(dice)
     cols = payoff.shape[1]
     n = cm.sentinel + 1
     values = np.full((n, cols), -np.inf)
@@ -199,28 +206,29 @@ class TurnSolution:
     payoff: np.ndarray
     values: np.ndarray = field(repr=False)
     roll_values: np.ndarray = field(repr=False)
+    dice: int = NUM_DICE  # a turn starts with this many dice (13 in the rules)
 
     # -- values -----------------------------------------------------------------------
 
     def stop_value(self, set_aside: FaceCounts) -> float:
         """What stopping with `set_aside` is worth (the payoff of its score)."""
-        return float(self.payoff[compress(set_aside).score])
+        return float(self.payoff[compress(set_aside, self.dice).score])
 
     def roll_value(self, set_aside: FaceCounts) -> float:
         """What rolling the dice left with `set_aside` is worth under optimal play."""
-        c = compress(set_aside)
+        c = compress(set_aside, self.dice)
         if c.d == 0:
             raise ValueError("no dice are left to roll")
         return float(self.roll_values[c.slot, 0])
 
     def state_value(self, set_aside: FaceCounts) -> float:
         """Value of a state where the player may roll or stop (the better of the two)."""
-        return float(self.values[compress(set_aside).slot, 0])
+        return float(self.values[compress(set_aside, self.dice).slot, 0])
 
     @property
     def fresh_turn_value(self) -> float:
-        """Value of a fresh turn (13 dice, which must be rolled)."""
-        return float(self.roll_values[turn_model().fresh, 0])
+        """Value of a fresh turn (all the dice, which must be rolled)."""
+        return float(self.roll_values[turn_model(self.dice).fresh, 0])
 
     def option_values(self, turn: TurnState) -> dict[Action, float]:
         """The value of every legal action of `turn` (stop and roll, or each set-aside),
@@ -303,19 +311,23 @@ class TurnSolution:
         return message("advice.take", faces=face_name(face, 2), value=value, unit=unit)
 
 
-def solve_turn(payoff: np.ndarray | None = None) -> TurnSolution:
+def solve_turn(payoff: np.ndarray | None = None, dice: int = NUM_DICE) -> TurnSolution:
     """Solve the turn for `payoff` (17 values, one per final turn score; the score itself
-    when None)."""
+    when None), in a turn of `dice` dice (13 in the rules; a variant may use fewer)."""
     payoff = _as_payoff(payoff)
-    values, roll_values, _, _ = backward(turn_model(), payoff[:, None])
+    values, roll_values, _, _ = backward(turn_model(dice), payoff[:, None])
     payoff.flags.writeable = False
-    return TurnSolution(payoff, values, roll_values)
+    return TurnSolution(payoff, values, roll_values, dice)
+
+
+def expected_score_solution(dice: int = NUM_DICE) -> TurnSolution:
+    """The turn solved for the expected score (cached per number of dice)."""
+    return _expected_score_solution(dice)
 
 
 @cache
-def expected_score_solution() -> TurnSolution:
-    """The turn solved for the expected score (cached)."""
-    return solve_turn()
+def _expected_score_solution(dice: int) -> TurnSolution:
+    return solve_turn(dice=dice)
 
 
 def at_least_payoff(k: int) -> np.ndarray:

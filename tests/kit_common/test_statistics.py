@@ -58,3 +58,32 @@ def test_mean_interval_small_samples() -> None:
     assert mean_interval([7.5]) == Interval(7.5, 7.5, 7.5, 1)
     with pytest.raises(ValueError, match="at least one value"):
         mean_interval([])
+
+
+def test_chi_square_p_values_match_known_table_values():
+    import math
+
+    from kit_common.statistics import chi_square_p_value, regularized_upper_gamma
+
+    # the 5% critical values of common tables
+    for df, critical in ((1, 3.841458820694124), (2, 5.991464547107979), (10, 18.307038053275146)):
+        assert abs(chi_square_p_value(critical, df) - 0.05) < 1e-12
+    assert abs(chi_square_p_value(6.634896601021214, 1) - 0.01) < 1e-12
+    # closed forms: df = 2 gives exp(-x/2); df = 1 gives the normal's two tails
+    for x in (0.1, 1.0, 4.0, 30.0):
+        assert abs(chi_square_p_value(x, 2) - math.exp(-x / 2)) < 1e-14
+        assert abs(chi_square_p_value(x, 1) - math.erfc(math.sqrt(x / 2))) < 1e-13
+    assert chi_square_p_value(0.0, 5) == 1.0
+    assert abs(regularized_upper_gamma(1.0, 3.0) - math.exp(-3.0)) < 1e-15
+
+
+def test_chi_square_test_groups_rare_categories():
+    from kit_common.statistics import chi_square_test
+
+    test = chi_square_test(
+        [1, 2, 5, 6, 4, 2, 0], [0.05, 0.1, 0.2, 0.3, 0.2, 0.1, 0.05], list("0123456")
+    )
+    assert test.labels == ("0–2", "3", "4–6")
+    assert test.observed == (8, 6, 6) and sum(test.expected) == pytest.approx(20)
+    assert min(test.expected) >= 5 and test.df == 2
+    assert test.statistic == pytest.approx(1 / 7 + 0 + 1 / 7)

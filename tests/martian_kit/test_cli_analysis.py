@@ -70,7 +70,7 @@ def test_solve_game_writes_a_table(tmp_path, capsys, monkeypatch):
 
     seen = []
 
-    def quick_solve(progress=None, tol=1e-15):
+    def quick_solve(progress=None, tol=1e-15, **rules):
         seen.append(progress)
         if progress is not None:
             for done in range(1, 50):
@@ -101,6 +101,52 @@ def test_tournament_with_win_policy(capsys):
     assert sum(data["wins"]) == 600
     assert main(["tournament", "--players", "nobody,optimal"]) == 2
     assert "unknown policy 'nobody'" in capsys.readouterr().err
+
+
+def test_variant_options_on_every_analysis_command(capsys):
+    from martian_kit.solver.reference import exact_turn_value
+
+    # fewer dice: the turn's value is the plain solver's, and the distribution has that mean
+    data = run_json(capsys, "turn-value", "--dice", "6")
+    assert data["options"]["roll"] == pytest.approx(float(exact_turn_value(dice=6)), abs=1e-12)
+    data = run_json(capsys, "score-distribution", "--dice", "6")
+    assert data["mean"] == pytest.approx(float(exact_turn_value(dice=6)), abs=1e-12)
+    assert data["variant"] == {"target": 25, "end": "round", "dice": 6}
+    data = run_json(capsys, "turn-value", "--dice", "8", "--rolled", "1,2,3,1,1")
+    assert data["best"] == "human" and set(data["options"]) == {"human", "ray", "cow", "chicken"}
+    # the end rule moves the seat advantage
+    at_once = run_json(capsys, "win-probability", "--scores", "0,0", "--end", "immediate")
+    official = run_json(capsys, "win-probability", "--scores", "0,0")
+    assert at_once["p_win"] > 0.5 > official["p_win"]
+    assert "variant" not in official
+    data = run_json(capsys, "solve-game", "--target", "12", "--dice", "7")
+    assert data["variant"] == {"target": 12, "end": "round", "dice": 7}
+    again = run_json(capsys, "win-probability", "--scores", "0,0", "--target", "12", "--dice", "7")
+    assert again["p_win"] == pytest.approx(data["p_first_wins"], abs=1e-12)
+
+
+def test_variant_options_are_checked(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["win-probability", "--scores", "0,0", "--target", "9"])
+    assert exc.value.code == 2
+    assert "10 to 60 points" in capsys.readouterr().err
+    args = ["win-probability", "--scores", "3,27", "--seat", "second", "--end", "immediate"]
+    assert main(args) == 2
+    assert "no last turn" in capsys.readouterr().err
+    assert main(["score-distribution", "--dice", "7", "--policy", "cautious"]) == 2
+    assert "only the optimal" in capsys.readouterr().err
+
+
+def test_a_variant_table_can_be_saved_and_read(tmp_path, capsys):
+    from martian_kit.solver.game import load_table
+
+    out = tmp_path / "short.npz"
+    data = run_json(
+        capsys, "solve-game", "--target", "10", "--end", "immediate", "--output", str(out)
+    )
+    table = load_table(out)
+    assert (table.target, table.end, table.dice) == (10, "immediate", 13)
+    assert table.F[0, 0] == data["p_first_wins"]
 
 
 def test_turn_value_speaks_the_pages_words(capsys):

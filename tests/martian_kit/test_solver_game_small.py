@@ -130,7 +130,7 @@ def enumerate_turns() -> TurnGraph:
 
 
 def value_iteration(
-    turns: TurnGraph, goal: int, tol: float = 1e-14
+    turns: TurnGraph, goal: int, tol: float = 1e-14, at_once: bool = False
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Win probabilities of a 2-player game to `goal` points, from the rules:
     - `first[a, b]`: the first seat to move with a points against b;
@@ -138,7 +138,8 @@ def value_iteration(
     - `last[n]`: the second seat's last turn n points behind (the first seat reached the goal
       this round): more than n wins, exactly n goes to the roll-off.
     The first seat reaching the goal hands the second seat its last turn; the second seat
-    reaching it ends the round, and the game, with the most points."""
+    reaching it ends the round, and the game, with the most points. With `at_once` (the
+    variant "the first to the goal wins at once") either seat reaching the goal wins."""
     s = np.arange(SCORES)
     behind = np.arange(goal + SCORES)
     last_payoffs = (s[:, None] > behind).astype(float) + TIE_SHARE * (s[:, None] == behind)
@@ -151,7 +152,9 @@ def value_iteration(
             for b in range(goal):
                 payoffs.append(
                     [
-                        1.0 - (last[a + k - b] if a + k >= goal else second[b, a + k])
+                        1.0
+                        if at_once and a + k >= goal
+                        else 1.0 - (last[a + k - b] if a + k >= goal else second[b, a + k])
                         for k in range(SCORES)
                     ]
                 )
@@ -190,3 +193,13 @@ def test_solver_matches_plain_value_iteration_on_a_short_game(turns):
     assert np.abs(table.G - second).max() < 1e-12
     # A short game still favours the second seat (it sees the first seat's result).
     assert first[0, 0] < 0.5
+
+
+def test_solver_matches_plain_value_iteration_when_the_first_there_wins(turns):
+    first, second, _ = value_iteration(turns, GOAL, at_once=True)
+    table = solve_game(target=GOAL, end="immediate")
+    assert len(table.L) == 0  # nobody gets a last turn
+    assert np.abs(table.F - first).max() < 1e-12
+    assert np.abs(table.G - second).max() < 1e-12
+    # Without the last turn, moving first is the edge.
+    assert first[0, 0] > 0.5

@@ -1,0 +1,213 @@
+"""Notebook 9, "How the rules shape the game": choose a target, an end rule and a number of
+dice; see at once the value of a turn, the first player's chance when both play to win under
+both end rules, and the stop map of the expected-score policy with those dice.
+
+The numbers come from `martian_kit.solver.variant_summary` (exact solvers). A variant not yet
+solved is solved when chosen (a fraction of a second for short games, a few seconds at 60
+points), and kept for the rest of the session.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from kit_common.display import MarkdownText, Table
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
+from kit_common.widgets.live_chart import LiveChart
+from martian_kit import charts
+from martian_kit.messages import message
+from martian_kit.solver.variant_summary import VariantSummary, stop_map, summarise
+from martian_kit.variants import (
+    DICE_RANGE,
+    END_IMMEDIATE,
+    END_ROUND,
+    END_RULES,
+    OFFICIAL,
+    TARGET_RANGE,
+    Variant,
+)
+
+
+def percent(p: float) -> str:
+    """A chance as a percentage with one decimal: "48.4%"."""
+    return f"{100 * p:.1f}%"
+
+
+def edge_holder(p_first: float) -> str:
+    """Who has the edge when the first player wins with chance `p_first`."""
+    if abs(p_first - 0.5) < 5e-4:
+        return message("variants.nobody")
+    return message("variants.first_seat" if p_first > 0.5 else "variants.second_seat")
+
+
+def capitalised(text: str) -> str:
+    """`text` with its first letter in capitals."""
+    return text[:1].upper() + text[1:]
+
+
+def seat_table(summary: VariantSummary) -> Table:
+    """Both end rules side by side: each player's chance and the edge."""
+    rows = []
+    for end in END_RULES:
+        p = summary.first_wins[end]
+        rows.append(
+            (
+                message(f"variants.end.{end}"),
+                percent(p),
+                percent(1 - p),
+                message(
+                    "variants.table.edge_cell",
+                    who=capitalised(edge_holder(p)),
+                    points=100 * abs(2 * p - 1),
+                ),
+            )
+        )
+    headers = [
+        message("variants.table.end"),
+        message("variants.table.first"),
+        message("variants.table.second"),
+        message("variants.table.edge"),
+    ]
+    return Table(headers, rows)
+
+
+def summary_markdown(summary: VariantSummary) -> str:
+    """The sentences the page shows above the table."""
+    variant = summary.variant
+    return "\n\n".join(
+        [
+            message("variants.rules", variant=variant.describe()),
+            message("variants.turn", value=summary.turn_value, zero=percent(summary.p_zero)),
+            message(
+                "variants.first_wins",
+                p=percent(summary.p_first_wins),
+                who=edge_holder(summary.p_first_wins),
+            ),
+        ]
+    )
+
+
+class RulesExplorer(App):
+    """Choose a variant (target, end rule, dice); the page shows its exact numbers at once."""
+
+    def __init__(self, variant: Variant = OFFICIAL) -> None:
+        self.target = w.IntSlider(
+            value=variant.target,
+            min=TARGET_RANGE.start,
+            max=TARGET_RANGE.stop - 1,
+            description=message("variants.target"),
+            continuous_update=False,
+        )
+        self.end = w.ToggleButtons(
+            options=[(message(f"variants.end.{end}"), end) for end in END_RULES],
+            value=variant.end,
+            description=message("variants.end"),
+            style=w.ToggleButtonsStyle(button_width="16em"),
+        )
+        self.dice = w.IntSlider(
+            value=variant.dice,
+            min=DICE_RANGE.start,
+            max=DICE_RANGE.stop - 1,
+            description=message("variants.dice"),
+            continuous_update=False,
+        )
+        self.target.add_class(ACTION_CLASS)
+        self.status = w.HTML()
+        self.text = w.HTML()
+        self.text.add_class(OUTPUT_CLASS)
+        self.summary_now = summarise(variant)
+        self.seats = LiveChart(self._seat_figure(self.summary_now))
+        self.map = LiveChart(self._map_figure(variant.dice))
+        for control in (self.target, self.end, self.dice):
+            control.observe(lambda _: self._refresh(), names="value")
+        self._show_text()
+        self.widget = w.VBox(
+            [
+                w.HBox([self.target, self.dice]),
+                self.end,
+                self.status,
+                self.text,
+                self.seats.widget,
+                self.map.widget,
+            ]
+        )
+
+    @property
+    def variant(self) -> Variant:
+        """The variant the controls describe."""
+        return Variant(self.target.value, self.end.value, self.dice.value)
+
+    def summary(self) -> str:
+        s = self.summary_now
+        other = END_IMMEDIATE if s.variant.end == END_ROUND else END_ROUND
+        return message(
+            "variants.summary",
+            variant=s.variant.describe(),
+            value=s.turn_value,
+            p=s.p_first_wins,
+            other=s.first_wins[other],
+        )
+
+    def _refresh(self) -> None:
+        variant = self.variant
+        self.status.value = f"<em>{message('variants.solving', variant=variant.describe())}</em>"
+        previous_dice = self.summary_now.variant.dice
+        self.summary_now = summarise(variant)
+        self.status.value = ""
+        self._show_text()
+        new = self._seat_figure(self.summary_now)
+        with updating(self.seats):
+            self.seats.data[0].y = new.data[0].y
+            self.seats.data[1].y = new.data[1].y
+            self.seats.layout.title = new.layout.title
+        if variant.dice != previous_dice:
+            new_map = self._map_figure(variant.dice)
+            with updating(self.map):
+                self.map.data[0].z = new_map.data[0].z
+                self.map.data[0].x = new_map.data[0].x
+                self.map.data[0].y = new_map.data[0].y
+                self.map.layout.title = new_map.layout.title
+
+    def _show_text(self) -> None:
+        words = MarkdownText(summary_markdown(self.summary_now))
+        self.text.value = _markdown_html(words) + seat_table(self.summary_now)._repr_html_()
+
+    @staticmethod
+    def _seat_figure(summary: VariantSummary) -> go.Figure:
+        variant = summary.variant
+        first = [summary.first_wins[end] for end in END_RULES]
+        return charts.seat_chances(
+            [message(f"variants.chart.{end}") for end in END_RULES],
+            first,
+            message("variants.chart.seats", target=variant.target, dice=variant.dice),
+            message("variants.chart.first"),
+            message("variants.chart.second"),
+            message("variants.chart.seats.y"),
+        )
+
+    @staticmethod
+    def _map_figure(dice: int) -> go.Figure:
+        return charts.heatmap(
+            stop_map(dice),
+            list(range(1, dice)),
+            list(range(dice)),
+            message("variants.chart.map", dice=dice),
+            message("variants.chart.map.x"),
+            message("variants.chart.map.y"),
+            message("variants.chart.map.value"),
+            diverging=True,
+        )
+
+
+def _markdown_html(text: MarkdownText) -> str:
+    """The few Markdown forms the summary uses (paragraphs, **bold**) as HTML."""
+    paragraphs = str(text).split("\n\n")
+    out = []
+    for paragraph in paragraphs:
+        escaped = html.escape(paragraph)
+        out.append("<p>" + re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", escaped) + "</p>")
+    return "".join(out)

@@ -1,0 +1,100 @@
+"""The teachers' page (notebook 8): the class experiment's analysis, the misreadings of the
+rules, the exercises and the handout, each against an independent route."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from kit_common.errors import KitError
+from martian_kit.classroom import analyse, exact_ray_distribution, exact_ray_mean, parse_rolls
+from martian_kit.solver.misreadings import MisreadSolver, misread_turn_value
+from martian_kit.solver.reference import exact_turn_value
+from martian_kit.widgets.classroom import (
+    ClassExperiment,
+    LessonTools,
+    handout_html,
+    lesson_exercises,
+)
+
+
+def test_the_exact_distribution_is_the_binomial():
+    from math import comb
+
+    rays = exact_ray_distribution()
+    third = Fraction(1, 3)
+    assert all(p == comb(13, k) * third**k * (1 - third) ** (13 - k) for k, p in enumerate(rays))
+    assert exact_ray_mean() == Fraction(13, 3)
+
+
+def test_typed_tallies_are_read_or_refused_in_words():
+    assert parse_rolls("4 5,3\n6") == [4, 5, 3, 6]
+    for bad in ("4 14", "four", "-1"):
+        with pytest.raises(KitError):
+            parse_rolls(bad)
+
+
+def test_fair_simulated_dice_pass_and_loaded_ones_fail():
+    rng = random.Random(4)
+    fair = [sum(rng.random() < 1 / 3 for _ in range(13)) for _ in range(400)]
+    report = analyse(fair)
+    assert report.test is not None and report.test.p_value > 0.001 and report.mean_agrees
+    loaded = [sum(rng.random() < 1 / 2 for _ in range(13)) for _ in range(400)]
+    report = analyse(loaded)
+    assert report.test is not None and report.test.p_value < 1e-6 and not report.mean_agrees
+    assert analyse([4]).test is None  # one roll: nothing to test
+
+
+def test_pooling_groups_is_analysing_all_their_rolls():
+    app = ClassExperiment()
+    app.add_group("A", "4 5 3 6 4 2 5 4 3 4")
+    app.add_group("", "4 4 3 5 6 4 2 5 3 4")
+    assert app.summary() == "class experiment: 2 groups, 20 rolls"
+    assert "Group 2" in app.groups_view.value
+    both = analyse([4, 5, 3, 6, 4, 2, 5, 4, 3, 4, 4, 4, 3, 5, 6, 4, 2, 5, 3, 4])
+    assert f"{both.rolls} rolls" in app.results.value
+    assert list(app.figure.data[1].y)[4] == pytest.approx(8 / 20)
+    assert app.add_group("C", "") is None
+    app.clear()
+    assert app.summary() == "class experiment: 0 groups, 0 rolls"
+
+
+@pytest.mark.parametrize("dice", [6, 7])
+def test_the_misread_solver_reading_the_rules_rightly_is_the_plain_solver(dice):
+    assert MisreadSolver(None, dice).roll_value(
+        __import__("martian_kit").FaceCounts()
+    ) == pytest.approx(float(exact_turn_value(dice=dice)), abs=1e-12)
+
+
+def test_misreadings_make_a_turn_worth_less():
+    rules = misread_turn_value(None)
+    assert rules == pytest.approx(3.1104, abs=1e-4)
+    assert misread_turn_value("rays_once") < misread_turn_value("stuck_scores_zero") < rules
+    with pytest.raises(ValueError):
+        MisreadSolver("dice_are_loaded")
+
+
+def test_small_turn_misreadings_by_hand():
+    # One die: a fresh turn of 1 die. Rules: earthling 1 point (1/2), Death Ray 0, Tank 0.
+    # Stuck never happens with one die (a Tank ends it with all dice set aside), so the
+    # misreading changes nothing; rays once changes nothing either.
+    for misreading in (None, "stuck_scores_zero", "rays_once"):
+        solver = MisreadSolver(misreading, dice=1)
+        assert solver.roll_value(__import__("martian_kit").FaceCounts()) == pytest.approx(0.5)
+
+
+def test_exercises_and_handout_agree():
+    exercises = lesson_exercises()
+    handout = handout_html(exercises, "Lesson")
+    for exercise in exercises:
+        assert exercise.answer_text.split(" (")[0] in handout
+        widget = exercise.widget()
+        assert exercise.answer_text not in widget.reveal.value  # hidden until committed
+    assert handout.index("Predict first") < handout.index("Answer key")
+    assert "<svg" in handout and "<script" not in handout
+    tools = LessonTools(exercises, "Lesson")
+    assert tools.style.value == ""
+    tools.projector.value = True
+    assert "font-size: 150%" in tools.style.value
