@@ -11,6 +11,7 @@ from functools import cache
 import ipywidgets as w
 
 from kit_common.widgets.live_chart import LiveChart
+from kit_common.widgets.teaching import PredictReveal
 from martian_kit import charts
 from martian_kit.dice import FaceCounts, roll_distribution
 from martian_kit.messages import message
@@ -32,6 +33,31 @@ def p_tanks_overtake(dice: int, lead: int) -> Fraction:
 def p_tanks_ahead_after_roll(set_aside: FaceCounts) -> Fraction:
     """`p_tanks_overtake` for a turn state: its dice left and its Death Rays' lead."""
     return p_tanks_overtake(13 - set_aside.total, set_aside.ray - set_aside.tank)
+
+
+ROLL_CHOICE = "Roll again"
+STOP_CHOICE = "Stop"
+
+
+def roll_or_stop_prediction(set_aside: FaceCounts, why: str = "") -> PredictReveal:
+    """ "Roll or stop?" for a set-aside: the student commits a choice, then sees the exact
+    values from the turn solver (stopping's score, rolling on's expected score with the best
+    play from there) and `why`, the reason in words."""
+    solution = expected_score_solution()
+    stop, roll = solution.stop_value(set_aside), solution.roll_value(set_aside)
+    better = ROLL_CHOICE if roll > stop else STOP_CHOICE
+    left = 13 - set_aside.total
+    values = (
+        f"Stopping scores {stop:g} points; rolling the {left} dice left and then playing as well "
+        f"as possible is worth {roll:.2f} points on average."
+    )
+    return PredictReveal(
+        f"Set aside: {set_aside}. Roll again or stop?",
+        better,
+        f"{values} {why}".strip(),
+        choices=(ROLL_CHOICE, STOP_CHOICE),
+        answer_text=better,
+    )
 
 
 def _pct(p: Fraction) -> str:
