@@ -194,17 +194,15 @@ ENGLISH: dict[str, str] = {
     "chart.overtake.x": "dice left to roll",
     "chart.overtake.lead": "Death Rays lead by {m}",
     # Notebook widgets: the stop-or-roll map.
-    "map.kinds": "{n} kind(s)",
+    "map.kinds": "{n} kinds",
+    "map.kinds.one": "{n} kind",
     "map.kinds_label": "Earthlings:",
     "map.tanks_label": "Tanks:",
-    "map.title": (
-        "Roll or stop? {tanks} Tank(s) set aside, earthlings of {kinds} kind(s), "
-        "the rest Death Rays"
-    ),
+    "map.title": ("Roll or stop? {tanks} set aside, earthlings of {kinds}, the rest Death Rays"),
     "map.x": "dice left to roll",
     "map.y": "earthlings set aside",
     "map.value": "points gained by rolling",
-    "map.summary": "{tanks} Tank(s), {kinds} kind(s): rolling is better in {roll} of {n} states",
+    "map.summary": "{tanks}, {kinds}: rolling is better in {roll} of {n} states",
     "chart.dist.title": "Turn scores: how often each score comes up",
     "chart.dist.x": "turn score",
     "chart.tournament.title": "Share of games won ({games} games, 95% intervals)",

@@ -65,7 +65,7 @@ def test_stop_map_values_and_controls():
     # with all three kinds taken, rolling can only add Death Rays: never better without Tanks
     app.tanks.value = 0
     assert all(v is None or v <= 1e-12 for row in app.figure.data[0].z for v in row)
-    assert app.summary().startswith("0 Tank(s), 3 kind(s): rolling is better in 0 of")
+    assert app.summary().startswith("0 Tanks, 3 kinds: rolling is better in 0 of")
 
 
 def test_a_roll_or_stop_prediction_reveals_the_solvers_choice_and_values():
