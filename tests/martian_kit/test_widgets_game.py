@@ -218,8 +218,9 @@ def test_people_and_bots_fit_in_ten_seats():
 def test_a_game_started_from_given_totals_counts_only_its_own_turns():
     late = GameState(players=("A", "B"), totals=(20, 24), round=9)
     app = GameApp(bots=["optimal"], state=late, seat=1, seed=6, show_setup=False)
-    assert [list(t.y) for t in app.figure.data][0][0] == 20
-    assert [list(t.x) for t in app.figure.data][0][0] == 8
+    # each line starts at its seat's starting total, one round before the game goes on
+    assert [t.y[0] for t in app.figure.data] == [20, 24]
+    assert [t.x[0] for t in app.figure.data] == [8, 8]
     play_out(app, 6)
     for seat, row in enumerate(game_stats(app.state)):
         turns = [t for t in app.state.log if t.seat == seat]
