@@ -7,10 +7,11 @@ and the `RuleError` it raises), so a quiz can never disagree with the game it te
 from __future__ import annotations
 
 from kit_common.display import MarkdownText
+from kit_common.svg import dice_row_html
 from kit_common.widgets.teaching import ChoiceQuiz, Option
 from martian_kit.dice import FACES, Face
 from martian_kit.errors import RuleError
-from martian_kit.messages import face_name
+from martian_kit.messages import face_name, message
 from martian_kit.turn import Action, Phase, TurnState
 
 STOP_LABEL = "Stop now and score the turn"
@@ -62,6 +63,16 @@ def _candidate_actions(state: TurnState) -> list[Action]:
     return [Action(f.value) for f in faces] + [Action.STOP]
 
 
+def _roll_html(state: TurnState) -> str:
+    """The dice set aside and the dice just rolled, drawn, each row with its sentence."""
+    assert state.rolled is not None
+    rows = [
+        (state.set_aside, message("ui.set_aside")),
+        (state.rolled, message("ui.rolled")),
+    ]
+    return "".join(dice_row_html(c.dice_svg(), f"{label}: {c}") for c, label in rows)
+
+
 def set_aside_quiz(state: TurnState) -> ChoiceQuiz:
     """A quiz on one roll: the dice set aside and just rolled are drawn, and the student ticks
     every legal choice. The right options and each reason come from the engine."""
@@ -75,6 +86,6 @@ def set_aside_quiz(state: TurnState) -> ChoiceQuiz:
     return ChoiceQuiz(
         "Which choices do the rules allow after this roll?",
         options,
-        question_html=state._repr_html_(),
+        question_html=_roll_html(state),
         pick_all=True,
     )

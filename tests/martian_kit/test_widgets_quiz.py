@@ -52,3 +52,11 @@ def test_refusals_and_allowed_moves_read_as_sentences():
     assert refusal(after, "human") == ""
     assert str(refusal_sentence(after, "human")) == "**Set aside the Humans?** Allowed."
     assert str(allowed_sentence(after)).startswith("Allowed now: set aside the Death Rays; ")
+
+
+def test_the_quiz_draws_the_dice_set_aside_and_rolled_with_their_sentences():
+    quiz = set_aside_quiz(rolled(FaceCounts(tank=1, human=2, cow=1)))
+    question = quiz.widget.children[0].value
+    assert question.count("<svg") == 3 + 4 + 3 + 2 + 1  # set aside 3+4+3, rolled 2+1
+    assert "Set aside: 3 Tanks, 4 Death Rays, 3 Humans" in question
+    assert "Just rolled: 2 Humans, 1 Cow" in question
