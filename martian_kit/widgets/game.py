@@ -151,9 +151,10 @@ class GameApp(App):
         self.people_count.observe(self._on_people_count, names="value")
         self.new_button = button(message("ui.new_game"))
         self.new_button.on_click(lambda _: self.new_game_from_setup())
-        setup = w.HBox(
-            [self.people_count, self.bot_count, self.strength, self.seat_picker, self.new_button]
-        )
+        controls = [self.people_count, self.bot_count, self.strength, self.seat_picker]
+        for control in controls:  # labels in full, never cut to "Next gam..."
+            control.style = {"description_width": "initial"}
+        setup = w.HBox([*controls, self.new_button])
         setup.layout.flex_flow = "row wrap"
         setup.layout.display = None if show_setup else "none"
 
