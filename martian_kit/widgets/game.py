@@ -334,7 +334,8 @@ class GameApp(App):
             for t in self.recent_bot_turns
         )
         style = "list-style:none;padding-left:0;margin:0"
-        return f"<b>{message('ui.bot_turns')}</b><ul style='{style}'>{items}</ul>"
+        heading = message("ui.bot_turns" if len(self.people) > 1 else "ui.bot_turns.you")
+        return f"<b>{heading}</b><ul style='{style}'>{items}</ul>"
 
     def summary(self) -> str:
         s = self.state

@@ -27,6 +27,7 @@ pytestmark = pytest.mark.browser
 COURSE = re.compile(r"martian_dice/0[1-7]_.*\.ipynb|martian_dice/rules_card\.ipynb")
 PAGES = [INDEX, *(p for p in pages(pages_root()) if COURSE.fullmatch(p))]
 GAME_PAGE = "martian_dice/07_play_a_game.ipynb"
+RULES_CARD = "martian_dice/rules_card.ipynb"
 FEEDBACK = ".kit-feedback"  # what a quiz or a prediction shows once answered
 
 #: What each page's widgets say before anyone touched them (text, times it appears).
@@ -184,3 +185,15 @@ def test_two_people_play_a_hot_seat_game_through_the_buttons(martian_app, browse
     assert raw_values(text) == []
     problems = page_errors(page) + watch.problems
     assert not problems, "\n".join(problems)
+
+
+def test_the_rules_card_prints_on_one_page_without_its_links(martian_app, browser_page):
+    page, _ = browser_page
+    page.goto(martian_app.page_url(RULES_CARD), wait_until="commit", timeout=120_000)
+    page.get_by_text("Scoring a turn").wait_for(timeout=120_000)
+    page.wait_for_load_state("networkidle", timeout=120_000)
+    pdf = page.pdf(format="A4")
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
+    page.emulate_media(media="print")
+    assert not page.get_by_text("To print this card").is_visible()
+    assert page.get_by_text("More Tanks than Death Rays").is_visible()
