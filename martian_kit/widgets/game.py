@@ -24,7 +24,7 @@ from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
 from martian_kit.dice import NUM_DICE
 from martian_kit.game import MAX_PLAYERS, TARGET, GameContext, GameState, TurnRecord, new_game
-from martian_kit.messages import counted, message
+from martian_kit.messages import counted, message, message_for
 from martian_kit.narrate import describe_turn
 from martian_kit.play import run
 from martian_kit.policies import Policy, policy_by_name, policy_names
@@ -50,7 +50,7 @@ def points_advisor(turn: TurnState, context: GameContext) -> list[str]:
             lines.append(message("ui.advice_points", option=option, points=after.score()))
     elif turn.phase is Phase.MAY_ROLL_OR_STOP:
         lines.append(message("ui.advice_stop", explanation=turn.explain_score()))
-        lines.append(message("ui.advice_roll", dice=turn.dice_left))
+        lines.append(message_for("ui.advice_roll", turn.dice_left, dice=turn.dice_left))
     return lines
 
 
@@ -418,7 +418,7 @@ def explain_next_words(turn: TurnState) -> list[str]:
         options = [take_label(a) for a in turn.legal_actions()]
         return [message("why.must_choose", options=message("why.or").join(options))]
     if turn.phase is Phase.MAY_ROLL_OR_STOP:
-        return [message("why.roll_or_stop", dice=turn.dice_left)]
+        return [message_for("why.roll_or_stop", turn.dice_left, dice=turn.dice_left)]
     return [message("ui.press_roll")]
 
 

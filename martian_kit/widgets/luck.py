@@ -14,7 +14,7 @@ from kit_common.widgets.live_chart import LiveChart
 from kit_common.widgets.teaching import PredictReveal
 from martian_kit import charts
 from martian_kit.dice import FaceCounts, roll_distribution
-from martian_kit.messages import message
+from martian_kit.messages import message, message_for
 from martian_kit.odds import p_no_choice
 from martian_kit.solver.turn import expected_score_solution
 from martian_kit.turn import Action, Phase, TurnState
@@ -98,7 +98,12 @@ class LuckPlayer(TurnPlayer):
         if s.phase is Phase.MAY_ROLL_OR_STOP:
             return [
                 message("luck.stop", points=s.score()),
-                message("luck.roll", dice=s.dice_left, value=self.solution.roll_value(s.set_aside)),
+                message_for(
+                    "luck.roll",
+                    s.dice_left,
+                    dice=s.dice_left,
+                    value=self.solution.roll_value(s.set_aside),
+                ),
                 message("luck.no_choice", p=_pct(p_no_choice(s.set_aside))),
                 message("luck.overtake", p=_pct(p_tanks_ahead_after_roll(s.set_aside))),
             ]
