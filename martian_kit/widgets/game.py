@@ -159,7 +159,9 @@ class GameApp(App):
         setup.layout.display = None if show_setup else "none"
 
         self.scoreboard = w.HTML()
-        self.bot_turns = w.HTML()  # the bots' turns since a person last played, beside the scores
+        self.scoreboard.layout = w.Layout(flex="0 1 auto", max_width="55%")
+        # the bots' turns since a person last played, beside the scores
+        self.bot_turns = w.HTML(layout=w.Layout(flex="1 1 20em", margin="0 0 0 2em"))
         self.bot_turns.add_class(OUTPUT_CLASS)
         self.view = TurnView()
         self.actions = ActionBar(self.act)

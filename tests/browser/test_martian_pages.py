@@ -3,7 +3,7 @@
 Every page of the course (01–07), the printable rules card and the index must show no raw
 Python value (`raw_values`) and no "Tests" heading; a freshly opened page's widgets are in
 their initial state (no widget played by a hidden cell, no quiz answered); and two people play
-a whole hot-seat game on page 7 through the buttons alone.
+a whole hot-seat game on page 7 through the buttons alone, with the keyboard.
 
 The pages run in an app of this module's own, without preheated kernels: each page opened
 runs its notebook then, so this module can open a page twice (to read it, then to play) and
@@ -130,11 +130,12 @@ def _set_slider(page, label: str, value: int) -> None:
     raise AssertionError(f"the {label} slider did not reach {value}")
 
 
-def _click_and_wait(page, button) -> None:
-    """Click, then wait until the page changed and stopped changing: the kernel's reply
-    arrives as several widget updates (text first, the buttons' states after)."""
+def _press_and_wait(page, button) -> None:
+    """Press the button with the keyboard, then wait until the page changed and stopped
+    changing: the kernel's reply arrives as several widget updates (text, then buttons)."""
     before = page.locator("body").inner_text()
-    button.click()
+    button.focus()  # played with the keyboard, as anyone without a mouse plays
+    page.keyboard.press("Enter")
     page.wait_for_function("before => document.body.innerText !== before", arg=before)
     state = (
         "() => document.body.innerText + [...document.querySelectorAll('button')]"
@@ -158,7 +159,7 @@ def test_two_people_play_a_hot_seat_game_through_the_buttons(martian_app, browse
 
     _set_slider(page, "People:", 2)
     _set_slider(page, "Bots:", 0)
-    _click_and_wait(page, page.get_by_role("button", name="New game", exact=True))
+    _press_and_wait(page, page.get_by_role("button", name="New game", exact=True))
     page.get_by_text("Player 1, your turn: press Roll").wait_for(timeout=15_000)
 
     # Each person: roll, take an earthling kind when there is one (else the Death Rays), stop.
@@ -173,7 +174,7 @@ def test_two_people_play_a_hot_seat_game_through_the_buttons(martian_app, browse
             (b for b in map(lambda t: _enabled(page, t), [*takes, "Stop", "Roll"]) if b), None
         )
         assert choice is not None, "no button is enabled in a game that is not over"
-        _click_and_wait(page, choice)
+        _press_and_wait(page, choice)
     else:
         raise AssertionError("the game did not end within 600 clicks")
 
