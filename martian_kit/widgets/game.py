@@ -161,8 +161,8 @@ class GameApp(App):
         self.scoreboard = w.HTML()
         self.scoreboard.layout = w.Layout(flex="0 1 auto", max_width="55%")
         # the bots' turns since a person last played, beside the scores
+        # (not a `kit-output`: a person's step changes the line under the dice, not this panel)
         self.bot_turns = w.HTML(layout=w.Layout(flex="1 1 20em", margin="0 0 0 2em"))
-        self.bot_turns.add_class(OUTPUT_CLASS)
         self.view = TurnView()
         self.actions = ActionBar(self.act)
         self.why = w.HTML()
