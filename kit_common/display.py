@@ -22,6 +22,7 @@ from kit_common.errors import KitError
 TABLE_CLASS = "kit-table"
 PROBABILITY_CLASS = "kit-probability"
 REMEMBER_CLASS = "kit-remember"
+FOLD_CLASS = "kit-fold"
 
 
 class _Pretty(Protocol):
@@ -242,3 +243,37 @@ class RememberBox:
 def remember(points: Sequence[str], heading: str = "What to remember") -> RememberBox:
     """The "What to remember" box that ends a page: show it as a cell's last value."""
     return RememberBox(points, heading)
+
+
+class Fold:
+    """A fold a visitor opens on demand (HTML `<details>`): a summary line, then parts.
+
+    A part is a value with its own HTML form (a `Table`, a roll of dice) or text, shown as an
+    escaped paragraph. The text form lists the summary and every part, so nbval still compares
+    each number inside the fold.
+    """
+
+    def __init__(self, summary: str, parts: Sequence[object]) -> None:
+        if not parts:
+            raise KitError("a fold needs something inside it")
+        self.summary = summary
+        self.parts = tuple(parts)
+
+    def __str__(self) -> str:
+        return "\n\n".join([self.summary, *(str(part) for part in self.parts)])
+
+    def __repr__(self) -> str:
+        return f"Fold({self.summary!r}, {len(self.parts)} parts)"
+
+    def _repr_pretty_(self, printer: _Pretty, cycle: bool) -> None:
+        printer.text(str(self))
+
+    def _repr_html_(self) -> str:
+        inside = "".join(
+            f"<p>{html.escape(part)}</p>" if isinstance(part, str) else _html_of(part)
+            for part in self.parts
+        )
+        return (
+            f"<details class='{FOLD_CLASS}'><summary><b>{html.escape(self.summary)}</b></summary>"
+            f"{inside}</details>"
+        )

@@ -94,6 +94,7 @@ ENGLISH: dict[str, str] = {
     "ui.turn_over": "Turn over: {explanation}",
     "why.first_roll": "You rolled all {dice} dice: a turn always begins by rolling every die.",
     "why.roll": "You rolled the {dice} dice that were not set aside.",
+    "why.roll.one": "You rolled the last die that was not set aside.",
     "why.tanks": "{tanks} set aside at once: Tanks are never a choice, they are always set aside.",
     "why.no_tanks": "No Tank in this roll.",
     "why.must_choose": "Now you must set aside all dice of one type: {options}.",
@@ -108,6 +109,7 @@ ENGLISH: dict[str, str] = {
         "so {faces} are done for this turn."
     ),
     "why.roll_or_stop": "Now roll the {dice} dice left, or stop and score.",
+    "why.roll_or_stop.one": "Now roll the last die, or stop and score.",
     "why.no_dice": "No dice are left to roll: the turn ends and is scored.",
     "why.stopped": "You stopped: the turn is scored.",
     "why.danger": "Careful: {tanks} against {rays} — stopping now would score 0.",
@@ -128,8 +130,15 @@ ENGLISH: dict[str, str] = {
     "ui.you": "You",
     "ui.bot": "Bot {i} ({policy})",
     "ui.bots": "Bots:",
-    "ui.strength": "Bots play:",
+    "ui.people": "People:",
+    "ui.person": "Player {i}",
+    "ui.strength": "Next game's bots:",
     "ui.your_seat": "Your seat:",
+    "ui.first_seat": "Player 1's seat:",
+    "ui.named_turn": "{name}, your turn: {what}",
+    "ui.bot_turns": "The bots' turns since a person last played",
+    "ui.bot_turns.you": "The bots' turns since yours",
+    "ui.bot_turn": "{name}: {dice}, {explanation} (total {total})",
     "ui.new_game": "New game",
     "ui.show_advisor": "Show the advisor",
     "ui.advisor": "Advisor",
@@ -149,6 +158,7 @@ ENGLISH: dict[str, str] = {
     "ui.win_unit": "chance to win",
     "ui.advice_points": "{option}: {points} if you stopped right after",
     "ui.advice_roll": "Roll the {dice} dice left: the outcome is uncertain",
+    "ui.advice_roll.one": "Roll the last die: the outcome is uncertain",
     "ui.advice_stop": "Stop now: {explanation}",
     "stats.title": "End of the game",
     "stats.player": "Player",
@@ -175,15 +185,20 @@ ENGLISH: dict[str, str] = {
     "ui.tiebreak_round": "Roll-off {i}: {rolls}",
     "ui.tiebreak_winner": "{name} wins after {n} roll-off(s).",
     "ui.tiebreaks_so_far": "{n} tie-breaks played",
+    "ui.tiebreaks_so_far.one": "1 tie-break played",
     "ui.player_n": "Player {i}",
     "chart.rolloffs.title": "How many roll-offs a tie-break among {k} players takes",
     "chart.rolloffs.x": "roll-offs until one player is ahead",
     "chart.rolloffs.observed": "share of {n} tie-breaks",
+    "chart.rolloffs.observed.one": "share of 1 tie-break",
     # Notebook widgets: the odds of pushing your luck.
     "luck.title": "The odds right now",
     "luck.stop": "Stop now: {points} points, for sure.",
     "luck.roll": (
         "Roll the {dice} dice left and play on as well as possible: {value:.2f} points on average."
+    ),
+    "luck.roll.one": (
+        "Roll the last die and play on as well as possible: {value:.2f} points on average."
     ),
     "luck.no_choice": "Chance the next roll leaves no legal choice (the turn ends): {p}.",
     "luck.overtake": (
@@ -202,17 +217,15 @@ ENGLISH: dict[str, str] = {
     "chart.overtake.x": "dice left to roll",
     "chart.overtake.lead": "Death Rays lead by {m}",
     # Notebook widgets: the stop-or-roll map.
-    "map.kinds": "{n} kind(s)",
+    "map.kinds": "{n} kinds",
+    "map.kinds.one": "{n} kind",
     "map.kinds_label": "Earthlings:",
     "map.tanks_label": "Tanks:",
-    "map.title": (
-        "Roll or stop? {tanks} Tank(s) set aside, earthlings of {kinds} kind(s), "
-        "the rest Death Rays"
-    ),
+    "map.title": ("Roll or stop? {tanks} set aside, earthlings of {kinds}, the rest Death Rays"),
     "map.x": "dice left to roll",
     "map.y": "earthlings set aside",
     "map.value": "points gained by rolling",
-    "map.summary": "{tanks} Tank(s), {kinds} kind(s): rolling is better in {roll} of {n} states",
+    "map.summary": "{tanks}, {kinds}: rolling is better in {roll} of {n} states",
     "chart.dist.title": "Turn scores: how often each score comes up",
     "chart.dist.x": "turn score",
     "chart.tournament.title": "Share of games won ({games} games, 95% intervals)",
@@ -234,6 +247,7 @@ ENGLISH: dict[str, str] = {
     "ui.reset": "Start over",
     "ui.face": "Count:",
     "ui.rolls_so_far": "{n} rolls of 13 dice so far",
+    "ui.rolls_so_far.one": "1 roll of 13 dice so far",
     "ui.last_roll": "Last roll: {dice}",
     "ui.no_roll_yet": "no roll yet: press the button",
     "chart.count.title": "How many {faces} show among 13 dice",
@@ -248,6 +262,12 @@ ENGLISH: dict[str, str] = {
 CATALOGUE = Catalogue("martian_kit", ENGLISH)
 #: `message(key, **values)`: the sentence for `key` in the current language, values filled in.
 message = CATALOGUE.message
+
+
+def message_for(key: str, count: int, **values: object) -> str:
+    """The sentence for `key` about `count` things: its `.one` form when the count is 1
+    ("1 roll", "the last die"), never "1 rolls" or "1 dice"."""
+    return message(f"{key}.one" if count == 1 else key, **values)
 
 
 def face_name(face: object, count: int = 1) -> str:

@@ -58,6 +58,7 @@ class ChoiceQuiz(App):
         ]
         self.check_button = button(check_label, tooltip=f"{check_label} your answer")
         self.check_button.add_class(ACTION_CLASS)
+        self.check_button.layout.align_self = "flex-start"  # a button, not a bar across the page
         self.check_button.on_click(lambda _: self.check())
         self.feedback = w.HTML("")
         self.feedback.add_class(OUTPUT_CLASS)
@@ -145,6 +146,7 @@ class PredictReveal(App):
         self.entry.style = {"description_width": "initial"}
         self.commit_button = button(commit_label, tooltip="Fix your prediction and see the answer")
         self.commit_button.add_class(ACTION_CLASS)
+        self.commit_button.layout.align_self = "flex-start"
         self.commit_button.on_click(lambda _: self.commit())
         self.reveal = w.HTML("")
         self.reveal.add_class(OUTPUT_CLASS)

@@ -1,5 +1,6 @@
-"""Play a whole game in one cell (notebook 7, and the last round in notebook 4): you against
-1 to 9 bots, with legal buttons only, your dice drawn, a running score chart, a game log, an
+"""Play a whole game in one cell (notebook 7, and the last round in notebook 4): 1 to 10
+people at one screen (hot-seat) and bots in the other seats, with legal buttons only, the
+dice drawn, the bots' latest turns beside the scores, a running score chart, a game log, an
 optional advisor, and end-of-game statistics.
 
 The bots are the policies of `martian_kit.policies.POLICIES`, read when the app is built, so
@@ -23,8 +24,8 @@ from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
 from martian_kit.dice import NUM_DICE
 from martian_kit.explain import explain_action, explain_roll, take_label
-from martian_kit.game import TARGET, GameContext, GameState, new_game
-from martian_kit.messages import counted, message
+from martian_kit.game import MAX_PLAYERS, TARGET, GameContext, GameState, TurnRecord, new_game
+from martian_kit.messages import counted, message, message_for
 from martian_kit.narrate import describe_turn
 from martian_kit.play import run
 from martian_kit.policies import Policy, policy_by_name, policy_names
@@ -49,7 +50,7 @@ def points_advisor(turn: TurnState, context: GameContext) -> list[str]:
             lines.append(message("ui.advice_points", option=option, points=after.score()))
     elif turn.phase is Phase.MAY_ROLL_OR_STOP:
         lines.append(message("ui.advice_stop", explanation=turn.explain_score()))
-        lines.append(message("ui.advice_roll", dice=turn.dice_left))
+        lines.append(message_for("ui.advice_roll", turn.dice_left, dice=turn.dice_left))
     return lines
 
 
@@ -71,7 +72,8 @@ def game_stats(state: GameState) -> list[dict[str, object]]:
                 "rank": order.index(seat) + 1,
                 "total": state.totals[seat],
                 "turns": len(turns),
-                "average": round(state.totals[seat] / len(turns), 2) if turns else 0.0,
+                # the turns played here (a game may start from given totals, as on page 4)
+                "average": round(sum(t.score for t in turns) / len(turns), 2) if turns else 0.0,
                 "best": max((t.score for t in turns), default=0),
                 "zero": sum(t.score == 0 for t in turns),
                 "tanked": sum(tanks_win(t.set_aside) for t in turns),
@@ -104,29 +106,37 @@ def stats_html(rows: list[dict[str, object]]) -> str:
 
 
 class GameApp(App):
-    """A game of Martian Dice against bots, in one widget.
+    """A game of Martian Dice for people and bots, in one widget.
 
-    `bots` names a policy per bot (1 to 9 of them); `seat` is your seat (0 plays first);
-    `state` starts from a given game instead of a new one (to play a chosen last round).
-    Everything random comes from `random.Random(seed)`.
+    `people` persons share the screen (hot-seat), sitting one after another from `seat`
+    (0 plays first); `bots` names a policy per bot, in the other seats. `state` starts from a
+    given game instead of a new one (to play a chosen last round). Everything random comes
+    from `random.Random(seed)`: without a seed every game deals new dice; with one, the same
+    page deals the same games (a committed notebook keeps its seed).
     """
 
     def __init__(
         self,
         bots: Sequence[str] = ("random",),
-        seed: int = 1,
+        seed: int | None = None,
         seat: int = 0,
         advisor: Advisor | None = win_advisor,
         state: GameState | None = None,
         show_setup: bool = True,
+        people: int = 1,
     ) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.advisor = advisor
 
         names = policy_names()
-        # 0 bots: the kit's 1-player practice mode (reach 25 in as few turns as possible)
-        self.bot_count = w.IntSlider(value=len(bots), min=0, max=9, description=message("ui.bots"))
+        self.people_count = w.IntSlider(
+            value=people, min=1, max=MAX_PLAYERS, description=message("ui.people")
+        )
+        # 0 bots and 1 person: the kit's practice mode (reach 25 in as few turns as possible)
+        self.bot_count = w.IntSlider(
+            value=len(bots), min=0, max=MAX_PLAYERS - people, description=message("ui.bots")
+        )
         self.strength = w.Dropdown(
             options=names,
             value=bots[0] if bots and bots[0] in names else names[0],
@@ -138,13 +148,21 @@ class GameApp(App):
             description=message("ui.your_seat"),
         )
         self.bot_count.observe(self._on_bot_count, names="value")
+        self.people_count.observe(self._on_people_count, names="value")
         self.new_button = button(message("ui.new_game"))
         self.new_button.on_click(lambda _: self.new_game_from_setup())
-        setup = w.HBox([self.bot_count, self.strength, self.seat_picker, self.new_button])
+        controls = [self.people_count, self.bot_count, self.strength, self.seat_picker]
+        for control in controls:  # labels in full, never cut to "Next gam..."
+            control.style = {"description_width": "initial"}
+        setup = w.HBox([*controls, self.new_button])
         setup.layout.flex_flow = "row wrap"
         setup.layout.display = None if show_setup else "none"
 
         self.scoreboard = w.HTML()
+        self.scoreboard.layout = w.Layout(flex="0 1 auto", max_width="55%")
+        # the bots' turns since a person last played, beside the scores
+        # (not a `kit-output`: a person's step changes the line under the dice, not this panel)
+        self.bot_turns = w.HTML(layout=w.Layout(flex="1 1 20em", margin="0 0 0 2em"))
         self.view = TurnView()
         self.actions = ActionBar(self.act)
         self.why = w.HTML()
@@ -159,7 +177,7 @@ class GameApp(App):
         self.widget = w.VBox(
             [
                 setup,
-                self.scoreboard,
+                w.HBox([self.scoreboard, self.bot_turns], layout=w.Layout(flex_flow="row wrap")),
                 self.view.widget,
                 self.actions.widget,
                 self.why,
@@ -170,9 +188,9 @@ class GameApp(App):
             ]
         )
         if state is None:
-            self.start([*bots], seat)
+            self.start([*bots], seat, people)
         else:
-            self.start_from(state, [*bots], seat)
+            self.start_from(state, [*bots], seat, people)
 
     # -- starting -----------------------------------------------------------------------
 
@@ -181,51 +199,79 @@ class GameApp(App):
         self.seat_picker.options = list(range(1, change["new"] + 2))
         self.seat_picker.value = seat
 
-    def new_game_from_setup(self) -> None:
-        """Start a new game with the bots and seat chosen in the setup row."""
-        bots = [self.strength.value] * self.bot_count.value
-        self.start(bots, self.seat_picker.value - 1)
+    def _on_people_count(self, change: dict) -> None:
+        # at most 10 players: fewer bots fit next to more people
+        self.bot_count.max = MAX_PLAYERS - change["new"]
+        self.seat_picker.description = message(
+            "ui.your_seat" if change["new"] == 1 else "ui.first_seat"
+        )
 
-    def start(self, bots: Sequence[str], seat: int = 0) -> None:
-        """A new game: you at `seat`, one bot per policy name in `bots` (none: the practice
-        mode, alone against the target)."""
-        if not 0 <= len(bots) <= 9:
-            raise ValueError(f"a game here has 0 to 9 bots, not {len(bots)}")
-        n = len(bots) + 1
-        if not 0 <= seat < n:
-            raise ValueError(f"your seat is 1 to {n}, not {seat + 1}")
+    def new_game_from_setup(self) -> None:
+        """Start a new game with the people, bots and seat chosen in the setup row."""
+        bots = [self.strength.value] * self.bot_count.value
+        self.start(bots, self.seat_picker.value - 1, self.people_count.value)
+
+    def start(self, bots: Sequence[str], seat: int = 0, people: int = 1) -> None:
+        """A new game: `people` persons from `seat` on, one bot per policy name in `bots` in
+        the other seats (one person and no bot: the practice mode, alone against the target).
+        The dice go on from the app's random generator, so each new game deals new dice."""
+        if people < 1 or not 0 <= len(bots) <= MAX_PLAYERS - people:
+            raise ValueError(
+                f"a game here has 1 to {MAX_PLAYERS} players: {people} people and "
+                f"{len(bots)} bots do not fit"
+            )
+        n = len(bots) + people
+        if not 0 <= seat <= n - people:
+            raise ValueError(f"the first person's seat is 1 to {n - people + 1}, not {seat + 1}")
         names = []
         it = iter(enumerate(bots, 1))
         for s in range(n):
-            if s == seat:
-                names.append(message("ui.you"))
+            if seat <= s < seat + people:
+                person = s - seat + 1
+                names.append(message("ui.you") if people == 1 else message("ui.person", i=person))
             else:
                 i, policy = next(it)
                 names.append(message("ui.bot", i=i, policy=policy))
-        self.start_from(new_game(names), bots, seat)
+        self.start_from(new_game(names), bots, seat, people)
 
-    def start_from(self, state: GameState, bots: Sequence[str], seat: int) -> None:
-        """Play on from `state` (any game in progress), you at `seat`, bots in the others."""
-        if len(bots) != state.num_players - 1:
-            raise ValueError(f"{state.num_players} players need {state.num_players - 1} bots")
-        self.you = seat
+    def start_from(self, state: GameState, bots: Sequence[str], seat: int, people: int = 1) -> None:
+        """Play on from `state` (any game in progress): `people` persons from `seat` on, bots
+        in the other seats."""
+        if len(bots) != state.num_players - people:
+            raise ValueError(
+                f"{state.num_players} players with {people} people need "
+                f"{state.num_players - people} bots"
+            )
+        self.people = tuple(range(seat, seat + people))
         it = iter(bots)
         self.policies: list[Policy | None] = [
-            None if s == seat else policy_by_name(next(it)) for s in range(state.num_players)
+            None if s in self.people else policy_by_name(next(it)) for s in range(state.num_players)
         ]
         self.bot_names = list(bots)
         self.state = state
+        self.start_round = state.round
+        self.start_totals = state.totals
         self.lines: list[str] = []
+        self.recent_bot_turns: list = []
         self._reset_chart()
-        self._advance()
+        self._advance_bots()
         self._refresh()
+
+    @property
+    def you(self) -> int:
+        """The first person's seat (the only one, in a game against bots)."""
+        return self.people[0]
+
+    @you.setter
+    def you(self, seat: int) -> None:
+        self.people = (seat,)
 
     # -- playing ------------------------------------------------------------------------
 
     def your_turn(self) -> bool:
         """True when the game waits for you (to roll or to choose)."""
         s = self.state
-        return not s.is_terminal() and not s.in_tiebreak() and s.seat == self.you
+        return not s.is_terminal() and not s.in_tiebreak() and s.seat in self.people
 
     def act(self, action: Action) -> None:
         """What your buttons do: roll, stop, or set a type aside; then the bots play until it
@@ -247,13 +293,16 @@ class GameApp(App):
             self.lines = explain_action(turn, action, after)
         if after.is_terminal():
             self.lines.append(message("ui.turn_over", explanation=after.explain_score()))
-        self._advance()
+            self._advance_bots()
         self._refresh()
 
-    def _advance(self) -> None:
-        """Let chance and the bots play until you are to act or the game is over (your seat
-        has no policy, so the engine's play loop stops there)."""
+    def _advance_bots(self) -> None:
+        """Let chance and the bots play until a person is to act or the game is over (a
+        person's seat has no policy, so the engine's play loop stops there); remember the
+        bots' turns played meanwhile, for the line beside the scores."""
+        mark = len(self.state.log)
         self.state = run(self.state, self.policies, self.rng)
+        self.recent_bot_turns = [t for t in self.state.log[mark:] if t.seat not in self.people]
 
     # -- showing ------------------------------------------------------------------------
 
@@ -265,12 +314,30 @@ class GameApp(App):
             total = s.totals[s.winner]
             if s.practice:
                 return message("ui.practice_done", total=total, turns=s.turns_taken(0))
-            if s.winner == self.you:
+            if self.people == (s.winner,):
                 return message("ui.you_win", total=total)
             return message("ui.winner", name=s.players[s.winner], total=total)
         if s.turn.is_first_roll():
-            return message("ui.your_turn", what=message("ui.press_roll"))
-        return message("ui.your_turn", what=" ".join(explain_next_words(s.turn)))
+            what = message("ui.press_roll")
+        else:
+            what = " ".join(explain_next_words(s.turn))
+        if len(self.people) > 1 and not s.in_tiebreak():
+            return message("ui.named_turn", name=s.players[s.seat], what=what)
+        return message("ui.your_turn", what=what)
+
+    def bot_turns_html(self) -> str:
+        """The bots' turns since a person last played: one line each, its rolls on demand."""
+        s = self.state
+        if not self.recent_bot_turns:
+            return ""
+        items = "".join(
+            f"<li><details><summary>{escape(bot_turn_line(s, t))}</summary>"
+            f"<pre>{escape(describe_turn(s, t))}</pre></details></li>"
+            for t in self.recent_bot_turns
+        )
+        style = "list-style:none;padding-left:0;margin:0"
+        heading = message("ui.bot_turns" if len(self.people) > 1 else "ui.bot_turns.you")
+        return f"<b>{heading}</b><ul style='{style}'>{items}</ul>"
 
     def summary(self) -> str:
         s = self.state
@@ -282,8 +349,9 @@ class GameApp(App):
         self.figure.replace_figure(race)
 
     def _series(self) -> tuple[list[list[int]], list[list[int]]]:
-        rounds = [[0] for _ in self.state.players]
-        totals = [[0] for _ in self.state.players]
+        # each line starts where this game started (round 0 and 0 points for a new game)
+        rounds = [[self.start_round - 1] for _ in self.state.players]
+        totals = [[total] for total in self.start_totals]
         for t in self.state.log:
             rounds[t.seat].append(t.round)
             totals[t.seat].append(t.total)
@@ -320,6 +388,7 @@ class GameApp(App):
             # a fixed range that keeps the target line in view (shapes do not widen it)
             self.figure.layout.yaxis.range = [0, max(TARGET + 5, *s.totals) + 2]
         self.log_view.value = self._log_html()
+        self.bot_turns.value = self.bot_turns_html()
 
     def _log_html(self) -> str:
         s = self.state
@@ -351,8 +420,19 @@ def explain_next_words(turn: TurnState) -> list[str]:
         options = [take_label(a) for a in turn.legal_actions()]
         return [message("why.must_choose", options=message("why.or").join(options))]
     if turn.phase is Phase.MAY_ROLL_OR_STOP:
-        return [message("why.roll_or_stop", dice=turn.dice_left)]
+        return [message_for("why.roll_or_stop", turn.dice_left, dice=turn.dice_left)]
     return [message("ui.press_roll")]
+
+
+def bot_turn_line(state: GameState, turn: TurnRecord) -> str:
+    """One line for a bot's turn: who, what was set aside, the score and the new total."""
+    return message(
+        "ui.bot_turn",
+        name=state.players[turn.seat],
+        dice=dice_text(turn.set_aside),
+        explanation=explain_score(turn.set_aside),
+        total=turn.total,
+    )
 
 
 def _bold(i: int, s: GameState) -> str:

@@ -11,10 +11,11 @@ from functools import cache
 import ipywidgets as w
 
 from kit_common.widgets.live_chart import LiveChart
+from kit_common.widgets.teaching import PredictReveal
 from martian_kit import charts
 from martian_kit.dice import FaceCounts, roll_distribution
 from martian_kit.explain import take_label
-from martian_kit.messages import message
+from martian_kit.messages import message, message_for
 from martian_kit.odds import p_no_choice
 from martian_kit.solver.turn import expected_score_solution
 from martian_kit.turn import Action, Phase, TurnState
@@ -32,6 +33,31 @@ def p_tanks_overtake(dice: int, lead: int) -> Fraction:
 def p_tanks_ahead_after_roll(set_aside: FaceCounts) -> Fraction:
     """`p_tanks_overtake` for a turn state: its dice left and its Death Rays' lead."""
     return p_tanks_overtake(13 - set_aside.total, set_aside.ray - set_aside.tank)
+
+
+ROLL_CHOICE = "Roll again"
+STOP_CHOICE = "Stop"
+
+
+def roll_or_stop_prediction(set_aside: FaceCounts, why: str = "") -> PredictReveal:
+    """ "Roll or stop?" for a set-aside: the student commits a choice, then sees the exact
+    values from the turn solver (stopping's score, rolling on's expected score with the best
+    play from there) and `why`, the reason in words."""
+    solution = expected_score_solution()
+    stop, roll = solution.stop_value(set_aside), solution.roll_value(set_aside)
+    better = ROLL_CHOICE if roll > stop else STOP_CHOICE
+    left = 13 - set_aside.total
+    values = (
+        f"Stopping scores {stop:g} points; rolling the {left} dice left and then playing as well "
+        f"as possible is worth {roll:.2f} points on average."
+    )
+    return PredictReveal(
+        f"Set aside: {set_aside}. Roll again or stop?",
+        better,
+        f"{values} {why}".strip(),
+        choices=(ROLL_CHOICE, STOP_CHOICE),
+        answer_text=better,
+    )
 
 
 def _pct(p: Fraction) -> str:
@@ -72,7 +98,12 @@ class LuckPlayer(TurnPlayer):
         if s.phase is Phase.MAY_ROLL_OR_STOP:
             return [
                 message("luck.stop", points=s.score()),
-                message("luck.roll", dice=s.dice_left, value=self.solution.roll_value(s.set_aside)),
+                message_for(
+                    "luck.roll",
+                    s.dice_left,
+                    dice=s.dice_left,
+                    value=self.solution.roll_value(s.set_aside),
+                ),
                 message("luck.no_choice", p=_pct(p_no_choice(s.set_aside))),
                 message("luck.overtake", p=_pct(p_tanks_ahead_after_roll(s.set_aside))),
             ]

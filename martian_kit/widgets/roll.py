@@ -13,7 +13,7 @@ from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
 from martian_kit.dice import FACE_PROBABILITY, FACES, NUM_DICE, Face, FaceCounts
-from martian_kit.messages import face_name, message
+from martian_kit.messages import face_name, message, message_for
 from martian_kit.narrate import describe_counts
 from martian_kit.odds import face_count_distribution
 from martian_kit.widgets.dice_view import dice_html
@@ -117,7 +117,8 @@ class RollExplorer(App):
 
     def summary(self) -> str:
         last = describe_counts(self.last) if self.last else message("ui.no_roll_yet")
-        return f"{message('ui.rolls_so_far', n=self.rolls)}; {message('ui.last_roll', dice=last)}"
+        so_far = message_for("ui.rolls_so_far", self.rolls, n=self.rolls)
+        return f"{so_far}; {message('ui.last_roll', dice=last)}"
 
     def _add(self, rows: np.ndarray) -> None:
         for i in range(len(FACES)):
@@ -129,5 +130,5 @@ class RollExplorer(App):
 
     def _refresh(self) -> None:
         self.dice.value = dice_html(self.last or FaceCounts(), empty=message("ui.no_roll_yet"))
-        self.status.value = message("ui.rolls_so_far", n=self.rolls)
+        self.status.value = message_for("ui.rolls_so_far", self.rolls, n=self.rolls)
         self.figure.replace_figure(self._figure())

@@ -12,7 +12,7 @@ from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
 from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
 from martian_kit.dice import NUM_DICE, FaceCounts
-from martian_kit.messages import message
+from martian_kit.messages import counted, message
 from martian_kit.solver.turn import expected_score_solution
 
 DICE_LEFT = tuple(range(1, NUM_DICE))
@@ -54,7 +54,7 @@ class StopMap(App):
     def __init__(self, kinds: int = 2, tanks: int = 1) -> None:
         self.solution = expected_score_solution()
         self.kinds = w.ToggleButtons(
-            options=[(message("map.kinds", n=k), k) for k in (1, 2, 3)],
+            options=[(_kinds(k), k) for k in (1, 2, 3)],
             value=kinds,
             description=message("map.kinds_label"),
         )
@@ -79,11 +79,18 @@ class StopMap(App):
         cells = [v for row in self.gains() for v in row if v is not None]
         roll = sum(v > 0 for v in cells)
         return message(
-            "map.summary", kinds=self.kinds.value, tanks=self.tanks.value, roll=roll, n=len(cells)
+            "map.summary",
+            kinds=_kinds(self.kinds.value),
+            tanks=self._tanks(),
+            roll=roll,
+            n=len(cells),
         )
 
     def _title(self) -> str:
-        return message("map.title", kinds=self.kinds.value, tanks=self.tanks.value)
+        return message("map.title", kinds=_kinds(self.kinds.value), tanks=self._tanks())
+
+    def _tanks(self) -> str:
+        return counted("tank", self.tanks.value)
 
     def _figure(self) -> go.Figure:
         return charts.heatmap(
@@ -103,3 +110,8 @@ class StopMap(App):
         with updating(self.figure):
             self.figure.data[0].z = self.gains()
             self.figure.layout.title.text = self._title()
+
+
+def _kinds(n: int) -> str:
+    """ "1 kind", "2 kinds": a count of earthling kinds for the map's labels."""
+    return message("map.kinds.one" if n == 1 else "map.kinds", n=n)

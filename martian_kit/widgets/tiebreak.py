@@ -19,7 +19,7 @@ from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
 from martian_kit.dice import Face
 from martian_kit.game import MAX_PLAYERS, TARGET, TIEBREAK_DICE, GameState
-from martian_kit.messages import counted, message
+from martian_kit.messages import counted, message, message_for
 from martian_kit.odds import rolloffs_needed, still_tied
 from martian_kit.play import run
 from martian_kit.widgets.dice_view import die_html
@@ -99,7 +99,7 @@ class RollOff(App):
 
     def summary(self) -> str:
         n = sum(self.tally)
-        text = f"{self.k} tied players; {message('ui.tiebreaks_so_far', n=n)}"
+        text = f"{self.k} tied players; {message_for('ui.tiebreaks_so_far', n, n=n)}"
         if self.last_game is not None:
             s = self.last_game
             assert s.winner is not None
@@ -118,14 +118,14 @@ class RollOff(App):
             shown,
             message("chart.rolloffs.title", k=self.k),
             message("chart.rolloffs.x"),
-            message("chart.rolloffs.observed", n=n),
+            message_for("chart.rolloffs.observed", n, n=n),
             total=n,
         )
 
     def _refresh(self) -> None:
         s = self.last_game
         if s is None:
-            self.last.value = message("ui.tiebreaks_so_far", n=sum(self.tally))
+            self.last.value = message_for("ui.tiebreaks_so_far", sum(self.tally), n=sum(self.tally))
         else:
             rows = []
             for i, rolloff in enumerate(s.rolloffs, 1):

@@ -119,3 +119,15 @@ def test_a_remember_box_lists_its_points() -> None:
     assert REMEMBER_CLASS in box._repr_html_() and "&lt;must&gt;" in box._repr_html_()
     with pytest.raises(KitError):
         remember([])
+
+
+def test_a_fold_hides_its_parts_behind_a_summary_and_lists_them_as_text():
+    from kit_common.display import Fold
+
+    fold = Fold("Counting <rolls>", ["2380 rolls & more", Table(["k"], [[1]])])
+    html = fold._repr_html_()
+    assert html.startswith("<details class='kit-fold'><summary><b>Counting &lt;rolls&gt;</b>")
+    assert "<p>2380 rolls &amp; more</p>" in html and "<table" in html
+    assert str(fold).splitlines()[:3] == ["Counting <rolls>", "", "2380 rolls & more"]
+    with pytest.raises(KitError):
+        Fold("empty", [])

@@ -162,3 +162,68 @@ def test_practice_mode_with_no_bots():
     assert app.state.totals[0] >= 25
     assert app.summary().endswith(f"in {turns} turns.")
     assert game_stats(app.state)[0]["turns"] == turns
+
+
+def test_without_a_seed_each_game_deals_new_dice_and_with_one_the_same():
+    first_rolls = set()
+    for _ in range(4):
+        app = GameApp(bots=["random"])
+        app.act(Action.ROLL)
+        first_rolls.add(app.state.turn.set_aside + app.state.turn.rolled)
+    assert len(first_rolls) > 1  # 4 equal rolls of 13 dice by chance: well under 1 in 10^6
+    seeded = [GameApp(bots=["random"], seed=3) for _ in range(2)]
+    for app in seeded:
+        app.act(Action.ROLL)
+    assert seeded[0].state.turn == seeded[1].state.turn
+
+
+def test_a_new_game_from_the_same_app_deals_new_dice():
+    app = GameApp(bots=[], seed=5)
+    app.act(Action.ROLL)
+    before = app.state.turn
+    app.new_game_from_setup()
+    app.act(Action.ROLL)
+    assert app.state.turn != before
+
+
+def test_hot_seat_two_people_and_a_bot_take_turns_at_one_screen():
+    app = GameApp(bots=["greedy"], seed=9, people=2)
+    assert app.state.players == ("Player 1", "Player 2", "Bot 1 (greedy)")
+    assert app.people == (0, 1) and app.your_turn() and app.state.seat == 0
+    assert app.scoreboard_text().startswith("Player 1, your turn: press Roll")
+    seats_played = []
+    choose = random.Random(9)
+    while not app.state.is_terminal():
+        assert app.your_turn() and app.state.seat in (0, 1)
+        seats_played.append(app.state.seat)
+        turn = app.state.turn
+        legal = set(turn.legal_actions()) | ({Action.ROLL} if can_roll(turn) else set())
+        app.actions.buttons[choose.choice(sorted(legal))].click()
+        if app.state.seat == 0 and app.state.round > 1 and not app.state.is_terminal():
+            # after Player 2's turn the bot played: its turn is summarised beside the scores
+            assert app.recent_bot_turns and app.recent_bot_turns[-1].seat == 2
+            assert "Bot 1 (greedy):" in app.bot_turns.value and "<details>" in app.bot_turns.value
+    assert {0, 1} <= set(seats_played)
+    assert app.summary().endswith("points.")
+
+
+def test_people_and_bots_fit_in_ten_seats():
+    app = GameApp(bots=["random"], seed=1)
+    app.people_count.value = 4
+    assert app.bot_count.max == 6 and app.seat_picker.description == "Player 1's seat:"
+    with pytest.raises(ValueError):
+        app.start(["random"] * 7, 0, 4)
+
+
+def test_a_game_started_from_given_totals_counts_only_its_own_turns():
+    late = GameState(players=("A", "B"), totals=(20, 24), round=9)
+    app = GameApp(bots=["optimal"], state=late, seat=1, seed=6, show_setup=False)
+    # each line starts at its seat's starting total, one round before the game goes on
+    assert [t.y[0] for t in app.figure.data] == [20, 24]
+    assert [t.x[0] for t in app.figure.data] == [8, 8]
+    play_out(app, 6)
+    for seat, row in enumerate(game_stats(app.state)):
+        turns = [t for t in app.state.log if t.seat == seat]
+        assert row["average"] == round(sum(t.score for t in turns) / len(turns), 2)
+        # not the total over the turns: the game started at 20 and 24
+        assert row["average"] < row["total"] / len(turns)

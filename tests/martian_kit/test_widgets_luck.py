@@ -65,4 +65,17 @@ def test_stop_map_values_and_controls():
     # with all three kinds taken, rolling can only add Death Rays: never better without Tanks
     app.tanks.value = 0
     assert all(v is None or v <= 1e-12 for row in app.figure.data[0].z for v in row)
-    assert app.summary().startswith("0 Tank(s), 3 kind(s): rolling is better in 0 of")
+    assert app.summary().startswith("0 Tanks, 3 kinds: rolling is better in 0 of")
+
+
+def test_a_roll_or_stop_prediction_reveals_the_solvers_choice_and_values():
+    from martian_kit.widgets.luck import roll_or_stop_prediction
+
+    push = roll_or_stop_prediction(FaceCounts(tank=1, ray=2, human=3), "A new kind may come.")
+    assert push.answer == "Roll again" and push.reveal.value == ""
+    push.entry.value = "Stop"
+    assert not push.commit()
+    assert "Stopping scores 3 points" in push.reveal.value and "5.41 points" in push.reveal.value
+    assert "A new kind may come." in push.reveal.value
+    hold = roll_or_stop_prediction(FaceCounts(tank=2, ray=2, human=3, cow=2, chicken=1))
+    assert hold.answer == "Stop"

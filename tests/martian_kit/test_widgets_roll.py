@@ -5,9 +5,13 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from martian_kit.dice import FACE_PROBABILITY, FACES, Face
+from martian_kit.dice import FACE_PROBABILITY, FACES, Face, FaceCounts
+from martian_kit.explain import explain_next
+from martian_kit.messages import message_for
 from martian_kit.odds import face_count_distribution
+from martian_kit.turn import Phase, TurnState
 from martian_kit.widgets.roll import RollExplorer
+from martian_kit.widgets.tiebreak import RollOff
 
 
 def test_exact_odds_are_binomial():
@@ -60,3 +64,15 @@ def test_reset_replays_the_same_dice():
     explorer.reset_button.click()
     assert explorer.rolls == 0 and explorer.last is None
     assert explorer.roll() == first
+
+
+def test_counts_of_one_read_in_the_singular():
+    explorer = RollExplorer(seed=1)
+    explorer.add_rolls(1)
+    assert explorer.summary().startswith("1 roll of 13 dice so far;")
+    assert message_for("ui.rolls_so_far", 2, n=2) == "2 rolls of 13 dice so far"
+    last_die = TurnState(FaceCounts(tank=1, ray=5, human=3, cow=3), None, Phase.MAY_ROLL_OR_STOP)
+    assert explain_next(last_die)[0] == "Now roll the last die, or stop and score."
+    tiebreaks = RollOff(players=2, seed=1)
+    tiebreaks.break_ties(1)
+    assert "1 tie-break played" in tiebreaks.summary()

@@ -1,0 +1,200 @@
+"""The Martian Dice pages as the app serves them, read and used as a visitor would.
+
+Every page of the course (01–07), the printable rules card and the index must show no raw
+Python value (`raw_values`) and no "Tests" heading; a freshly opened page's widgets are in
+their initial state (no widget played by a hidden cell, no quiz answered); and two people play
+a whole hot-seat game on page 7 through the buttons alone, with the keyboard.
+
+The pages run in an app of this module's own, without preheated kernels: each page opened
+runs its notebook then, so this module can open a page twice (to read it, then to play) and
+leaves the shared app's preheated pages to the tests that time them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS, SCREENSHOTS, pages_root
+from tests.browser.page_actions import page_errors, wait_for_widgets, widget_outputs
+from tests.browser.visible_text import raw_values, visible_text
+from tests.browser.voila_server import INDEX, VoilaServer, pages, voila_server
+
+pytestmark = pytest.mark.browser
+
+COURSE = re.compile(r"martian_dice/0[1-7]_.*\.ipynb|martian_dice/rules_card\.ipynb")
+PAGES = [INDEX, *(p for p in pages(pages_root()) if COURSE.fullmatch(p))]
+GAME_PAGE = "martian_dice/07_play_a_game.ipynb"
+RULES_CARD = "martian_dice/rules_card.ipynb"
+FEEDBACK = ".kit-feedback"  # what a quiz or a prediction shows once answered
+
+#: What each page's widgets say before anyone touched them (text, times it appears).
+INITIAL_TEXT: dict[str, list[tuple[str, int]]] = {
+    "martian_dice/01_dice_and_one_roll.ipynb": [("0 rolls of 13 dice so far", 1)],
+    # the rigged turn and "your turn": each shows empty set-aside and rolled rows
+    "martian_dice/02_a_turn.ipynb": [("nothing yet", 4)],
+    "martian_dice/03_scoring.ipynb": [("Exercise 1 of 6", 1)],
+    "martian_dice/04_winning_the_game.ipynb": [
+        ("Your turn: press Roll to roll all 13 dice.", 1),
+        ("0 tie-breaks played", 1),
+    ],
+    "martian_dice/05_pushing_your_luck.ipynb": [("nothing yet", 2)],
+    GAME_PAGE: [("Your turn: press Roll to roll all 13 dice.", 1), ("nothing yet", 2)],
+}
+
+
+class OpenedPages:
+    """Each page opened once in its own browser context (the tests share what it showed)."""
+
+    def __init__(self, browser, app) -> None:
+        self.browser, self.app = browser, app
+        self.seen: dict[str, tuple[str, int, list[str]]] = {}
+
+    def open(self, name: str) -> tuple[str, int, list[str]]:
+        """(visible text, answered quizzes, errors) of `name` as it first shows."""
+        if name not in self.seen:
+            context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+            page = context.new_page()
+            try:
+                page.goto(self.app.page_url(name), wait_until="commit", timeout=120_000)
+                page.wait_for_selector("#rendered_cells", state="attached", timeout=120_000)
+                page.wait_for_load_state("load", timeout=120_000)
+                wait_for_widgets(page, widget_outputs(self.app.root / name))
+                page.wait_for_timeout(500)  # the last widget views settle
+                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                shot = SCREENSHOTS / ("read__" + name.replace("/", "__") + ".png")
+                page.screenshot(path=shot, full_page=True)
+                self.seen[name] = (
+                    visible_text(page),
+                    page.locator(FEEDBACK).count(),
+                    page_errors(page),
+                )
+            finally:
+                context.close()
+        return self.seen[name]
+
+
+@pytest.fixture(scope="module")
+def martian_app(chromium_browser) -> Iterator[VoilaServer]:
+    """The app serving every page, each kernel started when its page is opened."""
+    on_demand = ("--VoilaConfiguration.preheat_kernel=False",)
+    log = ARTIFACTS / "voila-martian.log"
+    with voila_server(pages_root(), log=log, extra_args=on_demand) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def opened(chromium_browser, martian_app) -> Iterator[OpenedPages]:
+    yield OpenedPages(chromium_browser, martian_app)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_page_shows_no_raw_python_value(opened, name):
+    text, _, errors = opened.open(name)
+    assert not errors, f"{name}: {errors}"
+    assert text.strip(), f"{name} shows nothing"
+    assert raw_values(text) == [], f"{name} shows raw values"
+    headings = {line.strip() for line in text.splitlines()}
+    assert not headings & {"Tests", "Checks"}, f"{name} shows a heading of hidden checks"
+    assert "the cell below" not in text.lower()
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_fresh_page_shows_its_widgets_untouched(opened, name):
+    text, answered, _ = opened.open(name)
+    assert answered == 0, f"{name}: a quiz or prediction arrives answered"
+    for expected, times in INITIAL_TEXT.get(name, []):
+        assert text.count(expected) == times, f"{name}: {expected!r} {text.count(expected)}x"
+    if name != "martian_dice/01_dice_and_one_roll.ipynb":
+        assert "1000 rolls of 13 dice so far" not in text
+
+
+def _enabled(page, label: str):
+    button = page.get_by_role("button", name=label, exact=True)
+    return button if button.count() == 1 and button.is_enabled() else None
+
+
+def _set_slider(page, label: str, value: int) -> None:
+    """Move the slider labelled `label` to `value` with the keyboard, as a visitor can."""
+    box = page.locator(".widget-slider").filter(has_text=label)
+    handle = box.locator(".noUi-handle").first
+    handle.focus()
+    for _ in range(12):
+        now = int(box.locator(".widget-readout").inner_text())
+        if now == value:
+            return
+        page.keyboard.press("ArrowRight" if now < value else "ArrowLeft")
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the {label} slider did not reach {value}")
+
+
+def _press_and_wait(page, button) -> None:
+    """Press the button with the keyboard, then wait until the page changed and stopped
+    changing: the kernel's reply arrives as several widget updates (text, then buttons)."""
+    before = page.locator("body").inner_text()
+    button.focus()  # played with the keyboard, as anyone without a mouse plays
+    page.keyboard.press("Enter")
+    page.wait_for_function("before => document.body.innerText !== before", arg=before)
+    state = (
+        "() => document.body.innerText + [...document.querySelectorAll('button')]"
+        ".map(b => b.disabled).join()"
+    )
+    now = page.evaluate(state)
+    for _ in range(40):
+        page.wait_for_timeout(150)
+        later = page.evaluate(state)
+        if later == now:
+            return
+        now = later
+
+
+def test_two_people_play_a_hot_seat_game_through_the_buttons(martian_app, browser_page):
+    page, watch = browser_page
+    page.goto(martian_app.page_url(GAME_PAGE), wait_until="commit", timeout=120_000)
+    page.wait_for_selector("#rendered_cells", state="attached", timeout=120_000)
+    wait_for_widgets(page, widget_outputs(martian_app.root / GAME_PAGE))
+    page.get_by_role("button", name="Roll", exact=True).wait_for(timeout=60_000)
+
+    _set_slider(page, "People:", 2)
+    _set_slider(page, "Bots:", 0)
+    _press_and_wait(page, page.get_by_role("button", name="New game", exact=True))
+    page.get_by_text("Player 1, your turn: press Roll").wait_for(timeout=15_000)
+
+    # Each person: roll, take an earthling kind when there is one (else the Death Rays), stop.
+    takes = ["Take Humans", "Take Cows", "Take Chickens", "Take Death Rays"]
+    players_seen = set()
+    for _ in range(600):
+        text = page.locator("body").inner_text()
+        if "wins with" in text:
+            break
+        players_seen |= set(re.findall(r"(Player [12]), your turn", text))
+        choice = next(
+            (b for b in map(lambda t: _enabled(page, t), [*takes, "Stop", "Roll"]) if b), None
+        )
+        assert choice is not None, "no button is enabled in a game that is not over"
+        _press_and_wait(page, choice)
+    else:
+        raise AssertionError("the game did not end within 600 clicks")
+
+    text = visible_text(page)
+    assert players_seen == {"Player 1", "Player 2"}
+    assert "End of the game" in text and "Bot 1 (" not in text
+    assert re.search(r"Player [12] wins with \d+ points\.", text)
+    assert all(_enabled(page, label) is None for label in ["Roll", "Stop", *takes])
+    assert raw_values(text) == []
+    problems = page_errors(page) + watch.problems
+    assert not problems, "\n".join(problems)
+
+
+def test_the_rules_card_prints_on_one_page_without_its_links(martian_app, browser_page):
+    page, _ = browser_page
+    page.goto(martian_app.page_url(RULES_CARD), wait_until="commit", timeout=120_000)
+    page.get_by_text("Scoring a turn").wait_for(timeout=120_000)
+    page.wait_for_load_state("networkidle", timeout=120_000)
+    pdf = page.pdf(format="A4")
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
+    page.emulate_media(media="print")
+    assert not page.get_by_text("To print this card").is_visible()
+    assert page.get_by_text("More Tanks than Death Rays").is_visible()
