@@ -27,9 +27,10 @@ C = load_components()
 @pytest.fixture
 def workers():
     """Round 1's workers phase, 2 players; everyone passed in research, so every die is
-    unclaimed and the one held is slot 3 (D4, face 0: 1 threat pip)."""
+    unclaimed and the one held is slot 4 (D5, face 0: 1 threat pip; D4 shows 1 pip too, but
+    D5 is the worse die re-rolled)."""
     s = pass_market(pass_research(start(2, predictable_systems=True)))
-    assert (s.held, s.held_face) == (3, 0) and C["D4"].faces[0].threat == 1
+    assert (s.held, s.held_face) == (4, 0) and C["D5"].faces[0].threat == 1
     return s
 
 
