@@ -1,4 +1,5 @@
-"""The `dino-kit` command line: validate component folders, simulate games."""
+"""The `dino-kit` command line: validate component folders, simulate games, run seat-balanced
+tournaments, study the balance of a component set."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from dino_kit.bots import bot_by_name
 from dino_kit.components import validate_folder
 from dino_kit.errors import RuleError
 from dino_kit.narrate import game_log
-from dino_kit.simulate import play_game, simulate
+from dino_kit.simulate import play_game, simulate, tournament
 from dino_kit.solo import SOLO_LABEL
 from kit_common.cli import run_command
 
@@ -66,6 +67,30 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             f"{summary.score_stdev[i]:>6.2f} {summary.score_min[i]:>5} {summary.score_max[i]:>5} "
             f"{summary.wins[i]:>6.2f} {rate:>6.1%} [{lo:>5.1%}, {hi:>5.1%}] "
             f"{summary.money_mean[i]:>6.2f} {summary.eaten_mean[i]:>6.2f}"
+        )
+    return 0
+
+
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    bots = [b.strip() for b in args.players.split(",") if b.strip()]
+    try:
+        result = tournament(bots, args.games, args.seed, objective_length=args.objectives)
+    except ValueError as err:
+        print(f"dino-kit tournament: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_data(), indent=1))
+        return 0
+    print(
+        f"{result.games} game(s), seats rotating, seed {result.seed}; "
+        f"rounds: mean {result.rounds_mean:.2f}"
+    )
+    print(f"{'entry':>5} {'bot':>10} {'wins':>7} {'win share (95% CI)':>22} {'score (95% CI)':>22}")
+    for e in result.entries:
+        w, s = e.win_share, e.score
+        print(
+            f"{e.entry:>5} {e.bot:>10} {e.wins:>7.2f} {w.estimate:>7.1%} [{w.low:>5.1%}, "
+            f"{w.high:>5.1%}] {s.estimate:>7.2f} [{s.low:>6.2f}, {s.high:>6.2f}]"
         )
     return 0
 
@@ -125,6 +150,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.set_defaults(func=_cmd_simulate)
+    tour = sub.add_parser(
+        "tournament", help="a seat-balanced tournament of bots: win shares and mean scores"
+    )
+    tour.add_argument(
+        "--players",
+        required=True,
+        help="bot names, one per seat, comma-separated (e.g. planner,heuristic,heuristic)",
+    )
+    tour.add_argument("--games", type=int, default=100, help="number of games")
+    tour.add_argument("--seed", type=int, default=0, help="seed (game g uses seed*1000003+g)")
+    tour.add_argument(
+        "--objectives",
+        default="short",
+        choices=("short", "medium", "long"),
+        help="objective stack (game length)",
+    )
+    tour.add_argument("--json", action="store_true", help="print the result as JSON")
+    tour.set_defaults(func=_cmd_tournament)
     play = sub.add_parser("play", help="play one bot game and print its log")
     play.add_argument(
         "--bots",

@@ -607,6 +607,41 @@ _WORK_VALUES: dict[str, WorkValue] = {
 }
 
 
+def ranked_actions(state: GameState) -> list[tuple[float, Action]]:
+    """The legal actions this bot tells apart, with their values, best first (ties in the
+    engine's order). Cold-storage actions appear once per scientist (the allocation is chosen
+    by `heuristic_bot`), DNA purchases once per offer and type (the discarded item does not
+    matter to it)."""
+    seat = state.current_player()
+    p = state.players[seat]
+    v = view(state, p)
+    seen: set[Any] = set()
+    scored = []
+    for a in legal_actions(state):
+        if a.kind == ActionKind.STORAGE:  # the allocation is chosen later, once per scientist
+            if a.scientist in seen:
+                continue
+            seen.add(a.scientist)
+        elif a.kind == ActionKind.BUY_DNA:  # which item it discards does not matter: the first
+            if (a.target, a.choice[0]) in seen:
+                continue
+            seen.add((a.target, a.choice[0]))
+        s = score(state, p, a, v)
+        if a.kind in v.goal_kinds:
+            s += objective_value(state, p, a, v)
+        scored.append((s, a))
+    scored.sort(key=lambda pair: -pair[0])  # stable: ties keep the engine's order
+    return scored
+
+
+def complete(state: GameState, a: Action) -> Action:
+    """`a` as played: a cold-storage action gets the allocation this bot prefers."""
+    if a.kind != ActionKind.STORAGE:
+        return a
+    p = state.players[state.current_player()]
+    return _storage_choice(legal_actions(state), p, view(state, p), a)
+
+
 def heuristic_bot(state: GameState, rng: random.Random) -> Action:
     """A sensible player: builds dinosaurs, keeps security up, buys attractions (module
     docstring). Deterministic: `rng` is not used."""
