@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from dino_kit import records
+from dino_kit.balance import balance_study, report_lines, terminal_progress
 from dino_kit.bots import bot_by_name
 from dino_kit.components import validate_folder
 from dino_kit.errors import RuleError
@@ -95,6 +96,34 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_balance(args: argparse.Namespace) -> int:
+    problems = validate_folder(args.folder)
+    if problems:
+        print(f"{args.folder}: {len(problems)} problem(s)", file=sys.stderr)
+        for p in problems:
+            print(f"  - {p}", file=sys.stderr)
+        return 1
+    try:
+        report = balance_study(
+            args.games,
+            args.seed,
+            folder=args.folder,
+            players=args.players,
+            jobs=args.jobs,
+            scheduler=args.scheduler,
+            progress=None if args.json else terminal_progress(),
+            objective_length=args.objectives,
+        )
+    except (ValueError, RuntimeError) as err:
+        print(f"dino-kit balance: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report.to_data(), indent=1))
+    else:
+        print("\n".join(report_lines(report)))
+    return 0
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     if args.bots is None:
         args.bots = "heuristic" if args.solo else "heuristic,heuristic"
@@ -168,6 +197,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tour.add_argument("--json", action="store_true", help="print the result as JSON")
     tour.set_defaults(func=_cmd_tournament)
+    bal = sub.add_parser(
+        "balance",
+        help="what the winners' parks hold more often than the losers' (many bot games)",
+    )
+    bal.add_argument("folder", help="folder holding the component files")
+    bal.add_argument("--games", type=int, default=200, help="number of games")
+    bal.add_argument("--seed", type=int, default=0, help="seed (game g uses seed*1000003+g)")
+    bal.add_argument("--players", type=int, default=4, help="players per game (2-4)")
+    bal.add_argument(
+        "--objectives",
+        default="short",
+        choices=("short", "medium", "long"),
+        help="objective stack (game length)",
+    )
+    bal.add_argument("--jobs", type=int, default=1, help="processes playing the games")
+    bal.add_argument(
+        "--scheduler",
+        default=None,
+        help="address of a Dask scheduler to play the games on (the dask extra)",
+    )
+    bal.add_argument("--json", action="store_true", help="print the report as JSON")
+    bal.set_defaults(func=_cmd_balance)
     play = sub.add_parser("play", help="play one bot game and print its log")
     play.add_argument(
         "--bots",
