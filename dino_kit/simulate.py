@@ -5,7 +5,9 @@ finished state; `simulate(players, games, seed, bots)` plays many (game g uses
 `random.Random(seed * 1_000_003 + g)`, so any one game can be replayed alone) and returns a
 `Summary` of scores, rounds, eaten visitors and money, with 95% confidence intervals for the
 mean scores and the seats' win rates, and how many games ended only by the `max_rounds`
-safety net (not a rule of the game, see RULES_NOTES.md).
+safety net (not a rule of the game, see RULES_NOTES.md). `tournament(bots, games, seed)`
+plays seat-balanced games (the seats rotate, `seating`) and reports each entry's win share
+and mean score with 95% intervals.
 """
 
 from __future__ import annotations
