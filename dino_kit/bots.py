@@ -1,5 +1,6 @@
 """Bots: a uniformly random legal bot, the heuristic bot that plays a sensible game
-(`dino_kit.heuristic`), and the kit's first, simpler heuristic kept as a yardstick.
+(`dino_kit.heuristic`), the planner that searches with heuristic rollouts
+(`dino_kit.planner`), and the kit's first, simpler heuristic kept as a yardstick.
 
 A bot is `bot(state, rng) -> Action`, called when `state.current_player()` is a seat.
 
@@ -22,6 +23,7 @@ from dino_kit.effects import DNA_TYPES
 from dino_kit.engine import Agent, legal_actions
 from dino_kit.heuristic import heuristic_bot
 from dino_kit.phases import research
+from dino_kit.planner import planner_bot
 from dino_kit.state import Action, ActionKind, GameState, PlayerState
 
 #: A bot is an engine agent: it decides by itself (see `dino_kit.engine.Agent`).
@@ -173,7 +175,12 @@ def simple_bot(state: GameState, rng: random.Random) -> Action:
     return best
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot, "simple": simple_bot}
+BOTS: dict[str, Bot] = {
+    "random": random_bot,
+    "heuristic": heuristic_bot,
+    "simple": simple_bot,
+    "planner": planner_bot,
+}
 
 
 def bot_by_name(name: str) -> Bot:

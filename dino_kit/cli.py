@@ -1,5 +1,5 @@
 """The `dino-kit` command line: start and validate component folders, play and simulate
-games."""
+games, run seat-balanced tournaments, study the balance of a component set."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from dino_kit import records
+from dino_kit.balance import balance_study, report_lines, terminal_progress
 from dino_kit.bots import bot_by_name
 from dino_kit.components import (
     illustrative_folder,
@@ -20,7 +21,7 @@ from dino_kit.components import (
 )
 from dino_kit.errors import RuleError
 from dino_kit.narrate import game_log
-from dino_kit.simulate import play_game, simulate
+from dino_kit.simulate import play_game, simulate, tournament
 from dino_kit.solo import SOLO_LABEL
 from kit_common.cli import UsageError, count, output_file, run_command, seed
 from kit_common.errors import InputError
@@ -93,6 +94,58 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             f"{summary.wins[i]:>6.2f} {rate:>6.1%} [{lo:>5.1%}, {hi:>5.1%}] "
             f"{summary.money_mean[i]:>6.2f} {summary.eaten_mean[i]:>6.2f}"
         )
+    return 0
+
+
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    bots = [b.strip() for b in args.players.split(",") if b.strip()]
+    try:
+        result = tournament(bots, args.games, args.seed, objective_length=args.objectives)
+    except ValueError as err:
+        print(f"dino-kit tournament: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_data(), indent=1))
+        return 0
+    print(
+        f"{result.games} game(s), seats rotating, seed {result.seed}; "
+        f"rounds: mean {result.rounds_mean:.2f}"
+    )
+    print(f"{'entry':>5} {'bot':>10} {'wins':>7} {'win share (95% CI)':>22} {'score (95% CI)':>22}")
+    for e in result.entries:
+        w, s = e.win_share, e.score
+        print(
+            f"{e.entry:>5} {e.bot:>10} {e.wins:>7.2f} {w.estimate:>7.1%} [{w.low:>5.1%}, "
+            f"{w.high:>5.1%}] {s.estimate:>7.2f} [{s.low:>6.2f}, {s.high:>6.2f}]"
+        )
+    return 0
+
+
+def _cmd_balance(args: argparse.Namespace) -> int:
+    problems = validate_folder(args.folder)
+    if problems:
+        print(f"{args.folder}: {len(problems)} problem(s)", file=sys.stderr)
+        for p in problems:
+            print(f"  - {p}", file=sys.stderr)
+        return 1
+    try:
+        report = balance_study(
+            args.games,
+            args.seed,
+            folder=args.folder,
+            players=args.players,
+            jobs=args.jobs,
+            scheduler=args.scheduler,
+            progress=None if args.json else terminal_progress(),
+            objective_length=args.objectives,
+        )
+    except (ValueError, RuntimeError) as err:
+        print(f"dino-kit balance: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report.to_data(), indent=1))
+    else:
+        print("\n".join(report_lines(report)))
     return 0
 
 
@@ -179,6 +232,46 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.set_defaults(func=_cmd_simulate)
+    tour = sub.add_parser(
+        "tournament", help="a seat-balanced tournament of bots: win shares and mean scores"
+    )
+    tour.add_argument(
+        "--players",
+        required=True,
+        help="bot names, one per seat, comma-separated (e.g. planner,heuristic,heuristic)",
+    )
+    tour.add_argument("--games", type=count(1, 100_000), default=100, help="number of games")
+    tour.add_argument("--seed", type=seed, default=0, help="seed (game g uses seed*1000003+g)")
+    tour.add_argument(
+        "--objectives",
+        default="short",
+        choices=("short", "medium", "long"),
+        help="objective stack (game length)",
+    )
+    tour.add_argument("--json", action="store_true", help="print the result as JSON")
+    tour.set_defaults(func=_cmd_tournament)
+    bal = sub.add_parser(
+        "balance",
+        help="what the winners' parks hold more often than the losers' (many bot games)",
+    )
+    bal.add_argument("folder", help="folder holding the component files")
+    bal.add_argument("--games", type=count(1, 1_000_000), default=200, help="number of games")
+    bal.add_argument("--seed", type=seed, default=0, help="seed (game g uses seed*1000003+g)")
+    bal.add_argument("--players", type=count(2, 4), default=4, help="players per game (2-4)")
+    bal.add_argument(
+        "--objectives",
+        default="short",
+        choices=("short", "medium", "long"),
+        help="objective stack (game length)",
+    )
+    bal.add_argument("--jobs", type=count(1, 64), default=1, help="processes playing the games")
+    bal.add_argument(
+        "--scheduler",
+        default=None,
+        help="address of a Dask scheduler to play the games on (the dask extra)",
+    )
+    bal.add_argument("--json", action="store_true", help="print the report as JSON")
+    bal.set_defaults(func=_cmd_balance)
     play = sub.add_parser(
         "play", help="play one bot game and tell it round by round (as the game page does)"
     )

@@ -9,7 +9,8 @@ How it thinks, once per decision (`view`):
   mean of its faces, rounded up); no die held: 0;
 - the gap between that threat and its security (each point of gap is a visitor eaten:
   −1 VP, and a customer who does not score);
-- how many rounds are probably left (the game ends when one objective is left unclaimed);
+- how many rounds are probably left (the game ends when one objective is left unclaimed;
+  claims come at the pace seen so far this game, see `rounds_left`);
 - which DNA it still lacks for one more dinosaur in each exhibit with room.
 
 Then each action gets a value: VP at the end (recipes × dinosaurs, attractions, an empty
@@ -40,6 +41,18 @@ EATEN_VP = 2.0  # a visitor eaten: −1 VP and a customer who would have scored 
 VISITOR_VP = 0.6  # a visitor drawn: $1 or a VP when there is room for them, on average
 EMPTY_EXHIBIT_VP = 10
 SLOT_SECURITY_VP = 1.0  # share of a security slot's visitors saved counted when buying it
+# the pace of objective claims assumed before any round is played: one claim in one round
+PACE_PRIOR_CLAIMS, PACE_PRIOR_ROUNDS = 1, 1
+# no plan looks further ahead than this (a stalled game's pace would promise many rounds,
+# and values that grow with the rounds left would outweigh the objectives still to meet)
+MAX_ROUNDS_LEFT = 6
+# an unclaimed objective made out of reach by filling the park's zones costs this share of
+# its VP (and, when every park fills so, nobody can end the game: it was a cause of stalls)
+ZONE_BLOCK_PENALTY = 3.0
+# an action that opens the way to a goal without moving on it (a paddock slot, an exhibit of
+# the goal's category) counts as this part of a step
+ENABLING_STEP = 0.5
+ENABLING_SHARE = 0.5  # ... and is worth this share of the goal's VP
 
 
 class View(NamedTuple):
@@ -90,11 +103,25 @@ def expected_threat(state: GameState, p: PlayerState) -> int:
 
 
 def rounds_left(state: GameState) -> int:
-    """Rounds probably left, this one included: about one objective is claimed per round, and
-    the game ends when one is left (solo mode: the rounds the rival's deck says)."""
+    """Rounds probably left, this one included (solo mode: the rounds the rival's deck says).
+
+    The game ends at the cleanup of the round in which all objectives but one are claimed, so
+    `unclaimed − 1` claims are still needed. They come at the pace seen so far this game —
+    claims per round played, starting from one claim in one round as a prior — so the
+    estimate is `needed / pace`, rounded up. (Counting one claim per round whatever happened,
+    as this bot once did, made every round look like the last once two objectives were left:
+    the bot stopped investing and a game with no claim in sight stalled until the round cap.)
+    While claims do not come, the pace drops and the estimate grows (up to
+    `MAX_ROUNDS_LEFT`): long investments (new exhibits, paddocks) pay again."""
     if state.rules.solo:
         return max(1, state.rules.solo_rounds - state.round + 1)
-    return max(1, len(state.unclaimed_objectives()) - 1)
+    unclaimed = len(state.unclaimed_objectives())
+    needed = unclaimed - 1
+    if needed <= 0:
+        return 1
+    claimed = len(state.objectives) - unclaimed
+    pace = (claimed + PACE_PRIOR_CLAIMS) / (state.round - 1 + PACE_PRIOR_ROUNDS)
+    return min(MAX_ROUNDS_LEFT, max(1, math.ceil(needed / pace - 1e-9)))
 
 
 def needs(state: GameState, p: PlayerState) -> tuple[int, ...]:
@@ -181,7 +208,12 @@ def _step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | N
     kind, cid = a.kind, cond.id
     c = state.components
     if kind == ActionKind.RECIPE:
-        return 1 if cid == "recipes_at_least" else 0
+        if cid == "recipes_at_least":
+            return 1
+        if cid == "category_dinosaurs_at_least":  # an exhibit for the goal's dinosaurs
+            recipe = c.recipe(state.recipe_up[CATEGORIES.index(a.target)])
+            return ENABLING_STEP if recipe.category == cond.get("category") else 0
+        return 0
     if kind == ActionKind.DIE:
         face = v.faces[a.target]
         if face.rare == "paddock" and a.choice is not None and cid == "paddock_capacity_at_least":
@@ -199,9 +231,14 @@ def _step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | N
     if kind == ActionKind.HIRE:
         return 1 if cid == "specialists_at_least" and a.choice is None else 0
     if kind in (ActionKind.UPGRADE, ActionKind.SPECIAL):
-        if cid != "lab_upgrades_at_least":
-            return 0
-        return 1 if kind == ActionKind.SPECIAL or p.lab[a.choice] is None else 0
+        if cid == "lab_upgrades_at_least":
+            return 1 if kind == ActionKind.SPECIAL or p.lab[a.choice] is None else 0
+        if kind == ActionKind.UPGRADE and cid in _PADDOCK_GOALS and not _has_paddock_slot(v):
+            # the first paddock slot opens the way to capacity (and to room for dinosaurs)
+            u = c.lab_upgrade(state.rows[1][a.target])
+            if any(slot.action.id == "upgrade_paddock" for slot in u.slots):
+                return ENABLING_STEP
+        return 0
     if kind == ActionKind.BUY_DNA and cid == "dna_at_least":
         return c.tables.dna_offer(a.target).amount
     if kind == ActionKind.WORK:
@@ -217,16 +254,34 @@ def _step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | N
             return 0
         if aid == "raise_security":
             return 1 if cid == "security_at_least" else 0
-        if aid == "upgrade_paddock" and cid == "paddock_capacity_at_least":
-            cap = p.exhibits[a.choice].capacity
-            return 1 if cap == max(e.capacity for e in p.exhibits) else 0
+        if aid == "upgrade_paddock":
+            e = p.exhibits[a.choice]
+            if cid == "paddock_capacity_at_least":
+                return 1 if e.capacity == max(x.capacity for x in p.exhibits) else 0
+            # room for one more dinosaur where every exhibit is full
+            full = all(x.dinosaurs >= x.capacity for x in p.exhibits)
+            if cid == "dinosaurs_at_least" and full:
+                return ENABLING_STEP
+            if cid == "category_dinosaurs_at_least" and e.dinosaurs >= e.capacity:
+                same = c.recipe(e.recipe).category == cond.get("category")
+                return ENABLING_STEP if same else 0
     return 0
+
+
+# goals that a paddock slot moves toward (capacity, or room for more dinosaurs)
+_PADDOCK_GOALS = frozenset(
+    ("paddock_capacity_at_least", "dinosaurs_at_least", "category_dinosaurs_at_least")
+)
+
+
+def _has_paddock_slot(v: View | None) -> bool:
+    return v is not None and any(s.action.id == "upgrade_paddock" for s in v.slots.values())
 
 
 # the kinds of action that can move a player toward a goal (or, for zones, away from it)
 _GOAL_KINDS = {
-    "dinosaurs_at_least": (ActionKind.WORK,),
-    "category_dinosaurs_at_least": (ActionKind.WORK,),
+    "dinosaurs_at_least": (ActionKind.WORK, ActionKind.UPGRADE),
+    "category_dinosaurs_at_least": (ActionKind.WORK, ActionKind.RECIPE, ActionKind.UPGRADE),
     "excitement_at_least": (ActionKind.WORK,),
     "security_at_least": (ActionKind.WORK,),
     "attractions_at_least": (ActionKind.BUILD, ActionKind.RECIPE),
@@ -235,7 +290,7 @@ _GOAL_KINDS = {
     "specialists_at_least": (ActionKind.HIRE,),
     "lab_upgrades_at_least": (ActionKind.UPGRADE, ActionKind.SPECIAL),
     "dna_at_least": (ActionKind.DIE, ActionKind.BUY_DNA),
-    "paddock_capacity_at_least": (ActionKind.DIE, ActionKind.WORK),
+    "paddock_capacity_at_least": (ActionKind.DIE, ActionKind.WORK, ActionKind.UPGRADE),
 }
 
 # zones one more step toward these goals takes (attractions 1, recipes 2)
@@ -247,15 +302,21 @@ def objective_value(state: GameState, p: PlayerState, a: Action, v: View) -> flo
     worth its VP; progress is worth a share of it."""
     total = 0.0
     zones = 2 if a.kind == ActionKind.RECIPE else 1 if a.kind == ActionKind.BUILD else 0
+    steps = [_step(state, p, a, cond, v) for cond, _, _, _ in v.goals]
     if zones:
-        free = abilities.free_zones(state, p) - zones
-    for cond, have, target, vp in v.goals:
-        if zones and cond.id in _ZONE_GOALS:  # the park's zones must still fit the goal
-            gained = _step(state, p, a, cond, v)
-            if free < _ZONE_GOALS[cond.id] * (target - have - gained):
-                total -= vp * 0.6
-        step = gained if zones and cond.id in _ZONE_GOALS else _step(state, p, a, cond, v)
-        if step > 0:
+        free_now = abilities.free_zones(state, p)
+        free = free_now - zones
+        # meeting one objective is worth giving up another that needs the same zones
+        completes = any(have + st >= target for (_, have, target, _), st in zip(v.goals, steps))
+    for (cond, have, target, vp), step in zip(v.goals, steps):
+        if zones and not completes and cond.id in _ZONE_GOALS:  # the zones must fit the goal
+            per_step = _ZONE_GOALS[cond.id]
+            fits_now = free_now >= per_step * (target - have)
+            if fits_now and free < per_step * (target - have - step):
+                total -= vp * ZONE_BLOCK_PENALTY  # out of reach by this action
+        if 0 < step < 1:  # opens the way (ENABLING_STEP), whatever the distance left
+            total += vp * ENABLING_SHARE
+        elif step > 0:
             if have + step >= target:
                 total += vp
             else:
@@ -544,6 +605,41 @@ _WORK_VALUES: dict[str, WorkValue] = {
     "gain_dna": _dna_work,
     "raise_storage": _storage_work,
 }
+
+
+def ranked_actions(state: GameState) -> list[tuple[float, Action]]:
+    """The legal actions this bot tells apart, with their values, best first (ties in the
+    engine's order). Cold-storage actions appear once per scientist (the allocation is chosen
+    by `heuristic_bot`), DNA purchases once per offer and type (the discarded item does not
+    matter to it)."""
+    seat = state.current_player()
+    p = state.players[seat]
+    v = view(state, p)
+    seen: set[Any] = set()
+    scored = []
+    for a in legal_actions(state):
+        if a.kind == ActionKind.STORAGE:  # the allocation is chosen later, once per scientist
+            if a.scientist in seen:
+                continue
+            seen.add(a.scientist)
+        elif a.kind == ActionKind.BUY_DNA:  # which item it discards does not matter: the first
+            if (a.target, a.choice[0]) in seen:
+                continue
+            seen.add((a.target, a.choice[0]))
+        s = score(state, p, a, v)
+        if a.kind in v.goal_kinds:
+            s += objective_value(state, p, a, v)
+        scored.append((s, a))
+    scored.sort(key=lambda pair: -pair[0])  # stable: ties keep the engine's order
+    return scored
+
+
+def complete(state: GameState, a: Action) -> Action:
+    """`a` as played: a cold-storage action gets the allocation this bot prefers."""
+    if a.kind != ActionKind.STORAGE:
+        return a
+    p = state.players[state.current_player()]
+    return _storage_choice(legal_actions(state), p, view(state, p), a)
 
 
 def heuristic_bot(state: GameState, rng: random.Random) -> Action:

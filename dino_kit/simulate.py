@@ -5,7 +5,9 @@ finished state; `simulate(players, games, seed, bots)` plays many (game g uses
 `random.Random(seed * 1_000_003 + g)`, so any one game can be replayed alone) and returns a
 `Summary` of scores, rounds, eaten visitors and money, with 95% confidence intervals for the
 mean scores and the seats' win rates, and how many games ended only by the `max_rounds`
-safety net (not a rule of the game, see RULES_NOTES.md).
+safety net (not a rule of the game, see RULES_NOTES.md). `tournament(bots, games, seed)`
+plays seat-balanced games (the seats rotate, `seating`) and reports each entry's win share
+and mean score with 95% intervals.
 """
 
 from __future__ import annotations
@@ -136,3 +138,69 @@ def simulate(
 def _bounds(interval: Interval) -> tuple[float, float]:
     """An interval as the (low, high) pair a `Summary` keeps (its JSON shape)."""
     return (interval.low, interval.high)
+
+
+@dataclass(frozen=True)
+class TournamentEntry:
+    """One entry of a tournament (a bot in the list given; the same bot listed twice is two
+    entries): its win share with a 95% Wilson interval, its mean final score with a 95%
+    interval, over every game (it sits in each seat equally often)."""
+
+    entry: int
+    bot: str
+    wins: float
+    win_share: Interval
+    score: Interval
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """What `tournament` reports: one `TournamentEntry` per bot listed, and the rounds."""
+
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+    entries: tuple[TournamentEntry, ...]
+    rounds_mean: float
+
+    def to_data(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def seating(entries: int, game: int) -> tuple[int, ...]:
+    """Which entry sits in each seat in game `game`: the list rotated by `game` places, so
+    over any `entries` consecutive games every entry has every seat once."""
+    return tuple((seat + game) % entries for seat in range(entries))
+
+
+def tournament(
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    components: ComponentSet | None = None,
+    **settings: Any,
+) -> Tournament:
+    """A seat-balanced tournament: `games` games of `len(bots)` players, seats rotating
+    (`seating`), game g seeded `game_seed(seed, g)` (chance is the same whoever sits where:
+    the planner does not draw from the game's random source)."""
+    names = tuple(bots)
+    if not 2 <= len(names) <= 4:
+        raise ValueError(f"a tournament needs 2 to 4 bots, not {len(names)}")
+    policy = [bot_by_name(b) for b in names]
+    wins = [0.0] * len(names)
+    scores: list[list[float]] = [[] for _ in names]
+    rounds = []
+    for g in range(games):
+        order = seating(len(names), g)
+        state = play_game(
+            [policy[e] for e in order], random.Random(game_seed(seed, g)), components, **settings
+        )
+        rounds.append(state.round)
+        for seat, entry in enumerate(order):
+            wins[entry] += state.returns()[seat]
+            scores[entry].append(state.final[seat])
+    entries = tuple(
+        TournamentEntry(e, names[e], wins[e], wilson_interval(wins[e], games), mean_interval(s))
+        for e, s in enumerate(scores)
+    )
+    return Tournament(names, games, seed, entries, statistics.fmean(rounds))

@@ -4,7 +4,9 @@ Rows are indexed 0–3 for the $5, $4, $3, $2 rows; columns are attractions, lab
 specialists. Actions:
 - `Action("hire", target=row, choice=fired)`: pay the row's cost, apply the specialist's
   hiring effects; with 3 specialists already, `choice` names the one fired (it leaves the
-  game with its bonuses and the workers it brought);
+  game with its bonuses and the workers it brought) — any of the four, the new one included
+  (then its hiring effects apply and it leaves at once; the bots' default fires an old one
+  only when the new one is worth more);
 - `Action("build", target=row)`: pay printed cost + row cost (− discounts); one free zone;
 - `Action("upgrade", target=row, choice=space)`: pay the row's cost; `space` is a free
   "under construction" space (the first free one; they are alike) or, when none is free,
@@ -65,7 +67,10 @@ def candidates(state: GameState, seat: int) -> list[Action]:
         price = _price(state, row)
         if state.rows[2][row] is not None and p.money >= price:
             if len(p.specialists) >= MAX_SPECIALISTS:
-                out.extend(Action(ActionKind.HIRE, None, row, s) for s, _ in p.specialists)
+                # the one fired may be any of the four, the new one included (its hiring
+                # effects apply, then it leaves): RULES_NOTES.md
+                fired = [s for s, _ in p.specialists] + [state.rows[2][row]]
+                out.extend(Action(ActionKind.HIRE, None, row, s) for s in fired)
             else:
                 out.append(Action(ActionKind.HIRE, None, row))
         a = state.rows[0][row]
@@ -117,8 +122,9 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
         price = _price(state, a.target)
         if a.kind == ActionKind.HIRE:
             hired = [s for s, _ in p.specialists]
-            if len(hired) >= MAX_SPECIALISTS and a.choice not in hired:
-                return "fire_choice", {"hired": ", ".join(hired)}
+            fireable = [*hired, state.rows[2][a.target]]
+            if len(hired) >= MAX_SPECIALISTS and a.choice not in fireable:
+                return "fire_choice", {"hired": ", ".join(fireable)}
             if len(hired) < MAX_SPECIALISTS and a.choice is not None:
                 return "fire_not_needed", {}
             return _afford(p, price, "market")
@@ -200,6 +206,8 @@ def apply(state: GameState, seat: int, a: Action) -> GameState:
     elif a.kind == ActionKind.HIRE:
         ident = state.rows[2][a.target]
         p = replace(p, money=p.money - _price(state, a.target))
+        if a.choice == ident:  # hired for its hiring effects and fired at once
+            p = hire_effects(state, p, ident)
         if a.choice is not None:
             given = dict(p.specialists)[a.choice]
             p = replace(
@@ -208,7 +216,8 @@ def apply(state: GameState, seat: int, a: Action) -> GameState:
                 workers=p.workers - given,
                 supply=p.supply + given,
             )
-        p = hire_effects(state, p, ident)
+        if a.choice != ident:
+            p = hire_effects(state, p, ident)
         state = _set_row(state, 2, a.target, None)
     elif a.kind == ActionKind.BUILD:
         ident = state.rows[0][a.target]

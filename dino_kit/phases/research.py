@@ -11,11 +11,13 @@ Actions (`scientist` is the level 1–3 of the scientist used):
 - `Action("recipe", level, category)`: take the face-up recipe of `category` if the
   scientist's level is at least its research level; it takes two free park zones;
 - `Action("pass", level)`: that scientist joins the worker pool this round.
-After the 3 × players turns the unclaimed die with the most threat pips is held (`end`).
+After the 3 × players turns the unclaimed die with the most threat pips (1–3) is held (`end`,
+`held_slot`: a 0-pip die is not held; ties go to the die worse when re-rolled, not by slot).
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache
 
 from dino_kit import abilities
@@ -156,14 +158,32 @@ def apply(state: GameState, seat: int, a: Action) -> GameState:
     return replace(state, players=tuple(players), step=state.step + 1)
 
 
+def hold_key(state: GameState, slot: int) -> tuple[int, Fraction, tuple[int, ...]]:
+    """How threatening the die in `slot` is to hold: its pips now, then (for ties) the mean
+    pips of its faces, then its faces' pips from most to fewest. Two dice with equal keys have
+    the same faces' pips, so which of them is held changes no threat, even re-rolled."""
+    faces = state.components.die(state.pool[slot]).faces
+    pips = tuple(sorted((f.threat for f in faces), reverse=True))
+    return face_of(state, slot).threat, Fraction(sum(pips), len(pips)), pips
+
+
+def held_slot(state: GameState) -> int | None:
+    """The die held after research: the unclaimed die showing the most threat pips (1–3).
+    A 0-pip die is not held (it adds nothing, and under chaos theory it is not re-rolled
+    into a threat: no die is). Ties in pips go to the die a careful player must plan for,
+    the worse one when re-rolled (chaos theory): the higher mean pips, then the higher pips
+    face by face (`hold_key`); never the slot order. Dice still tied add the same threat
+    whatever happens (the lowest slot is named). This is the engine's choice, not a player's:
+    the held die threatens every park alike, so the rules give it to nobody (RULES_NOTES.md)."""
+    unclaimed = [slot for slot, owner in enumerate(state.claimed) if owner is None]
+    if not unclaimed:
+        return None
+    best = max(unclaimed, key=lambda slot: (hold_key(state, slot), -slot))
+    return best if face_of(state, best).threat > 0 else None
+
+
 def end(state: GameState) -> GameState:
-    """Hold the unclaimed die with the most threat pips (ties: the lowest slot; tied dice
-    add the same threat). No unclaimed die: none is held."""
-    best, held = -1, None
-    for slot, owner in enumerate(state.claimed):
-        if owner is None:
-            pips = face_of(state, slot).threat
-            if pips > best:
-                best, held = pips, slot
+    """Hold the die of `held_slot` (none when no unclaimed die shows a threat pip)."""
+    held = held_slot(state)
     face = state.rolled[held] if held is not None else None
     return replace(state, held=held, held_face=face)

@@ -125,7 +125,7 @@ def test_held_threat_matches_the_engine_hold():
     law: dict[int, Fraction] = {}
     for rolled in product(range(6), repeat=3):
         s = research.end(replace(base, rolled=rolled))
-        pips = C[s.pool[s.held]].faces[s.held_face].threat
+        pips = 0 if s.held is None else C[s.pool[s.held]].faces[s.held_face].threat
         law[pips] = law.get(pips, Fraction(0)) + Fraction(1, 216)
     assert dict(sorted(law.items())) == odds.held_threat_distribution(DICE[:3], 3)
 

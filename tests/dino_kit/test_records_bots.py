@@ -109,4 +109,4 @@ def test_golden_seeded_playthrough():
     assert hashlib.sha256(record.encode()).hexdigest()[:16] == GOLDEN[4]
 
 
-GOLDEN = (4, (43, 34, 25, 55), (3,), 237, "30e92626792be5f4")
+GOLDEN = (6, (91, 61, 36, 45), (0,), 356, "f1b5622e8e38f524")

@@ -8,7 +8,7 @@ import pytest
 from dino_helpers import finish_workers, pass_market, pass_research, set_player, start
 
 from dino_kit.components import load_components
-from dino_kit.engine import apply_action
+from dino_kit.engine import apply_action, legal_actions
 from dino_kit.errors import RuleError
 from dino_kit.state import Action, Exhibit
 
@@ -194,3 +194,16 @@ def test_workers_are_simultaneous_each_player_until_done(workers):
     s = apply_action(workers, Action("done"))
     assert s.current_player() == 1
     assert finish_workers(s).phase == "park"
+
+
+def test_market_a_4th_hire_may_fire_the_new_specialist_keeping_its_hiring_effects(market):
+    """Defect 4 of issue 15: "fires one of your choice" — the new one is one of the four."""
+    s = set_player(market, 0, specialists=(("P5", 0), ("P6", 0), ("P12", 0)), workers=4, supply=4)
+    s = replace(s, rows=(s.rows[0], s.rows[1], ("P2", "P10", "P11", "P3")))
+    offered = [a.choice for a in legal_actions(s) if a.kind == "hire" and a.target == 0]
+    assert sorted(offered) == ["P12", "P2", "P5", "P6"]
+    after = apply_action(s, Action("hire", None, 0, "P2"))  # Head Keeper: 2 workers, $5 row
+    p = after.players[0]
+    assert [x for x, _ in p.specialists] == ["P5", "P6", "P12"]
+    assert (p.workers, p.supply) == (4, 4)  # its 2 workers came and went back with it
+    assert p.money == s.players[0].money - 5 and after.rows[2][0] is None

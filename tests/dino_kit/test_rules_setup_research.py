@@ -9,10 +9,11 @@ import pytest
 from dino_helpers import pass_research, set_player, start
 
 from dino_kit.components import load_components
-from dino_kit.engine import apply_action, apply_chance, chance_outcomes
+from dino_kit.engine import _start_park, apply_action, apply_chance, chance_outcomes
 from dino_kit.errors import RuleError
+from dino_kit.phases import park, research
 from dino_kit.setup import new_game
-from dino_kit.state import CHANCE, Action, DieRoll, EventKind, Exhibit, track_position
+from dino_kit.state import CHANCE, Action, ChaosRoll, DieRoll, EventKind, Exhibit, track_position
 
 C = load_components()
 
@@ -222,3 +223,47 @@ def test_illegal_action_leaves_the_state_unchanged(game2):
         apply_chance(game2, 3)
     assert err.value.rule == "not_chance"
     assert game2.current_player() != CHANCE
+
+
+# -- the held die (issue 15, defects 3 and 4) ---------------------------------------------------
+
+
+def _research_over(pool: tuple[str, ...], rolled: tuple[int, ...], **settings):
+    s = start(2, predictable_systems=True, **settings)
+    return replace(s, pool=pool, rolled=rolled, claimed=(None,) * len(pool))
+
+
+def test_a_die_showing_no_threat_pip_is_not_held_nor_re_rolled_under_chaos_theory():
+    # D1 face 0 and D2 face 0 show 0 pips
+    s = research.end(_research_over(("D1", "D2"), (0, 0), chaos_theory=True))
+    assert s.held is None and s.held_face is None
+    assert park.threat_now(s, s.players[0]) == s.players[0].threat
+    parked = _start_park(s)
+    assert not any(isinstance(e, ChaosRoll) for e in parked.pending)
+
+
+def test_the_die_with_the_most_pips_is_held_1_to_3():
+    s = research.end(_research_over(("D1", "D2", "D3"), (0, 3, 4)))  # 0, 2 and 3 pips
+    assert s.held == 2 and research.face_of(s, 2).threat == 3
+
+
+def test_tied_pips_hold_the_die_worse_when_re_rolled_whatever_the_slot_order():
+    """D1 and D4 both show 1 pip and have the same mean pips (7/6); D1's faces reach 3 pips,
+    D4's only 2, so a careful player plans for D1 — in either slot."""
+    assert C["D1"].faces[1].threat == 1 and C["D4"].faces[0].threat == 1
+    first = research.end(_research_over(("D1", "D4"), (1, 0)))
+    second = research.end(_research_over(("D4", "D1"), (0, 1)))
+    assert first.pool[first.held] == second.pool[second.held] == "D1"
+    assert research.hold_key(first, 0) > research.hold_key(first, 1)
+
+
+def test_dice_still_tied_have_the_same_pips_face_by_face():
+    """The rule's last resort (the lowest slot) can only pick between dice whose re-roll odds
+    are the same: equal keys mean equal faces' pips."""
+    dice = [d.id for d in C.dice]
+    for a in dice:
+        for b in dice:
+            s = _research_over((a, b), (0, 0))
+            if research.hold_key(s, 0) == research.hold_key(s, 1):
+                pips = [sorted(f.threat for f in C.die(x).faces) for x in (a, b)]
+                assert pips[0] == pips[1]

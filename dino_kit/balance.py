@@ -1,0 +1,295 @@
+"""Balance studies of a component set: which recipes, attractions, specialists, lab upgrades
+and objectives the winners' parks hold more often than the losers', the seat advantage and
+the game length, over many seeded bot games.
+
+`balance_study(games, seed, folder=..., jobs=K, scheduler=ADDRESS)` plays game g of the study
+with `random.Random(simulate.game_seed(seed, g))`, so a game's result does not depend on
+where or in which order it is played: the games are split into chunks played one after the
+other (`jobs=1`), by a pool of `jobs` processes, or by the workers of a Dask cluster
+(`scheduler`, the `dask` extra); the chunks' results are put back in game order before they
+are counted, so the same seed gives the same report whatever runs it.
+
+A park "holds" a component when, at the end, it has the recipe as an exhibit, the attraction
+built, the specialist hired (a fired one no longer counts), the lab upgrade working (covered
+ones do not count; the Dino Research II / DNA Refinement II tiles count), or the objective
+claimed. Winners are the players `GameState.returns()` gives a share to (a shared win counts
+for each); the losers are all the others. Each share comes with a 95% Wilson interval.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, TextIO
+
+from dino_kit.bots import bot_by_name
+from dino_kit.components import ComponentSet, load_components
+from dino_kit.simulate import game_seed, play_game
+from dino_kit.state import GameState, PlayerState
+from kit_common.statistics import Interval, mean_interval, wilson_interval
+
+KINDS = ("recipe", "attraction", "specialist", "lab_upgrade", "objective")
+CHUNK = 8  # games per task: big enough to hide the cost of sending one, small for balance
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game of a study: its rounds, and per seat the win share and the components held
+    as (kind, id) pairs."""
+
+    game: int
+    rounds: int
+    shares: tuple[float, ...]
+    parks: tuple[tuple[tuple[str, str], ...], ...]
+
+
+@dataclass(frozen=True)
+class ComponentShare:
+    """How often winners' and losers' parks hold one component (95% Wilson intervals)."""
+
+    kind: str
+    ident: str
+    winners: Interval
+    losers: Interval
+
+    @property
+    def difference(self) -> float:
+        return self.winners.estimate - self.losers.estimate
+
+
+@dataclass(frozen=True)
+class BalanceReport:
+    """What `balance_study` reports (see the module docstring)."""
+
+    games: int
+    seed: int
+    players: int
+    bots: tuple[str, ...]
+    components: str
+    components_held: tuple[ComponentShare, ...]
+    seat_win_share: tuple[Interval, ...]
+    rounds: Interval
+
+    def to_data(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def chart_data(self, kind: str) -> dict[str, list[Any]]:
+        """Plain data for a chart of one kind of component: ids, the winners' and losers'
+        shares with their interval bounds, sorted by the difference (largest first)."""
+        rows = sorted(
+            (c for c in self.components_held if c.kind == kind), key=lambda c: -c.difference
+        )
+        return {
+            "ids": [c.ident for c in rows],
+            "winners": [c.winners.estimate for c in rows],
+            "winners_low": [c.winners.low for c in rows],
+            "winners_high": [c.winners.high for c in rows],
+            "losers": [c.losers.estimate for c in rows],
+            "losers_low": [c.losers.low for c in rows],
+            "losers_high": [c.losers.high for c in rows],
+        }
+
+
+def held(state: GameState, p: PlayerState) -> tuple[tuple[str, str], ...]:
+    """The components a park holds at the end (module docstring), as (kind, id) pairs."""
+    out = {("recipe", e.recipe) for e in p.exhibits}
+    out |= {("attraction", a) for a in p.attractions}
+    out |= {("specialist", s) for s, _ in p.specialists}
+    lab = [x for x in (*p.lab, p.dino_research, p.dna_refinement) if x is not None]
+    out |= {("lab_upgrade", u) for u in lab}
+    out |= {("objective", o) for o in p.objectives}
+    return tuple(sorted(out))
+
+
+@cache
+def _components(folder: str | None) -> ComponentSet:
+    """The component set of a worker (loaded once per process)."""
+    return load_components(folder)
+
+
+def play_chunk(
+    folder: str | None, seed: int, games: Sequence[int], bots: Sequence[str], settings: dict
+) -> list[GameRecord]:
+    """Play the study's games `games` (a task for a process or a Dask worker)."""
+    components = _components(folder)
+    policy = [bot_by_name(b) for b in bots]
+    out = []
+    for g in games:
+        state = play_game(policy, random.Random(game_seed(seed, g)), components, **settings)
+        parks = tuple(held(state, p) for p in state.players)
+        out.append(GameRecord(g, state.round, state.returns(), parks))
+    return out
+
+
+def _chunks(games: int) -> list[list[int]]:
+    return [list(range(i, min(games, i + CHUNK))) for i in range(0, games, CHUNK)]
+
+
+Progress = Callable[[int, int], None]
+
+
+def terminal_progress(stream: TextIO = sys.stderr) -> Progress | None:
+    """A progress bar on `stream` when it is a terminal (None otherwise: nothing printed)."""
+    if not stream.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(1, total)
+        end = "\n" if done >= total else ""
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games{end}")
+        stream.flush()
+
+    return show
+
+
+def _run_local(tasks: list[tuple], jobs: int, progress: Progress | None, total: int):
+    done = 0
+    if jobs <= 1:
+        for task in tasks:
+            chunk = play_chunk(*task)
+            done += len(chunk)
+            if progress:
+                progress(done, total)
+            yield chunk
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for chunk in pool.map(play_chunk, *zip(*tasks)):
+            done += len(chunk)
+            if progress:
+                progress(done, total)
+            yield chunk
+
+
+def _run_dask(tasks: list[tuple], scheduler: Any, progress: Progress | None, total: int):
+    """The tasks on a Dask cluster: `scheduler` is its address, or a `distributed.Client`."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError as err:  # the optional `dask` extra
+        raise RuntimeError("--scheduler needs Dask: pip install 'martian-dino-kit[dask]'") from err
+    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+    try:
+        futures = client.map(play_chunk, *zip(*tasks), pure=False)
+        done = 0
+        results = []
+        for future in as_completed(futures):
+            chunk = future.result()
+            done += len(chunk)
+            if progress:
+                progress(done, total)
+            results.append(chunk)
+        return results
+    finally:
+        if client is not scheduler:
+            client.close()
+
+
+def balance_study(
+    games: int,
+    seed: int,
+    *,
+    folder: str | Path | None = None,
+    players: int = 4,
+    bots: Sequence[str] = ("heuristic",),
+    jobs: int = 1,
+    scheduler: Any = None,
+    progress: Progress | None = None,
+    **settings: Any,
+) -> BalanceReport:
+    """Play `games` seeded games of `players` bots on the component set in `folder` (the
+    illustrative set when None) and report what the winners' parks hold (module docstring).
+    `jobs` processes play them (1: this process), or the Dask cluster at `scheduler`."""
+    if games < 1:
+        raise ValueError("a balance study needs at least 1 game")
+    names = tuple(bots) if len(bots) == players else (bots[0],) * players
+    key = None if folder is None else str(Path(folder).resolve())
+    components = load_components(key)  # invalid components fail here, before any work
+    tasks = [(key, seed, chunk, names, settings) for chunk in _chunks(games)]
+    if scheduler is not None:
+        chunks: Iterable[list[GameRecord]] = _run_dask(tasks, scheduler, progress, games)
+    else:
+        chunks = _run_local(tasks, jobs, progress, games)
+    records = sorted((r for chunk in chunks for r in chunk), key=lambda r: r.game)
+    return summarise(records, seed, names, components.name)
+
+
+def summarise(
+    records: Sequence[GameRecord], seed: int, bots: Sequence[str], components: str
+) -> BalanceReport:
+    """The report of games already played (in game order)."""
+    players = len(bots)
+    winners_parks = losers_parks = 0.0
+    win_count: dict[tuple[str, str], float] = {}
+    lose_count: dict[tuple[str, str], float] = {}
+    seat_wins = [0.0] * players
+    for r in records:
+        for seat, (share, park) in enumerate(zip(r.shares, r.parks)):
+            won = share > 0
+            seat_wins[seat] += share
+            if won:
+                winners_parks += 1
+            else:
+                losers_parks += 1
+            counts = win_count if won else lose_count
+            for item in park:
+                counts[item] = counts.get(item, 0) + 1
+    n = len(records)
+    shares = tuple(
+        ComponentShare(
+            kind,
+            ident,
+            wilson_interval(win_count.get((kind, ident), 0), int(winners_parks)),
+            wilson_interval(lose_count.get((kind, ident), 0), int(losers_parks)),
+        )
+        for kind, ident in sorted(set(win_count) | set(lose_count), key=_order)
+    )
+    return BalanceReport(
+        n,
+        seed,
+        players,
+        tuple(bots),
+        components,
+        shares,
+        tuple(wilson_interval(w, n) for w in seat_wins),
+        mean_interval([r.rounds for r in records]),
+    )
+
+
+def _order(item: tuple[str, str]) -> tuple[int, str]:
+    kind, ident = item
+    return KINDS.index(kind), ident
+
+
+def report_lines(report: BalanceReport) -> list[str]:
+    """The report as text lines (the command line prints them)."""
+    r = report.rounds
+    lines = [
+        f"{report.games} game(s) of {report.players} {'/'.join(sorted(set(report.bots)))} bots, "
+        f"components {report.components!r}, seed {report.seed}",
+        f"game length: {r.estimate:.2f} rounds [{r.low:.2f}, {r.high:.2f}]",
+        "seat win share: "
+        + ", ".join(
+            f"seat {i}: {s.estimate:.1%} [{s.low:.1%}, {s.high:.1%}]"
+            for i, s in enumerate(report.seat_win_share)
+        ),
+    ]
+    for kind in KINDS:
+        rows = sorted(
+            (c for c in report.components_held if c.kind == kind), key=lambda c: -c.difference
+        )
+        if not rows:
+            continue
+        lines.append(f"{kind}: share of winners' parks vs losers' parks holding it")
+        for c in rows:
+            w, lo = c.winners, c.losers
+            lines.append(
+                f"  {c.ident:>8} winners {w.estimate:>6.1%} [{w.low:>5.1%}, {w.high:>5.1%}]  "
+                f"losers {lo.estimate:>6.1%} [{lo.low:>5.1%}, {lo.high:>5.1%}]  "
+                f"difference {c.difference:>+6.1%}"
+            )
+    return lines

@@ -1,0 +1,85 @@
+"""The planning bot (`dino_kit.planner`) and seat-balanced tournaments."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from dino_helpers import start
+
+from dino_kit.bots import BOTS, heuristic_bot
+from dino_kit.cli import main
+from dino_kit.engine import why_illegal
+from dino_kit.heuristic import complete, ranked_actions
+from dino_kit.planner import make_planner, margin
+from dino_kit.simulate import game_seed, play_game, seating, tournament
+
+CHEAP = make_planner(rollouts=1, candidates=2)
+
+
+def test_the_planner_is_a_registered_bot():
+    assert "planner" in BOTS
+
+
+def test_ranked_actions_put_the_heuristic_bots_choice_first():
+    s = start(3)
+    assert complete(s, ranked_actions(s)[0][1]) == heuristic_bot(s, random.Random(0))
+    values = [v for v, _ in ranked_actions(s)]
+    assert values == sorted(values, reverse=True)
+
+
+def test_planner_plays_legal_deterministic_moves_without_touching_the_games_random_source():
+    s = start(2)
+    rng = random.Random(3)
+    state_before = rng.getstate()
+    a = CHEAP(s, rng)
+    assert why_illegal(s, a) is None
+    assert rng.getstate() == state_before  # rollouts draw from their own sources
+    assert a == CHEAP(s, random.Random(99))
+
+
+def test_planner_with_one_candidate_plays_what_the_heuristic_bot_plays():
+    s = start(2)
+    one = make_planner(rollouts=1, candidates=1)
+    assert one(s, random.Random(0)) == heuristic_bot(s, random.Random(0))
+
+
+def test_planner_budget_must_allow_a_rollout():
+    with pytest.raises(ValueError):
+        make_planner(rollouts=0)
+
+
+def test_margin_counts_a_finished_games_win():
+    s = play_game([heuristic_bot] * 2, random.Random(game_seed(1, 0)))
+    winner = s.winners[0]
+    assert margin(s, winner) >= 20 > margin(s, 1 - winner)
+
+
+def test_a_planner_game_ends_by_the_rules():
+    s = play_game([CHEAP, heuristic_bot], random.Random(game_seed(2, 0)))
+    assert s.is_terminal() and len(s.unclaimed_objectives()) <= 1
+
+
+def test_seating_rotates_every_entry_through_every_seat():
+    seen = {seating(3, g) for g in range(3)}
+    assert seen == {(0, 1, 2), (1, 2, 0), (2, 0, 1)}
+    for seat in range(3):
+        assert {order[seat] for order in seen} == {0, 1, 2}
+
+
+def test_tournament_reports_win_shares_that_sum_to_the_games_and_intervals():
+    t = tournament(["heuristic", "simple", "heuristic"], 6, 1)
+    assert sum(e.wins for e in t.entries) == pytest.approx(6)
+    for e in t.entries:
+        assert e.win_share.low <= e.win_share.estimate <= e.win_share.high
+        assert e.score.n == 6
+    assert t == tournament(["heuristic", "simple", "heuristic"], 6, 1)
+
+
+def test_cli_tournament_json(capsys):
+    args = ["tournament", "--players", "heuristic,simple", "--games", "2", "--seed", "1"]
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["bots"] == ["heuristic", "simple"] and len(data["entries"]) == 2
+    assert main(["tournament", "--players", "heuristic", "--games", "1"]) == 2
