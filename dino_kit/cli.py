@@ -115,7 +115,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     for e in result.entries:
         w, s = e.win_share, e.score
         print(
-            f"{e.entry:>5} {e.bot:>10} {e.wins:>7.2f} {w.estimate:>7.1%} [{w.low:>5.1%}, "
+            f"{e.entry + 1:>5} {e.bot:>10} {e.wins:>7.2f} {w.estimate:>7.1%} [{w.low:>5.1%}, "
             f"{w.high:>5.1%}] {s.estimate:>7.2f} [{s.low:>6.2f}, {s.high:>6.2f}]"
         )
     return 0
