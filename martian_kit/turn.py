@@ -286,11 +286,17 @@ class TurnState:
         text = f"{message('ui.set_aside')}: {self.set_aside}."
         if self.rolled is not None:
             text += f" {message('ui.rolled')}: {self.rolled}."
+        return f"{text} {self.next_step()}"
+
+    def next_step(self) -> str:
+        """What comes next, in words: why the turn is over, or what the player does now."""
         if self.end is not None:
-            return f"{text} {message('turn.over', reason=self.end.reason())}"
-        return f"{text} {message(f'turn.next.{self.phase.value}')}"
+            return message("turn.over", reason=self.end.reason())
+        return message(f"turn.next.{self.phase.value}")
 
     def _repr_html_(self) -> str:
+        # The dice rows already say what is set aside and rolled; the line under them says
+        # only what comes next, so no sentence is read twice.
         rows = [
             dice_row_html(self.set_aside.dice_svg(), f"{message('ui.set_aside')}: {self.set_aside}")
         ]
@@ -298,7 +304,7 @@ class TurnState:
             rows.append(
                 dice_row_html(self.rolled.dice_svg(), f"{message('ui.rolled')}: {self.rolled}")
             )
-        return "".join(rows) + f"<p>{escape(self.sentence())}</p>"
+        return "".join(rows) + f"<p>{escape(self.next_step())}</p>"
 
     def _repr_pretty_(self, printer: object, cycle: bool) -> None:
         pretty_sentence(printer, self, self.sentence())

@@ -66,5 +66,10 @@ def test_a_turn_shows_its_dice_and_what_comes_next() -> None:
         "Set aside: 3 Tanks. Just rolled: 4 Death Rays, 6 Humans. Next: choose a face to set aside."
     )
     assert data["text/html"].count("<svg") == 13
-    assert "<p>Set aside: 3 Tanks." in data["text/html"]
+    # the dice rows name what is set aside and rolled; the line under them says only what
+    # comes next, so nothing is read twice
+    assert data["text/html"].count("Set aside: 3 Tanks") == 1
+    assert data["text/html"].count("4 Death Rays, 6 Humans") == 1
+    assert data["text/html"].endswith(f"<p>{turn.next_step()}</p>")
     assert str(turn).startswith("set aside: 3 Tanks")  # the console form is unchanged
+
