@@ -10,6 +10,7 @@ from html import escape
 from dino_kit import abilities
 from dino_kit.effects import CATEGORIES, DNA_TYPES
 from dino_kit.messages import message
+from dino_kit.narrate import specialist_text, upgrade_text
 from dino_kit.phases import park, research, workers
 from dino_kit.phases.workers import dna_text
 from dino_kit.state import Action, GameState, PlayerState, track_position
@@ -121,9 +122,9 @@ def board_html(state: GameState, seat: int) -> str:
         excitement=p.excitement,
         threat=track_text(p.threat),
         security=track_text(p.security) + (f" (+{sec - p.security})" if sec > p.security else ""),
-        workers=p.workers,
+        workers=workers_text(state, p),
         supply=p.supply,
-        scientists=", ".join(map(str, p.scientists)) or "—",
+        scientists=", ".join(map(str, p.scientists)) or message("ui.none_left"),
     )
     return (
         f"<div style='border:1px solid #ccc;border-radius:6px;padding:6px;margin:3px 0'>"
@@ -132,6 +133,18 @@ def board_html(state: GameState, seat: int) -> str:
         f"<div>{storage_html(p, state.components.tables.max_limit)}</div>"
         f"<div>{lab_html(state, p)}</div></div>{park_html(state, p)}</div>"
     )
+
+
+def claimant_name(state: GameState, seat: int) -> str:
+    """Who claimed a die or an objective: a player's name, or the solo rival."""
+    return state.names[seat] if seat >= 0 else message("ui.rival")
+
+
+def workers_text(state: GameState, p: PlayerState) -> str:
+    """The workers: in the workers phase, how many are left to place (a live count)."""
+    if state.phase == "workers":
+        return message("ui.workers_left", left=p.workers_free, total=p.workers + len(p.passed))
+    return message("ui.workers_count", n=p.workers)
 
 
 def face_html(state: GameState, slot: int) -> str:
@@ -148,11 +161,11 @@ def research_html(state: GameState) -> str:
     dice = []
     for slot in range(len(state.pool)):
         owner = state.claimed[slot] if slot < len(state.claimed) else None
-        who = state.names[owner] if owner is not None else message("ui.free")
+        who = claimant_name(state, owner) if owner is not None else message("ui.free")
         held = f" <b>({escape(message('ui.held_mark'))})</b>" if state.held == slot else ""
         dice.append(
             f"<td style='border:1px solid #bbb;padding:3px;text-align:center'>"
-            f"{escape(message('ui.slot', slot=slot))}<br>{face_html(state, slot)}<br>"
+            f"{escape(message('ui.slot', slot=slot + 1))}<br>{face_html(state, slot)}<br>"
             f"<small>{escape(who)}</small>{held}</td>"
         )
     taken = sum(owner is not None for owner in state.storage_taken)
@@ -228,12 +241,10 @@ def item_text(state: GameState, col: int, ident: str, row: int) -> str:
             )
             + food
         )
+    price = c.tables.market_rows[row]
     if col == 1:
-        parts = [s.action.id.replace("_", " ") for s in item.slots]
-        parts += [f"{e.id.replace('_', ' ')} {e.get('amount', '')}".strip() for e in item.passives]
-        return f"{item.name} ({'; '.join(parts)})"
-    parts = [f"{e.id.replace('_', ' ')} {e.get('amount', '')}".strip() for e in item.effects]
-    return f"{item.name} ({'; '.join(parts)})"
+        return message("ui.market_item", name=item.name, price=price, text=upgrade_text(item))
+    return message("ui.market_item", name=item.name, price=price, text=specialist_text(item))
 
 
 def action_label(state: GameState, a: Action) -> str:
@@ -244,8 +255,11 @@ def action_label(state: GameState, a: Action) -> str:
     if a.kind == "die":
         face = research.face_of(state, a.target)
         if face.rare is not None:
-            where = f" → exhibit {a.choice}" if a.choice is not None else ""
-            return message("act.die_rare", level=a.scientist, slot=a.target, what=face.rare) + where
+            where = ""
+            if a.choice is not None and p is not None:
+                where = f" → {c[p.exhibits[a.choice].recipe].name}"
+            what = message("ui.rare_" + face.rare)
+            return message("act.die_rare", level=a.scientist, slot=a.target + 1, what=what) + where
         assert p is not None
         bonus = abilities.passive(state, p, "research_bonus")
         i = DNA_TYPES.index(face.dna)
@@ -253,14 +267,14 @@ def action_label(state: GameState, a: Action) -> str:
         return message(
             "act.die",
             level=a.scientist,
-            slot=a.target,
+            slot=a.target + 1,
             amount=face.amount,
             dna=face.dna,
             gain=gain,
             pips=face.threat,
         )
     if a.kind == "storage":
-        return message("act.storage", level=a.scientist, tracks=", ".join(a.choice))
+        return message("act.storage", level=a.scientist, tracks=tracks_text(a.choice))
     if a.kind == "recipe":
         ident = state.recipe_up[CATEGORIES.index(a.target)]
         return message("act.recipe", level=a.scientist, name=c[ident].name)
@@ -303,6 +317,32 @@ def action_label(state: GameState, a: Action) -> str:
 
 
 def work_label(state: GameState, p: PlayerState, action, a: Action) -> str:
-    """A worker action in words (the lab-slot table's words, with the slot's space)."""
+    """A worker action in words (the lab-slot table's words, with the lab space by name)."""
     key, values = workers.SLOT_ACTIONS[action.id].words(state, p, action, a.choice)
-    return message(key, space=a.target[0], **values)
+    if "tracks" in values:
+        values["tracks"] = tracks_text(a.choice)
+    space = space_name(state, p, a.target[0])
+    slot = abilities.find_slot(state, p, a.target)
+    if slot is not None and slot.workers > 1:
+        space = message("ui.space_workers", name=space, workers=slot.workers)
+    return message(key, space=space, **values)
+
+
+def space_name(state: GameState, p: PlayerState, space: str) -> str:
+    """A lab space by name: Dino Research, DNA Refinement (or the II tile over it), or the
+    lab upgrade built on an "under construction" space."""
+    c = state.components
+    if space == "dino_research":
+        return c[p.dino_research].name if p.dino_research else message("ui.dino_research")
+    if space == "dna_refinement":
+        return c[p.dna_refinement].name if p.dna_refinement else message("ui.dna_refinement")
+    ident = p.lab[int(space.removeprefix("lab"))]
+    return c[ident].name if ident else space
+
+
+def tracks_text(tracks) -> str:
+    """Cold-storage raises in words: ("violet", "violet", "red") → "violet +2, red +1"."""
+    counts: dict[str, int] = {}
+    for t in tracks:
+        counts[t] = counts.get(t, 0) + 1
+    return ", ".join(f"{t} +{n}" for t, n in counts.items())
