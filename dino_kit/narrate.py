@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from dino_kit import abilities, chance
-from dino_kit.chance import describe
 from dino_kit.components.schema import LabUpgrade, Objective, PlotTwist, Specialist
 from dino_kit.effects import CATEGORIES, Effect
 from dino_kit.engine import apply_action, apply_chance
@@ -109,11 +108,7 @@ def game_log(state: GameState) -> list[str]:
 
 def _line(s: GameState, actor: int, move: Any) -> str:
     if actor == CHANCE:
-        event = s.pending[0]
-        outcome = move
-        if isinstance(move, str) and move in s.components.by_id:
-            outcome = getattr(s.components[move], "name", move)
-        return message("log.chance", what=describe(event), outcome=outcome)
+        return "  " + chance_line(s, move)
     return message("log.action", name=s.names[actor], action=describe_action(s, move))
 
 

@@ -62,6 +62,8 @@ def objective_text(state: GameState, ident: str) -> str:
 
 
 PERSON = "person"
+#: CSS class of the Continue button shown on a round's summary (the browser tests press it).
+CONTINUE_CLASS = "kit-continue"
 LENGTHS = ("short", "medium", "long")
 
 
@@ -150,7 +152,7 @@ class GameApp(App):
         self.story.add_class(OUTPUT_CLASS)
         self.continue_button = button(message("ui.continue"))
         self.continue_button.button_style = "primary"
-        self.continue_button.add_class(ACTION_CLASS)
+        self.continue_button.add_class(CONTINUE_CLASS)
         self.continue_button.on_click(lambda _: self.continue_game())
         self.centre = w.HTML()
         self.your_board = w.HTML()
