@@ -132,6 +132,7 @@ ENGLISH.update(
             "${money} · {vp} VP · excitement {excitement} · threat {threat} · security "
             "{security} · {workers} (supply {supply}) · scientists left: {scientists}"
         ),
+        "ui.food": "food",
         "ui.workers_left": "workers: {left} of {total} left to place",
         "ui.workers_count": "workers {n}",
         "ui.none_left": "none",
@@ -354,6 +355,8 @@ ENGLISH.update(
         "ui.no_exhibit": "(none)",
         "ui.exhibit_n": "exhibit {n}",
         "ui.score_button": "Score",
+        "ui.money_dollars": "money ($)",
+        "ui.dinosaurs": "dinosaurs",
     }
 )
 ENGLISH.update(

@@ -107,6 +107,7 @@ class GameApp(App):
             + [(message("ui.n_players", n=n), n) for n in (2, 3, 4)],
             value=len(seats),
             description=message("ui.players"),
+            style={"description_width": "initial"},
         )
         kind_options = [(message("ui.person"), PERSON)] + [
             (message("ui.bot_kind", bot=b), b) for b in sorted(BOTS)
@@ -124,12 +125,19 @@ class GameApp(App):
             options=[(message("ui.length." + k), k) for k in LENGTHS],
             value=settings.get("objective_length", "short"),
             description=message("ui.game_length"),
+            style={"description_width": "initial"},
         )
         self.chaos = w.Checkbox(
-            value=settings.get("chaos_theory", False), description=message("ui.chaos")
+            value=settings.get("chaos_theory", False),
+            description=message("ui.chaos"),
+            indent=False,
+            layout=w.Layout(width="auto", margin="0 1em"),
         )
         self.predictable = w.Checkbox(
-            value=settings.get("predictable_systems", False), description=message("ui.predictable")
+            value=settings.get("predictable_systems", False),
+            description=message("ui.predictable"),
+            indent=False,
+            layout=w.Layout(width="auto", margin="0 1em"),
         )
         self.solo_note = w.HTML()
         self.new_button = button(message("ui.new_game"))
@@ -156,7 +164,9 @@ class GameApp(App):
         self.continue_button.on_click(lambda _: self.continue_game())
         self.centre = w.HTML()
         self.your_board = w.HTML()
-        self.kinds = w.ToggleButtons(options=[], description=message("ui.kind"))
+        self.kinds = w.ToggleButtons(
+            options=[], description=message("ui.kind"), style={"description_width": "initial"}
+        )
         self.kinds.style.button_width = "auto"
         self.kinds.observe(lambda _: self._fill_options(), names="value")
         self.options = w.Dropdown(
@@ -486,6 +496,11 @@ class GameApp(App):
         self.kinds.observe(lambda _: self._fill_options(), names="value")
         self._fill_options()
         self.play_button.disabled = not self.your_turn()
+        # while a round's summary waits for Continue, only the summary and the boards show
+        shown = "none" if self.paused else None
+        for control in (self.centre, self.kinds, self.options):
+            control.layout.display = shown
+        self.play_button.layout.display = shown
         self.why.value = escape(self.message_text)
         self.others.value = "".join(
             board_html(s, other) for other in range(s.num_players) if other != seat

@@ -23,7 +23,9 @@ DNA_COLOURS = {
     "red": "#e53935",
     "orange": "#fb8c00",
 }
-CATEGORY_ICONS = {"herbivore": "🦕", "small_carnivore": "🦖", "large_carnivore": "🦖"}
+#: A dinosaur in a paddock and a free place in it: plain geometric shapes every font has
+#: (no emoji), the exhibit's text saying what they count.
+DINOSAUR_MARK, FREE_MARK = "●", "○"
 BOX = "display:inline-block;border-radius:4px;margin:1px;vertical-align:middle;"
 
 
@@ -70,7 +72,7 @@ def park_html(state: GameState, p: PlayerState) -> str:
     boxes = []
     for e in p.exhibits:
         r = c[e.recipe]
-        dinos = CATEGORY_ICONS[r.category] * e.dinosaurs + "·" * (e.capacity - e.dinosaurs)
+        dinos = DINOSAUR_MARK * e.dinosaurs + FREE_MARK * (e.capacity - e.dinosaurs)
         width = "7.5em"
         boxes.append(
             f"<span style='{BOX}width:{width};border:2px solid #6d4c41;background:#f1f8e9;"
@@ -80,7 +82,7 @@ def park_html(state: GameState, p: PlayerState) -> str:
         )
     for ident in p.attractions:
         a = c[ident]
-        food = " 🍔" if a.food else ""
+        food = f" ({message('ui.food')})" if a.food else ""
         boxes.append(
             f"<span style='{BOX}width:5.5em;border:2px solid #0277bd;background:#e1f5fe;"
             f"padding:2px;font-size:85%'><b>{escape(a.name)}</b>{food}<br>"
