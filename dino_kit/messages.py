@@ -291,6 +291,12 @@ ENGLISH.update(
             "upgrades in play; {objectives} objectives face up; {plot_twists} plot twist(s); "
             "the bag holds {bag[0]} customers and {bag[1]} hooligans."
         ),
+        "ui.setup_col.players": "Players",
+        "ui.setup_col.pool": "Dice in the pool",
+        "ui.setup_col.attractions": "Attractions in play",
+        "ui.setup_col.upgrades": "Lab upgrades in play",
+        "ui.setup_col.objectives": "Objectives",
+        "ui.setup_col.cash": "Cash in turn order",
         "ui.setup_summary": (
             "{players} players, {pool} dice in the pool, cash {cash_in_turn_order}, "
             "{attractions_in_play} attractions in play, {objectives} objectives"
@@ -403,9 +409,9 @@ ENGLISH.update(
         "story.food_paid": "food ${money}",
         "story.income": "income ${money}",
         "story.money": "Money: +${total} ({parts}).",
-        "story.part_customers": "{n} customers",
-        "story.part_food_money": "{n} food customers paid money instead",
-        "story.part_eaten": "{n} visitors eaten",
+        "story.part_customers": "customers inside {n}",
+        "story.part_food_money": "food customers who paid money instead {n}",
+        "story.part_eaten": "visitors eaten {n}",
         "story.no_change": "no change",
         "story.vp_change": "{name}: {before} → {after} VP ({change}: {parts})",
         "story.no_held": "Every die was claimed: no die is held, no extra threat this round.",

@@ -375,7 +375,9 @@ class GameApp(App):
         visits = (
             park_visits(self.park_start, self.park_moves) if self.park_start is not None else ()
         )
-        self.summaries.append(RoundSummary(round_number, dict(self.round_story), visits))
+        self.summaries.append(
+            RoundSummary(round_number, dict(self.round_story), visits, self.state.names)
+        )
         self.round_story, self.park_start, self.park_moves = {}, None, []
         if self.pause_between_rounds and self.people and not self.state.is_terminal():
             self.paused = True
@@ -576,16 +578,27 @@ class RoundSummary:
     change explained so that the parts add up."""
 
     def __init__(
-        self, round_number: int, story: dict[str, list[str]], visits: Sequence[ParkVisit]
+        self,
+        round_number: int,
+        story: dict[str, list[str]],
+        visits: Sequence[ParkVisit],
+        names: Sequence[str] = (),
     ) -> None:
         self.round = round_number
         self.story = story
         self.visits = tuple(visits)
+        self.names = tuple(names)
+
+    def _repr_html_(self) -> str:
+        return self.html(self.names, phases_open=True)
+
+    def __repr__(self) -> str:
+        return f"RoundSummary(round {self.round})"
 
     def vp_lines(self, names: Sequence[str]) -> list[str]:
         return [vp_change_line(v, names[v.seat]) for v in self.visits]
 
-    def html(self, names: Sequence[str]) -> str:
+    def html(self, names: Sequence[str], phases_open: bool = False) -> str:
         head = escape(message("story.summary_head", round=self.round))
         vp = "".join(f"<li>{escape(x)}</li>" for x in self.vp_lines(names))
         if not self.visits:
@@ -600,7 +613,7 @@ class RoundSummary:
             f"<b>{head}</b><ul class='kit-vp-lines'>{vp}</ul>"
             f"<details open><summary><b>{escape(message('story.park_detail'))}</b></summary>"
             f"<ul>{park_blocks}</ul></details>"
-            f"{_phases_html(message('story.earlier_phases'), self.story, False)}</div>"
+            f"{_phases_html(message('story.earlier_phases'), self.story, phases_open)}</div>"
         )
 
 
@@ -615,3 +628,23 @@ def final_table(state: GameState) -> str:
         star = f" ({message('ui.winner_mark')})" if seat in state.winners else ""
         rows.append(f"<tr><td>{escape(state.names[seat])}{star}</td>{cells}</tr>")
     return f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+
+
+def told_round(
+    bots: Sequence[str] = ("heuristic", "heuristic"),
+    seed: int = 1,
+    components: ComponentSet | None = None,
+    round_number: int = 1,
+) -> RoundSummary:
+    """A round told as the game page tells it: you (playing as the heuristic bot would) against
+    `bots`; the summary of round `round_number`, with every phase's steps."""
+    app = GameApp(bots=bots, seed=seed, components=components, show_setup=False, chart=False)
+    chooser = random.Random(seed)
+    while len(app.summaries) < round_number:
+        if app.paused:
+            app.continue_game()
+        elif app.your_turn():
+            app.act(bot_by_name("heuristic")(app.state, chooser))
+        else:
+            break
+    return app.summaries[round_number - 1]
