@@ -296,7 +296,7 @@ ENGLISH.update(
         "ui.setup_col.attractions": "Attractions in play",
         "ui.setup_col.upgrades": "Lab upgrades in play",
         "ui.setup_col.objectives": "Objectives",
-        "ui.setup_col.cash": "Cash in turn order",
+        "ui.setup_col.cash": "Cash in turn order (dollars)",
         "ui.setup_summary": (
             "{players} players, {pool} dice in the pool, cash {cash_in_turn_order}, "
             "{attractions_in_play} attractions in play, {objectives} objectives"

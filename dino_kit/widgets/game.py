@@ -39,6 +39,7 @@ from dino_kit.setup import new_game
 from dino_kit.state import CHANCE, Action, ChaosRoll, GameState, Phase
 from dino_kit.widgets.data import current_components
 from dino_kit.widgets.views import (
+    NO_TEX,
     action_label,
     board_html,
     claimant_name,
@@ -604,12 +605,13 @@ class RoundSummary:
         if not self.visits:
             vp = f"<li>{escape(message('story.no_park'))}</li>"
         park_blocks = "".join(
-            f"<li>{'<br>'.join(escape(x) for x in park_lines(v, names[v.seat]))}</li>"
+            f"<li>{''.join(f'<div>{escape(x)}</div>' for x in park_lines(v, names[v.seat]))}</li>"
             for v in self.visits
         )
         return (
-            f"<div class='kit-round-summary' data-round='{self.round}' style='border:2px solid "
-            f"#6d4c41;border-radius:6px;padding:6px 10px;margin:4px 0;background:#fffdf7'>"
+            f"<div class='kit-round-summary {NO_TEX}' data-round='{self.round}' "
+            f"style='border:2px solid #6d4c41;border-radius:6px;padding:6px 10px;margin:4px 0;"
+            f"background:#fffdf7'>"
             f"<b>{head}</b><ul class='kit-vp-lines'>{vp}</ul>"
             f"<details open><summary><b>{escape(message('story.park_detail'))}</b></summary>"
             f"<ul>{park_blocks}</ul></details>"

@@ -111,7 +111,7 @@ def setup_table(by_players: dict[int, dict[str, Any]]) -> Table:
     """What changes with the number of players: one row per player count."""
     rows = [
         (n, f["pool"], f["attractions_in_play"], f["lab_upgrades_in_play"], f["objectives"],
-         ", ".join(f"${c}" for c in f["cash_in_turn_order"]))
+         ", ".join(str(c) for c in f["cash_in_turn_order"]))
         for n, f in by_players.items()
     ]  # fmt: skip
     headers = [message("ui.setup_col." + k) for k in SETUP_COLUMNS]

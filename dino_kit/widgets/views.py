@@ -26,6 +26,8 @@ DNA_COLOURS = {
 #: A dinosaur in a paddock and a free place in it: plain geometric shapes every font has
 #: (no emoji), the exhibit's text saying what they count.
 DINOSAUR_MARK, FREE_MARK = "●", "○"
+#: Outside a widget, a page typesets `$…$` as TeX; this class keeps dollars as dollars.
+NO_TEX = "mathjax_ignore"
 BOX = "display:inline-block;border-radius:4px;margin:1px;vertical-align:middle;"
 
 
@@ -129,7 +131,8 @@ def board_html(state: GameState, seat: int) -> str:
         scientists=", ".join(map(str, p.scientists)) or message("ui.none_left"),
     )
     return (
-        f"<div style='border:1px solid #ccc;border-radius:6px;padding:6px;margin:3px 0'>"
+        f"<div class='{NO_TEX}' style='border:1px solid #ccc;border-radius:6px;padding:6px;"
+        f"margin:3px 0'>"
         f"<b>{escape(state.names[seat])}</b> — {escape(facts)}"
         f"<div style='display:flex;flex-wrap:wrap;gap:12px'>"
         f"<div>{storage_html(p, state.components.tables.max_limit)}</div>"
@@ -223,7 +226,10 @@ def market_html(state: GameState) -> str:
     specials = message(
         "ui.specials", research=len(state.specials[0]), refinement=len(state.specials[1])
     )
-    return f"<table><tr>{head}</tr>{''.join(body)}</table><div>{escape(specials)}</div>"
+    return (
+        f"<div class='{NO_TEX}'><table><tr>{head}</tr>{''.join(body)}</table>"
+        f"<div>{escape(specials)}</div></div>"
+    )
 
 
 def item_text(state: GameState, col: int, ident: str, row: int) -> str:
