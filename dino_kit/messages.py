@@ -335,9 +335,19 @@ ENGLISH.update(
         "ui.threat_track": "threat track",
         "ui.security": "security",
         "ui.park_summary": (
-            "expected VP this round {vp_float} (exactly {vp}); P(someone eaten) {p}; "
+            "expected VP this round {vp_float}; P(someone eaten) {p}; "
             "eaten on average {eaten}; admission ${money} on average"
         ),
+        "ui.food_customers": "customers at food attractions",
+        "ui.as_money": "of them pay money",
+        "ui.food_summary": (
+            "This choice gives +{vp} VP and +${money} now; kept to the end, that is {kept} "
+            "point(s)."
+        ),
+        "ui.food_col.money": "customers paying money",
+        "ui.food_col.vp": "VP now",
+        "ui.food_col.cash": "money now",
+        "ui.food_col.kept": "points at the end if the money is kept",
         "chart.park.title": "This round: VP gained and visitors eaten",
         "chart.park.x": "VP / visitors",
         "chart.park.vp": "VP this round",
@@ -448,6 +458,10 @@ ENGLISH.update(
             "{names} tied on {points} points and on money (${money} each): they share the victory."
         ),
         "story.round_head": "Round {round}",
+        "story.outcome": (
+            "Came: {came}. Inside: {inside}; in line: {line}. Eaten: {eaten}. The round gives "
+            "{vp} VP and ${money} at the gate."
+        ),
         "story.summary_head": "Round {round} summary: why the VP changed",
         "story.park_head": "Park",
         "story.research_head": "Research",

@@ -503,3 +503,17 @@ def chance_line(state: GameState, outcome: Move) -> str:
     if isinstance(event, PoolDraw):
         return message("chance.pool", n=len(state.pool) + 1)
     return message("chance.rival", name=getattr(c.by_id.get(outcome), "name", outcome))
+
+
+def park_outcome_text(outcome: Any) -> str:
+    """A worked park round (`odds.ParkOutcome`) in sentences."""
+    o = outcome
+    return message(
+        "story.outcome",
+        came=_who(o.customers, o.hooligans),
+        inside=_who(o.inside_customers, o.inside_hooligans),
+        line=_who(o.line_customers, o.line_hooligans),
+        eaten=o.eaten,
+        vp=signed(o.vp),
+        money=o.money,
+    )
