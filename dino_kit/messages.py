@@ -382,10 +382,24 @@ ENGLISH.update(
         "ui.length": "objectives",
         "ui.run": "Run",
         "ui.wins_summary": (
-            "{games} games; win share [95% interval]: {parts}; {rounds} rounds a game on average"
+            "{games} games; win share (95% interval): {parts}; {rounds} rounds a game on average"
         ),
         "ui.wins_running": "playing {games} games…",
         "ui.wins_seed": "games played with seed {seed}; Run again plays new games (seed {next})",
+        "ui.interval_95": "95% interval",
+        "ui.games_n": "games",
+        "ui.claim_apart": (
+            "The {quantity} with {high} is larger than with {low}: their 95% intervals do not "
+            "overlap."
+        ),
+        "ui.claim_none": (
+            "These games do not show that the {quantity} with {high} is larger than with {low}: "
+            "their 95% intervals overlap."
+        ),
+        "ui.claim_pair": "{a} and {b}",
+        "ui.claim_unclear": (
+            "The intervals overlap for {pairs}: these games cannot tell them apart."
+        ),
         "chart.wins.title": "Win share with its 95% interval",
         "chart.wins.y": "share of the wins",
     }
