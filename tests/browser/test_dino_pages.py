@@ -41,9 +41,10 @@ def _check_fresh_page(page, watch, name: str, text: str) -> None:
         f"{name}: something was typeset as TeX (a dollar sign read as math?)"
     )
     assert page_errors(page) == [] and watch.problems == []
-    # fresh: no game on the page has been played past its first turn
-    assert ENDED not in text
-    for status in re.findall(r"^Round (\d+), \w+ phase — ", text, re.M):
+    # fresh: no game app on the page has been played past its first turn
+    widgets = "\n".join(page.locator(".jp-OutputArea-output .widget-vbox").all_inner_texts())
+    assert ENDED not in widgets
+    for status in re.findall(r"^Round (\d+), \w+ phase — ", widgets, re.M):
         assert status == "1", f"{name}: a game arrives at round {status}"
     if not name.endswith("rules_card.ipynb"):
         assert "What to remember" in text, f"{name} has no 'What to remember' box"
@@ -90,6 +91,8 @@ def test_a_whole_game_through_the_buttons(voila_app, browser_page):
     page, watch = browser_page
     text = _open(page, voila_app, GAME_PAGE)
     _check_fresh_page(page, watch, GAME_PAGE, text)
+    widgets = page.locator(".jp-OutputArea-output .widget-vbox").first.inner_text()
+    assert "Round 1, research phase — your turn" in widgets  # the freshness check sees the app
     vp = _boards(text)
     assert set(vp.values()) == {10}, vp
     play = page.get_by_role("button", name="Play", exact=True)
