@@ -47,8 +47,8 @@ class ParkRisk(App):
                 min=low,
                 max=high,
                 description=message(key),
-                style={"description_width": "9em"},
-                layout=w.Layout(width="30em"),
+                style={"description_width": "11em"},
+                layout=w.Layout(width="32em"),
             )
             s.observe(lambda _: self._refresh(), names="value")
             return s
