@@ -174,9 +174,7 @@ class WinsExplorer(App):
 
     def summary(self) -> str:
         rates = win_rates_by_bot(self.records)
-        parts = ", ".join(
-            f"{b} {interval_text(r)}" for b, r in rates.items()
-        )
+        parts = ", ".join(f"{b} {interval_text(r)}" for b, r in rates.items())
         rounds = mean_interval([r.rounds for r in self.records]).estimate
         return message(
             "ui.wins_summary", games=len(self.records), parts=parts, rounds=f"{rounds:.1f}"
