@@ -133,13 +133,18 @@ ENGLISH.update(
         "ui.specialists": "Specialists: {names}",
         "ui.facts": (
             "${money} · {vp} VP · excitement {excitement} · threat {threat} · security "
-            "{security} · workers {workers} (supply {supply}) · scientists left: {scientists}"
+            "{security} · {workers} (supply {supply}) · scientists left: {scientists}"
         ),
+        "ui.food": "food",
+        "ui.workers_left": "workers: {left} of {total} left to place",
+        "ui.workers_count": "workers {n}",
+        "ui.none_left": "none",
         "ui.rare_paddock": "rare: paddock",
         "ui.rare_worker": "rare: worker",
         "ui.threat_pips": "threat pips",
         "ui.free": "free",
         "ui.slot": "die {slot}",
+        "ui.space_workers": "{name}, {workers} workers",
         "ui.winner_mark": "winner",
         "ui.held_mark": "held",
         "ui.storage_spaces": "Cold-storage spaces: {taken} of {spaces} taken.",
@@ -156,12 +161,13 @@ ENGLISH.update(
         "ui.specials": "Special lab tiles left: Dino Research II {research}, DNA Refinement II "
         "{refinement}",
         "ui.attraction_item": "{name} (${price}, {vp} VP, {capacity} visitor(s))",
+        "ui.market_item": "{name} (${price}): {text}",
         "act.die": (
             "scientist {level} → die {slot}: {amount} {dna} × {level} = +{gain} {dna} "
             "(cold storage allowing; {pips} threat pip(s))"
         ),
         "act.die_rare": "scientist {level} → die {slot}: rare face, {what}",
-        "act.storage": "scientist {level} → cold storage: +1 limit on {tracks}",
+        "act.storage": "scientist {level} → cold storage: limits {tracks}",
         "act.recipe": "scientist {level} → the {name} recipe (2 park zones)",
         "act.pass_scientist": "pass: scientist {level} joins the workers this round",
         "act.pass_market": "pass: take ${money}",
@@ -176,14 +182,14 @@ ENGLISH.update(
         "act.done": "done: leave {left} worker(s) idle",
         "act.food": "food customers: ${money} as money, {vp} as VP",
         "act.create": (
-            "create a {name} ({cost}; +{excitement} excitement, +{threat} threat) [{space}]"
+            "create a {name} ({cost}; +{excitement} excitement, +{threat} threat) — {space}"
         ),
-        "act.refine": "refine 1 {a} + 1 {b} → 1 {result} [{space}]",
+        "act.refine": "refine 1 {a} + 1 {b} → 1 {result} — {space}",
         "act.security": "raise security to {level} for ${cost}",
         "act.paddock": "raise the {name} paddock to {capacity} for ${cost}",
-        "act.storage_work": "raise cold storage: {tracks} [{space}]",
-        "act.gain_money": "take ${amount} [{space}]",
-        "act.gain_dna": "take {amount} {dna} DNA [{space}]",
+        "act.storage_work": "raise cold-storage limits: {tracks} — {space}",
+        "act.gain_money": "take ${amount} — {space}",
+        "act.gain_dna": "take {amount} {dna} DNA — {space}",
         "kind.die": "DNA die",
         "kind.recipe": "recipe",
         "kind.storage": "cold storage",
@@ -218,7 +224,7 @@ ENGLISH.update(
         "ui.bad_bots": "a game here has 1 to 3 bots, not {n}",
         "ui.bad_seat": "your seat is 1 to {n}, not {seat}",
         "ui.not_your_turn": "it is not your turn now",
-        "ui.refused": "not played — rule '{rule}': {why}",
+        "ui.refused": "Not played: {why}.",
         "ui.you_played": "You: {action}",
         "ui.game_over": "Game over. Winner(s): {names}.",
         "ui.stopped": "This page stops here: the {phase} phase comes next.",
@@ -227,6 +233,35 @@ ENGLISH.update(
         "ui.objective": "{condition} {params} ({vp} VP)",
         "ui.objectives": "Objectives:",
         "ui.twists": "Plot twists in force: {names}",
+        "ui.no_twists": "none",
+        "ui.players_solo": "1 (solo, the kit's own design)",
+        "ui.person": "a person",
+        "ui.bot_kind": "{bot} bot",
+        "ui.length.short": "short (short objectives)",
+        "ui.length.medium": "medium",
+        "ui.length.long": "long",
+        "ui.game_length": "Game length",
+        "ui.solo_note": (
+            "Solo mode is this kit's own design, not the published solo rules: you play against "
+            "an automated rival that claims dice, recipes, market items and objectives; you win "
+            "with more points than the rival after its last round."
+        ),
+        "ui.continue": "Continue",
+        "ui.continue_to": "Continue to round {round}",
+        "ui.choice": "Choice",
+        "ui.played": "{name} played: {action}",
+        "ui.paused": (
+            "Round {round} is over: read its summary below, then press Continue to play round "
+            "{next}."
+        ),
+        "ui.persons_turn": "{name}'s turn (pass the screen)",
+        "ui.claimed_by": "claimed by {names}",
+        "ui.rival": "the rival",
+        "ui.player": "Player {n}",
+        "story.so_far": "Round {round} so far",
+        "story.no_park": "Nobody drew visitors this round: no VP changed.",
+        "story.park_detail": "The park: who came, where they went, who was eaten",
+        "story.earlier_phases": "Research, market and workers of this round",
         "ui.log": "Log ({n} steps, newest first)",
         "score.track": "VP track",
         "score.attractions": "attractions",
@@ -259,6 +294,12 @@ ENGLISH.update(
             "upgrades in play; {objectives} objectives face up; {plot_twists} plot twist(s); "
             "the bag holds {bag[0]} customers and {bag[1]} hooligans."
         ),
+        "ui.setup_col.players": "Players",
+        "ui.setup_col.pool": "Dice in the pool",
+        "ui.setup_col.attractions": "Attractions in play",
+        "ui.setup_col.upgrades": "Lab upgrades in play",
+        "ui.setup_col.objectives": "Objectives",
+        "ui.setup_col.cash": "Cash in turn order (dollars)",
         "ui.setup_summary": (
             "{players} players, {pool} dice in the pool, cash {cash_in_turn_order}, "
             "{attractions_in_play} attractions in play, {objectives} objectives"
@@ -297,9 +338,19 @@ ENGLISH.update(
         "ui.threat_track": "threat track",
         "ui.security": "security",
         "ui.park_summary": (
-            "expected VP this round {vp_float} (exactly {vp}); P(someone eaten) {p}; "
+            "expected VP this round {vp_float}; P(someone eaten) {p}; "
             "eaten on average {eaten}; admission ${money} on average"
         ),
+        "ui.food_customers": "customers at food attractions",
+        "ui.as_money": "of them pay money",
+        "ui.food_summary": (
+            "This choice gives +{vp} VP and +${money} now; kept to the end, that is {kept} "
+            "point(s)."
+        ),
+        "ui.food_col.money": "customers paying money",
+        "ui.food_col.vp": "VP now",
+        "ui.food_col.cash": "money now",
+        "ui.food_col.kept": "points at the end if the money is kept",
         "chart.park.title": "This round: VP gained and visitors eaten",
         "chart.park.x": "VP / visitors",
         "chart.park.vp": "VP this round",
@@ -323,6 +374,8 @@ ENGLISH.update(
         "ui.no_exhibit": "(none)",
         "ui.exhibit_n": "exhibit {n}",
         "ui.score_button": "Score",
+        "ui.money_dollars": "money ($)",
+        "ui.dinosaurs": "dinosaurs",
     }
 )
 ENGLISH.update(
@@ -332,11 +385,161 @@ ENGLISH.update(
         "ui.length": "objectives",
         "ui.run": "Run",
         "ui.wins_summary": (
-            "{games} games; win share [95% interval]: {parts}; {rounds} rounds a game on average"
+            "{games} games; win share (95% interval): {parts}; {rounds} rounds a game on average"
         ),
         "ui.wins_running": "playing {games} games…",
         "ui.wins_seed": "games played with seed {seed}; Run again plays new games (seed {next})",
+        "ui.interval_95": "95% interval",
+        "ui.games_n": "games",
+        "ui.claim_apart": (
+            "The {quantity} with {high} is larger than with {low}: their 95% intervals do not "
+            "overlap."
+        ),
+        "ui.claim_none": (
+            "These games do not show that the {quantity} with {high} is larger than with {low}: "
+            "their 95% intervals overlap."
+        ),
+        "ui.claim_pair": "{a} and {b}",
+        "ui.claim_unclear": (
+            "The intervals overlap for {pairs}: these games cannot tell them apart."
+        ),
         "chart.wins.title": "Win share with its 95% interval",
         "chart.wins.y": "share of the wins",
+    }
+)
+# -- the game told as it happens (dino_kit.narrate) -----------------------------------------
+ENGLISH.update(
+    {
+        "story.customers.one": "{n} customer",
+        "story.customers.many": "{n} customers",
+        "story.hooligans.one": "{n} hooligan",
+        "story.hooligans.many": "{n} hooligans",
+        "story.and": " and ",
+        "story.nobody": "nobody",
+        "story.visitors": "{name}: {who} came to the park.",
+        "story.place": "{place}: {who}",
+        "story.line": "waiting at the entrance (no room inside): {who}",
+        "story.track_threat": "threat track {n}",
+        "story.held_threat": "held die {n}",
+        "story.rival_threat": "rival {n}",
+        "story.threat": "Threat {threat} ({parts}) against security {security}:",
+        "story.eaten": (
+            "threat is {gap} above security, so the dinosaurs got out and ate {who}: −{vp} VP."
+        ),
+        "story.safe": "no dinosaur got out (security at least as high as threat).",
+        "story.scored": "{n} enjoyed the park: +{vp} VP.",
+        "story.none_scored": "No customer stayed inside to score.",
+        "story.food_money": (
+            "{n} of them, at food attractions, paid ${money} instead of {vp} VP (−{vp} VP)."
+        ),
+        "story.fee": "admission ${money}",
+        "story.food_paid": "food ${money}",
+        "story.income": "income ${money}",
+        "story.money": "Money: +${total} ({parts}).",
+        "story.part_customers": "customers inside {n}",
+        "story.part_food_money": "food customers who paid money instead {n}",
+        "story.part_eaten": "visitors eaten {n}",
+        "story.no_change": "no change",
+        "story.vp_change": "{name}: {before} → {after} VP ({change}: {parts})",
+        "story.no_held": "Every die was claimed: no die is held, no extra threat this round.",
+        "story.held": (
+            "Die {slot} ({face}) was left unclaimed and is held: every park adds its {pips} "
+            "threat pip(s) this round."
+        ),
+        "story.face": "{amount} {dna} DNA",
+        "story.rare_face": "rare face: {what}",
+        "story.last_round_solo": "Round {round} is the last round of this solo game.",
+        "story.solo_rounds_left": "Round {round} begins: {left} round(s) left in this solo game.",
+        "story.last_round_limit": (
+            "Round {round} is the last round: this game was set to end after it."
+        ),
+        "story.maybe_last": (
+            "Round {round} may be the last round: {n} objective(s) unclaimed; the game ends at "
+            "the end of a round in which at most one is left unclaimed."
+        ),
+        "story.round_starts": (
+            "Round {round} begins; {n} objectives unclaimed (the game ends at the end of a "
+            "round with at most one unclaimed)."
+        ),
+        "story.end_solo": "The solo game ended after round {round}, its last round.",
+        "story.end_objectives": (
+            "The game ended after round {round}: only {n} objective(s) remained unclaimed."
+        ),
+        "story.end_limit": "The game ended after round {round}, the last round of this game.",
+        "story.winner": "{name} wins with {points} points.",
+        "story.tie_money": (
+            "{n} players tied on {points} points; the tie goes to the most money ({money}): "
+            "{name} wins."
+        ),
+        "story.tie_shared": (
+            "{names} tied on {points} points and on money (${money} each): they share the victory."
+        ),
+        "story.round_head": "Round {round}",
+        "story.outcome": (
+            "Came: {came}. Inside: {inside}; in line: {line}. Eaten: {eaten}. The round gives "
+            "{vp} VP and ${money} at the gate."
+        ),
+        "story.summary_head": "Round {round} summary: why the VP changed",
+        "story.park_head": "Park",
+        "story.research_head": "Research",
+        "story.market_head": "Market",
+        "story.workers_head": "Workers",
+    }
+)
+# -- what a component does, from its effects (dino_kit.narrate.effect_text) -----------------
+ENGLISH.update(
+    {
+        "effect.create_dinosaur": "create a dinosaur",
+        "effect.refine_dna": "refine two basic DNA into one advanced",
+        "effect.raise_security": "raise security by 1 (paying the cost table)",
+        "effect.upgrade_paddock": "raise a paddock's capacity by 1",
+        "effect.gain_money": "take ${amount}",
+        "effect.gain_dna": "take {amount} {dna} DNA",
+        "effect.raise_storage": "raise cold storage by {amount}",
+        "effect.gain_workers": "+{amount} worker(s) while hired",
+        "effect.on_hiring": "on hiring: {text}",
+        "effect.security_bonus": "+{amount} security in the park",
+        "effect.excitement_bonus": "+{amount} visitor(s) drawn",
+        "effect.income": "+${amount} each park phase",
+        "effect.research_bonus": "+{amount} DNA on each DNA die claimed",
+        "effect.attraction_discount": "attractions cost ${amount} less",
+        "effect.security_discount": "raising security costs ${amount} less",
+        "effect.slot_workers": "{text} ({workers} workers)",
+        "effect.always": "always: {text}",
+        "objective.dinosaurs_at_least": "have {count} dinosaurs or more",
+        "objective.category_dinosaurs_at_least": "have {count} {category} dinosaurs or more",
+        "objective.attractions_at_least": "have {count} attractions or more",
+        "objective.food_attractions_at_least": "have {count} food attractions or more",
+        "objective.excitement_at_least": "reach excitement {value}",
+        "objective.money_at_least": "hold ${amount} or more",
+        "objective.vp_at_least": "reach {value} VP on the track",
+        "objective.security_at_least": "reach security {value} on the track",
+        "objective.specialists_at_least": "have {count} specialist(s) hired",
+        "objective.lab_upgrades_at_least": "have {count} working lab upgrade(s)",
+        "objective.recipes_at_least": "have {count} recipes in the park (the first included)",
+        "objective.dna_at_least": "hold {amount} DNA or more in the lab",
+        "objective.paddock_capacity_at_least": "have a paddock of capacity {capacity}",
+        "objective.line": "{condition} — {vp} VP",
+        "twist.excitement_cap": "excitement never goes above {value}",
+        "twist.pass_money": "passing in the market gives ${amount}",
+        "twist.eaten_penalty": "each eaten visitor costs {vp} VP",
+        "twist.customer_fee": "each customer pays ${amount} on arrival",
+        "twist.food_money": "a food customer taken as money gives ${amount}",
+        "twist.round_end_money": "every player gains ${amount} at the end of each round",
+        "twist.security_cost_delta": "raising security costs ${amount} more",
+        "twist.paddock_cost_delta": "raising a paddock costs ${amount} more",
+        "twist.round_end_money.less": "every player loses ${amount} at the end of each round",
+        "twist.security_cost_delta.less": "raising security costs ${amount} less",
+        "twist.paddock_cost_delta.less": "raising a paddock costs ${amount} less",
+        "twist.line": "{name}: {text}",
+        "chance.roll": "Die {slot} rolled: {face}, {pips} threat pip(s).",
+        "chance.chaos": "Chaos theory: the held die is rolled again: {pips} threat pip(s).",
+        "chance.visitors": "Visitors drawn for {name}: {who}.",
+        "chance.market": "New in the market: {name} ({column}, ${price} row).",
+        "chance.recipe": "New recipe face up: {name}.",
+        "chance.objective": "Objective revealed: {text}.",
+        "chance.twist": "Plot twist: {text}.",
+        "chance.pool": "Die {n} of the pool drawn from the box.",
+        "chance.rival": "The rival reveals {name}.",
     }
 )

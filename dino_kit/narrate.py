@@ -12,17 +12,35 @@ stay the same words.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from dino_kit import abilities
-from dino_kit.chance import describe
-from dino_kit.effects import CATEGORIES, DNA_TYPES
+from dino_kit import abilities, chance
+from dino_kit.components.schema import LabUpgrade, Objective, PlotTwist, Specialist
+from dino_kit.effects import CATEGORIES, DNA_TYPES, Effect
 from dino_kit.engine import apply_action, apply_chance
 from dino_kit.messages import message
 from dino_kit.phases import park, research, workers
 from dino_kit.setup import new_game
 from dino_kit.solo import rival_score
-from dino_kit.state import CHANCE, Action, GameState, Phase, PlayerState
+from dino_kit.state import (
+    CHANCE,
+    COLUMNS,
+    Action,
+    ChaosRoll,
+    DieRoll,
+    GameState,
+    MarketDraw,
+    Move,
+    ObjectiveDraw,
+    Phase,
+    PlayerState,
+    PoolDraw,
+    RecipeDraw,
+    TwistDraw,
+    VisitorDraw,
+)
 
 
 def action_label(state: GameState, a: Action) -> str:
@@ -33,8 +51,11 @@ def action_label(state: GameState, a: Action) -> str:
     if a.kind == "die":
         face = research.face_of(state, a.target)
         if face.rare is not None:
-            where = f" → exhibit {a.choice}" if a.choice is not None else ""
-            return message("act.die_rare", level=a.scientist, slot=a.target, what=face.rare) + where
+            where = ""
+            if a.choice is not None and p is not None:
+                where = f" → {c[p.exhibits[a.choice].recipe].name}"
+            what = message("ui.rare_" + face.rare)
+            return message("act.die_rare", level=a.scientist, slot=a.target + 1, what=what) + where
         assert p is not None
         bonus = abilities.passive(state, p, "research_bonus")
         i = DNA_TYPES.index(face.dna)
@@ -42,14 +63,14 @@ def action_label(state: GameState, a: Action) -> str:
         return message(
             "act.die",
             level=a.scientist,
-            slot=a.target,
+            slot=a.target + 1,
             amount=face.amount,
             dna=face.dna,
             gain=gain,
             pips=face.threat,
         )
     if a.kind == "storage":
-        return message("act.storage", level=a.scientist, tracks=", ".join(a.choice))
+        return message("act.storage", level=a.scientist, tracks=tracks_text(a.choice))
     if a.kind == "recipe":
         ident = state.recipe_up[CATEGORIES.index(a.target)]
         return message("act.recipe", level=a.scientist, name=c[ident].name)
@@ -92,17 +113,42 @@ def action_label(state: GameState, a: Action) -> str:
 
 
 def work_label(state: GameState, p: PlayerState, action, a: Action) -> str:
-    """A worker action in words (the lab-slot table's words, with the slot's space)."""
+    """A worker action in words (the lab-slot table's words, with the lab space by name)."""
     key, values = workers.SLOT_ACTIONS[action.id].words(state, p, action, a.choice)
-    return message(key, space=a.target[0], **values)
+    if "tracks" in values:
+        values["tracks"] = tracks_text(a.choice)
+    space = space_name(state, p, a.target[0])
+    slot = abilities.find_slot(state, p, a.target)
+    if slot is not None and slot.workers > 1:
+        space = message("ui.space_workers", name=space, workers=slot.workers)
+    return message(key, space=space, **values)
+
+
+def space_name(state: GameState, p: PlayerState, space: str) -> str:
+    """A lab space by name: Dino Research, DNA Refinement (or the II tile over it), or the
+    lab upgrade built on an "under construction" space."""
+    c = state.components
+    if space == "dino_research":
+        return c[p.dino_research].name if p.dino_research else message("ui.dino_research")
+    if space == "dna_refinement":
+        return c[p.dna_refinement].name if p.dna_refinement else message("ui.dna_refinement")
+    ident = p.lab[int(space.removeprefix("lab"))]
+    return c[ident].name if ident else space
+
+
+def tracks_text(tracks) -> str:
+    """Cold-storage raises in words: ("violet", "violet", "red") → "violet +2, red +1"."""
+    counts: dict[str, int] = {}
+    for t in tracks:
+        counts[t] = counts.get(t, 0) + 1
+    return ", ".join(f"{t} +{n}" for t, n in counts.items())
 
 
 def step_line(state: GameState, actor: int, move: Any) -> str:
     """One step of the game in `state` as a log line: `actor`'s action, or (actor `CHANCE`)
     the chance outcome `move` of the pending event."""
     if actor == CHANCE:
-        outcome = getattr(state.components.by_id.get(move), "name", move)
-        return message("log.chance", what=describe(state.pending[0]), outcome=outcome)
+        return "  " + chance_line(state, move)
     return message("log.action", name=state.names[actor], action=action_label(state, move))
 
 
@@ -157,6 +203,8 @@ def game_log(state: GameState, steps: bool = True) -> list[str]:
     lines: list[str] = []
     heading: tuple[int, str] | None = None
     round_start = s
+    park_start: GameState | None = None
+    park_moves: list[Move] = []
     for actor, move in state.moves():
         if steps and (s.round, s.phase) != heading:
             heading = (s.round, s.phase)
@@ -166,6 +214,15 @@ def game_log(state: GameState, steps: bool = True) -> list[str]:
         if steps:
             lines.append(step_line(s, actor, move))
         after = apply_chance(s, move) if actor == CHANCE else apply_action(s, move)
+        if s.phase == Phase.PARK:
+            park_start = park_start or s
+            park_moves.append(move)
+        if park_start is not None and after.phase != Phase.PARK:
+            # the park told as the game page tells it: who came, who was eaten and why
+            for visit in park_visits(park_start, park_moves):
+                name = s.names[visit.seat]
+                lines += [vp_change_line(visit, name), *park_lines(visit, name)]
+            park_start, park_moves = None, []
         if after.round != round_start.round or after.is_terminal():
             lines.append(round_summary(round_start, after))
             round_start = after
@@ -173,3 +230,410 @@ def game_log(state: GameState, steps: bool = True) -> list[str]:
     if s.final is not None:
         lines += final_lines(s)
     return lines
+
+
+# -- what happened in a round, told for the game page and the CLI --------------------------
+
+
+@dataclass(frozen=True)
+class ParkVisit:
+    """One player's park phase: who came, where they went, who was eaten and why, and what
+    it earned. `places` holds (place name, customers, hooligans) inside before the escapes;
+    `line` the (customers, hooligans) left waiting at the entrance."""
+
+    seat: int
+    customers: int
+    hooligans: int
+    places: tuple[tuple[str, int, int], ...]
+    line: tuple[int, int]
+    threat: int
+    held_pips: int
+    rival_threat: int
+    security: int
+    eaten_customers: int
+    eaten_hooligans: int
+    scored: int
+    food_as_money: int
+    eaten_penalty: int
+    vp_before: int
+    vp_after: int
+    money_fee: int
+    money_food: int
+    income: int
+
+    @property
+    def eaten(self) -> int:
+        return self.eaten_customers + self.eaten_hooligans
+
+    @property
+    def vp_parts(self) -> dict[str, int]:
+        """Why the VP changed, part by part; the parts add up to `vp_after - vp_before`."""
+        return {
+            "customers": self.scored,
+            "food_money": -self.food_as_money,
+            "eaten": -self.eaten * self.eaten_penalty,
+        }
+
+
+def park_visits(start: GameState, moves: Sequence[Move]) -> tuple[ParkVisit, ...]:
+    """Replay a park phase with the phase's own rules: `start` is the game as the park
+    begins (visitors still to draw), `moves` the park's moves in order (the visitor draws,
+    the chaos roll, the food choices). One `ParkVisit` per seat."""
+    s = chance.normalize(start)
+    queue = list(moves)
+    while s.pending:
+        s = chance.normalize(chance.apply(s, queue.pop(0)))
+    placed = s
+    s = park.escapes(s)
+    eaten_state = s
+    food_choice: dict[int, int] = {}
+    for seat in s.order:
+        as_money = 0
+        if park.food_customers(s, s.players[seat]) > 0:
+            move = queue.pop(0)
+            assert isinstance(move, Action)
+            as_money = move.choice
+        food_choice[seat] = as_money
+        s = park.score(s, seat, as_money)
+    c = start.components
+    visits = []
+    for seat, before in enumerate(start.players):
+        p, e = placed.players[seat], eaten_state.players[seat]
+        names = [c.recipe(x.recipe).name for x in p.exhibits]
+        names += [c.attraction(a).name for a in p.attractions]
+        inside = p.inside or tuple((0, 0) for _ in names)
+        drawn_c = sum(x for x, _ in inside) + p.line[0]
+        drawn_h = sum(h for _, h in inside) + p.line[1]
+        after_c = sum(x for x, _ in e.inside) + e.line[0] if e.inside else e.line[0]
+        after_h = sum(h for _, h in e.inside) + e.line[1] if e.inside else e.line[1]
+        held_pips = park.threat_now(placed, p) - p.threat - placed.rival_threat
+        visits.append(
+            ParkVisit(
+                seat=seat,
+                customers=drawn_c,
+                hooligans=drawn_h,
+                places=tuple((n, x, h) for n, (x, h) in zip(names, inside)),
+                line=p.line,
+                threat=park.threat_now(placed, p),
+                held_pips=held_pips,
+                rival_threat=placed.rival_threat,
+                security=abilities.security_total(placed, p),
+                eaten_customers=drawn_c - after_c,
+                eaten_hooligans=drawn_h - after_h,
+                scored=sum(x for x, _ in e.inside),
+                food_as_money=food_choice[seat],
+                eaten_penalty=start.rules.eaten_penalty,
+                vp_before=before.vp,
+                vp_after=s.players[seat].vp,
+                money_fee=drawn_c * start.rules.customer_fee,
+                money_food=food_choice[seat] * start.rules.food_money,
+                income=abilities.passive(s, s.players[seat], "income"),
+            )
+        )
+    return tuple(visits)
+
+
+def _count(n: int, key: str) -> str:
+    return message(f"{key}.{'one' if n == 1 else 'many'}", n=n)
+
+
+def park_lines(visit: ParkVisit, name: str) -> list[str]:
+    """A player's park phase in sentences: visitors, places, escapes, VP and money."""
+    v = visit
+    lines = [
+        message(
+            "story.visitors",
+            name=name,
+            who=_who(v.customers, v.hooligans),
+        )
+    ]
+    where = [
+        message("story.place", place=place, who=_who(c, h)) for place, c, h in v.places if c + h
+    ]
+    if sum(v.line):
+        where.append(message("story.line", who=_who(*v.line)))
+    if where:
+        lines.append("; ".join(where) + ".")
+    parts = [message("story.track_threat", n=v.threat - v.held_pips - v.rival_threat)]
+    if v.held_pips:
+        parts.append(message("story.held_threat", n=v.held_pips))
+    if v.rival_threat:
+        parts.append(message("story.rival_threat", n=v.rival_threat))
+    threat = message("story.threat", threat=v.threat, parts=" + ".join(parts), security=v.security)
+    if v.eaten:
+        lines.append(
+            threat
+            + " "
+            + message(
+                "story.eaten",
+                gap=v.threat - v.security,
+                who=_who(v.eaten_customers, v.eaten_hooligans),
+                vp=v.eaten * v.eaten_penalty,
+            )
+        )
+    else:
+        lines.append(threat + " " + message("story.safe"))
+    if v.scored:
+        score = message("story.scored", n=_count(v.scored, "story.customers"), vp=v.scored)
+    else:
+        score = message("story.none_scored")
+    if v.food_as_money:
+        score += " " + message(
+            "story.food_money", n=v.food_as_money, money=v.money_food, vp=v.food_as_money
+        )
+    lines.append(score)
+    money = [message("story.fee", money=v.money_fee)] if v.money_fee else []
+    if v.money_food:
+        money.append(message("story.food_paid", money=v.money_food))
+    if v.income:
+        money.append(message("story.income", money=v.income))
+    if money:
+        total = v.money_fee + v.money_food + v.income
+        lines.append(message("story.money", total=total, parts=", ".join(money)))
+    return lines
+
+
+def _who(customers: int, hooligans: int) -> str:
+    parts = []
+    if customers:
+        parts.append(_count(customers, "story.customers"))
+    if hooligans:
+        parts.append(_count(hooligans, "story.hooligans"))
+    return message("story.and").join(parts) or message("story.nobody")
+
+
+def vp_change_line(visit: ParkVisit, name: str) -> str:
+    """Why a player's VP changed this round, in one line that adds up."""
+    v = visit
+    words = {
+        "customers": "story.part_customers",
+        "food_money": "story.part_food_money",
+        "eaten": "story.part_eaten",
+    }
+    parts = [message(words[key], n=signed(amount)) for key, amount in v.vp_parts.items() if amount]
+    change = v.vp_after - v.vp_before
+    return message(
+        "story.vp_change",
+        name=name,
+        before=v.vp_before,
+        after=v.vp_after,
+        change=signed(change),
+        parts=", ".join(parts) or message("story.no_change"),
+    )
+
+
+def signed(n: int) -> str:
+    """A change with its sign: +2, −1 (a true minus sign), 0."""
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def held_die_line(state: GameState) -> str:
+    """After research: the die left unclaimed with the most threat, which every park adds to
+    its threat this round (or that none is held)."""
+    if state.held is None:
+        return message("story.no_held")
+    face = research.face_of(state, state.held)
+    return message("story.held", slot=state.held + 1, face=face_label_of(face), pips=face.threat)
+
+
+def face_label_of(face: Any) -> str:
+    """A die face in words (amount and DNA, or its rare effect)."""
+    if face.rare is not None:
+        return message("story.rare_face", what=face.rare)
+    return message("story.face", amount=face.amount, dna=face.dna)
+
+
+def round_start_notice(state: GameState) -> str:
+    """What a player should know as a round begins: whether it is the last one, or how
+    close the end is (the game ends at a cleanup with at most one objective unclaimed)."""
+    r = state.rules
+    if r.solo:
+        left = r.solo_rounds - state.round
+        if left <= 0:
+            return message("story.last_round_solo", round=state.round)
+        return message("story.solo_rounds_left", round=state.round, left=left + 1)
+    if state.round >= r.max_rounds:
+        return message("story.last_round_limit", round=state.round)
+    unclaimed = len(state.unclaimed_objectives())
+    if unclaimed <= 2:
+        return message("story.maybe_last", round=state.round, n=unclaimed)
+    return message("story.round_starts", round=state.round, n=unclaimed)
+
+
+def ending_lines(state: GameState) -> list[str]:
+    """Why the game ended and who won, ties explained (money, then a shared victory)."""
+    assert state.final is not None
+    lines = []
+    if state.rules.solo:
+        lines.append(message("story.end_solo", round=state.round))
+    elif len(state.unclaimed_objectives()) <= 1:
+        lines.append(
+            message("story.end_objectives", round=state.round, n=len(state.unclaimed_objectives()))
+        )
+    else:
+        lines.append(message("story.end_limit", round=state.round))
+    if state.rules.solo:
+        key = "log.solo_won" if state.winners else "log.solo_lost"
+        lines.append(message(key, name=state.names[0], rival=rival_score(state)))
+        return lines
+    best = max(state.final)
+    top = [seat for seat, f in enumerate(state.final) if f == best]
+    names = [state.names[s] for s in state.winners]
+    if len(top) == 1:
+        lines.append(message("story.winner", name=names[0], points=best))
+    elif len(state.winners) == 1:
+        money = ", ".join(f"{state.names[s]} ${state.players[s].money}" for s in top)
+        lines.append(
+            message("story.tie_money", n=len(top), points=best, money=money, name=names[0])
+        )
+    else:
+        lines.append(
+            message(
+                "story.tie_shared",
+                names=message("story.and").join(names),
+                points=best,
+                money=state.players[state.winners[0]].money,
+            )
+        )
+    return lines
+
+
+def round_reports(state: GameState) -> list[tuple[int, tuple[ParkVisit, ...]]]:
+    """Every finished park phase of a game, replayed from its history: (round, visits)."""
+    s = _replay_start(state)
+    reports = []
+    park_start: GameState | None = None
+    park_moves: list[Move] = []
+    for actor, move in state.moves():
+        if s.phase == Phase.PARK:
+            if park_start is None:
+                park_start = s
+            park_moves.append(move)
+        after = apply_chance(s, move) if actor == CHANCE else apply_action(s, move)
+        if park_start is not None and after.phase != Phase.PARK:
+            reports.append((park_start.round, park_visits(park_start, park_moves)))
+            park_start, park_moves = None, []
+        s = after
+    return reports
+
+
+def _replay_start(state: GameState) -> GameState:
+    return new_game(
+        list(state.names),
+        state.components,
+        objective_length=state.objective_length,
+        predictable_systems=state.rules.predictable_systems,
+        chaos_theory=state.rules.chaos_theory,
+        first_player=state.first_player,
+        max_rounds=state.rules.max_rounds,
+        solo=state.rules.solo,
+    )
+
+
+# -- components in words, from their data ------------------------------------------------------
+
+
+def effect_text(effect: Effect) -> str:
+    """What one effect does, in a few words ("+2 security in the park", "take $3")."""
+    values = dict(effect.params)
+    if "dna" in values:
+        values["dna"] = str(values["dna"])
+    if "category" in values:
+        values["category"] = message("category." + values["category"])
+    return message("effect." + effect.id, **values)
+
+
+def upgrade_text(upgrade: LabUpgrade) -> str:
+    """A lab upgrade's worker slots and always-on abilities in words."""
+    parts = []
+    for slot in upgrade.slots:
+        text = effect_text(slot.action)
+        parts.append(
+            message("effect.slot_workers", text=text, workers=slot.workers)
+            if slot.workers > 1
+            else text
+        )
+    parts += [message("effect.always", text=effect_text(e)) for e in upgrade.passives]
+    return "; ".join(parts)
+
+
+def specialist_text(specialist: Specialist) -> str:
+    """What hiring a specialist brings, in words (what it gives once, on hiring, said so)."""
+    parts = []
+    for e in specialist.effects:
+        text = effect_text(e)
+        once = e.id in ("gain_money", "gain_dna")
+        parts.append(message("effect.on_hiring", text=text) if once else text)
+    return "; ".join(parts)
+
+
+def objective_line(objective: Objective) -> str:
+    """An objective by name, its condition in words and its VP."""
+    cond = objective.condition
+    values = dict(cond.params)
+    if "category" in values:
+        values["category"] = message("category." + values["category"])
+    condition = message("objective." + cond.id, **values)
+    return message(
+        "objective.line", condition=condition[:1].upper() + condition[1:], vp=objective.vp
+    )
+
+
+def twist_line(twist: PlotTwist) -> str:
+    """A plot twist by name and the rule it changes."""
+    values = dict(twist.modifier.params)
+    key = "twist." + twist.modifier.id
+    if values.get("amount", 0) < 0:  # "costs $1 less", not "$-1 more"
+        key, values["amount"] = key + ".less", -values["amount"]
+    return message("twist.line", name=twist.name, text=message(key, **values))
+
+
+def chance_line(state: GameState, outcome: Move) -> str:
+    """What the pending chance event of `state` gave, in words ("Die 2 rolled: 2 blue DNA")."""
+    event = state.pending[0]
+    c = state.components
+    if isinstance(event, DieRoll):
+        face = c.die(state.pool[event.slot]).faces[outcome]
+        return message(
+            "chance.roll", slot=event.slot + 1, face=face_label_of(face), pips=face.threat
+        )
+    if isinstance(event, ChaosRoll):
+        face = c.die(state.pool[state.held]).faces[outcome] if state.held is not None else None
+        pips = face.threat if face is not None else 0
+        return message("chance.chaos", pips=pips)
+    if isinstance(event, VisitorDraw):
+        total = abilities.visitors_to_draw(state, state.players[event.seat])
+        return message(
+            "chance.visitors",
+            name=state.names[event.seat],
+            who=_who(outcome, total - outcome),
+        )
+    if isinstance(event, MarketDraw):
+        price = c.tables.market_rows[event.row]
+        return message(
+            "chance.market", name=c[outcome].name, price=price,
+            column=message("ui.column." + COLUMNS[event.column]),
+        )  # fmt: skip
+    if isinstance(event, RecipeDraw):
+        return message("chance.recipe", name=c[outcome].name)
+    if isinstance(event, ObjectiveDraw):
+        return message("chance.objective", text=objective_line(c.objective(outcome)))
+    if isinstance(event, TwistDraw):
+        return message("chance.twist", text=twist_line(c.plot_twist(outcome)))
+    if isinstance(event, PoolDraw):
+        return message("chance.pool", n=len(state.pool) + 1)
+    return message("chance.rival", name=getattr(c.by_id.get(outcome), "name", outcome))
+
+
+def park_outcome_text(outcome: Any) -> str:
+    """A worked park round (`odds.ParkOutcome`) in sentences."""
+    o = outcome
+    return message(
+        "story.outcome",
+        came=_who(o.customers, o.hooligans),
+        inside=_who(o.inside_customers, o.inside_hooligans),
+        line=_who(o.line_customers, o.line_hooligans),
+        eaten=o.eaten,
+        vp=signed(o.vp),
+        money=o.money,
+    )

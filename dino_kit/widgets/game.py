@@ -22,12 +22,30 @@ from dino_kit.bots import BOTS, Bot, bot_by_name
 from dino_kit.components import ComponentSet
 from dino_kit.engine import apply_action, legal_actions, run, why_illegal
 from dino_kit.messages import message
-from dino_kit.narrate import action_label, round_summary, step_line
+from dino_kit.narrate import (
+    ParkVisit,
+    action_label,
+    chance_line,
+    ending_lines,
+    held_die_line,
+    objective_line,
+    park_lines,
+    park_visits,
+    round_start_notice,
+    twist_line,
+    vp_change_line,
+)
 from dino_kit.objectives import breakdown
 from dino_kit.setup import new_game
-from dino_kit.state import Action, GameState
+from dino_kit.state import CHANCE, Action, ChaosRoll, GameState, Phase
 from dino_kit.widgets.data import current_components
-from dino_kit.widgets.views import board_html, market_html, research_html
+from dino_kit.widgets.views import (
+    NO_TEX,
+    board_html,
+    claimant_name,
+    market_html,
+    research_html,
+)
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
 
@@ -41,20 +59,24 @@ KIND_ORDER = (
 
 def objective_text(state: GameState, ident: str) -> str:
     """An objective's condition and VP in words."""
-    o = state.components[ident]
-    params = " ".join(str(v).replace("_", " ") for _, v in o.condition.params)
-    return message(
-        "ui.objective", condition=o.condition.id.replace("_", " "), params=params, vp=o.vp
-    )
+    return objective_line(state.components[ident])
+
+
+PERSON = "person"
+#: CSS class of the Continue button shown on a round's summary (the browser tests press it).
+CONTINUE_CLASS = "kit-continue"
+LENGTHS = ("short", "medium", "long")
 
 
 class GameApp(App):
-    """A game of Dinosaur Island against bots, in one widget.
+    """A game of Dinosaur Island in one widget: people and bots at one screen.
 
-    `bots`: a bot name per other seat (1 to 3); `you`: your seat (0 plays first in round 1);
-    `until`: a phase name — the app stops (nobody acts any more) when the game reaches it;
-    `state`: play on from a given game; `settings`: `new_game` options (variants, objective
-    length). Everything random comes from `random.Random(seed)`.
+    `bots`: a bot name per other seat (0 to 3; none is a solo game); `you`: your seat (0
+    plays first in round 1); `people`: every seat a person plays (hot-seat play; default
+    your seat only); `until`: a phase name — the app stops (nobody acts any more) when the
+    game reaches it; `state`: play on from a given game; `settings`: `new_game` options
+    (variants, objective length, solo). `pause_between_rounds`: stop after each round on its
+    summary until Continue is pressed. Everything random comes from `random.Random(seed)`.
     """
 
     def __init__(
@@ -67,44 +89,90 @@ class GameApp(App):
         state: GameState | None = None,
         show_setup: bool = True,
         chart: bool | None = None,
+        people: Sequence[int] | None = None,
+        pause_between_rounds: bool | None = None,
         **settings: Any,
     ) -> None:
         self.components = components or current_components()
         self.seed = seed
         self.until = until
         self.settings = settings
+        self.pause_between_rounds = (
+            until is None if pause_between_rounds is None else (pause_between_rounds)
+        )
+        seats = seat_kinds(list(bots), you, people)
 
-        self.bot_count = w.IntSlider(value=len(bots), min=1, max=3, description=message("ui.bots"))
-        self.bot_style = w.Dropdown(
-            options=sorted(BOTS), value=bots[0], description=message("ui.bot_style")
+        # -- the settings row: players, who plays each seat, length, variants
+        self.player_count = w.Dropdown(
+            options=[(message("ui.players_solo"), 1)]
+            + [(message("ui.n_players", n=n), n) for n in (2, 3, 4)],
+            value=len(seats),
+            description=message("ui.players"),
+            style={"description_width": "initial"},
         )
-        self.seat_picker = w.Dropdown(
-            options=list(range(1, len(bots) + 2)),
-            value=you + 1,
-            description=message("ui.your_seat"),
+        kind_options = [(message("ui.person"), PERSON)] + [
+            (message("ui.bot_kind", bot=b), b) for b in sorted(BOTS)
+        ]
+        self.seat_menus = [
+            w.Dropdown(
+                options=kind_options,
+                value=seats[i] if i < len(seats) else "heuristic",
+                description=message("ui.seat", n=i + 1),
+                layout=w.Layout(width="16em"),
+            )
+            for i in range(4)
+        ]
+        self.length = w.Dropdown(
+            options=[(message("ui.length." + k), k) for k in LENGTHS],
+            value=settings.get("objective_length", "short"),
+            description=message("ui.game_length"),
+            style={"description_width": "initial"},
         )
-        self.bot_count.observe(self._on_bot_count, names="value")
         self.chaos = w.Checkbox(
-            value=settings.get("chaos_theory", False), description=message("ui.chaos")
+            value=settings.get("chaos_theory", False),
+            description=message("ui.chaos"),
+            indent=False,
+            layout=w.Layout(width="auto", margin="0 1em"),
         )
         self.predictable = w.Checkbox(
-            value=settings.get("predictable_systems", False), description=message("ui.predictable")
+            value=settings.get("predictable_systems", False),
+            description=message("ui.predictable"),
+            indent=False,
+            layout=w.Layout(width="auto", margin="0 1em"),
         )
+        self.solo_note = w.HTML()
         self.new_button = button(message("ui.new_game"))
         self.new_button.on_click(lambda _: self.new_game_from_setup())
-        setup = w.HBox(
-            [self.bot_count, self.bot_style, self.seat_picker, self.chaos, self.predictable,
-             self.new_button],
-            layout=w.Layout(flex_flow="row wrap", display=None if show_setup else "none"),
+        self.player_count.observe(lambda _: self._show_seat_menus(), names="value")
+        self._show_seat_menus()
+        setup = w.VBox(
+            [
+                w.HBox([self.player_count, self.length, self.chaos, self.predictable],
+                       layout=w.Layout(flex_flow="row wrap")),
+                w.HBox(self.seat_menus, layout=w.Layout(flex_flow="row wrap")),
+                w.HBox([self.new_button, self.solo_note]),
+            ],
+            layout=w.Layout(display=None if show_setup else "none"),
         )  # fmt: skip
 
         self.header = w.HTML()
+        self.notice = w.HTML()
+        self.story = w.HTML()
+        self.story.add_class(OUTPUT_CLASS)
+        self.continue_button = button(message("ui.continue"))
+        self.continue_button.button_style = "primary"
+        self.continue_button.add_class(CONTINUE_CLASS)
+        self.continue_button.on_click(lambda _: self.continue_game())
         self.centre = w.HTML()
         self.your_board = w.HTML()
-        self.kinds = w.ToggleButtons(options=[], description=message("ui.kind"))
+        self.kinds = w.ToggleButtons(
+            options=[], description=message("ui.kind"), style={"description_width": "initial"}
+        )
         self.kinds.style.button_width = "auto"
         self.kinds.observe(lambda _: self._fill_options(), names="value")
-        self.options = w.Dropdown(options=[], layout=w.Layout(width="38em"))
+        self.options = w.Dropdown(
+            options=[], description=message("ui.choice"), layout=w.Layout(width="44em")
+        )
         self.play_button = button(message("ui.play"), message("ui.play.tip"))
         self.play_button.button_style = "primary"
         self.play_button.add_class(ACTION_CLASS)
@@ -121,6 +189,9 @@ class GameApp(App):
             [
                 setup,
                 self.header,
+                self.notice,
+                self.story,
+                self.continue_button,
                 self.centre,
                 self.your_board,
                 self.kinds,
@@ -134,59 +205,74 @@ class GameApp(App):
             ]
         )
         if state is None:
-            self.start(list(bots), you)
+            self.start_seats(seats)
         else:
-            self.start_from(state, list(bots), you)
+            self.start_from(state, seats)
 
     # -- starting ---------------------------------------------------------------------------
 
-    def _on_bot_count(self, change: dict) -> None:
-        seat = min(self.seat_picker.value, change["new"] + 1)
-        self.seat_picker.options = list(range(1, change["new"] + 2))
-        self.seat_picker.value = seat
+    def _show_seat_menus(self) -> None:
+        n = self.player_count.value
+        for i, menu in enumerate(self.seat_menus):
+            menu.layout.display = None if i < n else "none"
+        if n == 1:
+            self.seat_menus[0].value = PERSON
+        self.solo_note.value = f"<i>{escape(message('ui.solo_note'))}</i>" if n == 1 else ""
 
     def new_game_from_setup(self) -> None:
-        """A new game with the bots, seat and variants chosen in the setup row."""
+        """A new game with the players, length and variants chosen in the settings row."""
+        n = self.player_count.value
         self.settings = {
             **self.settings,
             "chaos_theory": self.chaos.value,
             "predictable_systems": self.predictable.value,
+            "objective_length": self.length.value,
+            "solo": n == 1,
         }
         self.seed += 1
-        self.start([self.bot_style.value] * self.bot_count.value, self.seat_picker.value - 1)
+        seats = [m.value for m in self.seat_menus[:n]]
+        if PERSON not in seats:
+            seats[0] = PERSON  # somebody must play; a bots-only game is the simulations' job
+            self.seat_menus[0].value = PERSON
+        self.start_seats(seats)
 
     def start(self, bots: Sequence[str], you: int = 0) -> None:
         """A new game: you at seat `you`, one bot per name in `bots`."""
-        if not 1 <= len(bots) <= 3:
+        if len(bots) > 3:
             raise ValueError(message("ui.bad_bots", n=len(bots)))
         n = len(bots) + 1
         if not 0 <= you < n:
             raise ValueError(message("ui.bad_seat", n=n, seat=you + 1))
-        names, it = [], iter(enumerate(bots, 1))
-        for s in range(n):
-            if s == you:
-                names.append(message("ui.you"))
-            else:
-                i, bot = next(it)
-                names.append(message("ui.bot", i=i, bot=bot))
-        self.start_from(new_game(names, self.components, **self.settings), bots, you)
+        self.start_seats(seat_kinds(list(bots), you, None))
 
-    def start_from(self, state: GameState, bots: Sequence[str], you: int) -> None:
-        """Play on from `state`, you at seat `you`, the bots named in `bots` in the others."""
-        if len(bots) != state.num_players - 1:
-            raise ValueError(message("ui.bad_bots", n=len(bots)))
+    def start_seats(self, seats: Sequence[str]) -> None:
+        """A new game with one entry per seat: `"person"` or a bot's name."""
+        settings = {**self.settings, "solo": len(seats) == 1}
+        state = new_game(seat_names(seats), self.components, **settings)
+        self.start_from(state, seats)
+
+    def start_from(self, state: GameState, seats: Sequence[str], you: int | None = None) -> None:
+        """Play on from `state` with one entry per seat: `"person"` or a bot's name (or, as
+        before, the bots' names and `you`, your seat)."""
+        if you is not None:
+            seats = seat_kinds(list(seats), you, None)
+        if len(seats) != state.num_players:
+            raise ValueError(message("ui.bad_bots", n=len(seats) - 1))
         self.rng = random.Random(self.seed)
-        self.you = you
-        it = iter(bots)
-        self.bots: list[Bot | None] = [
-            None if s == you else bot_by_name(next(it)) for s in range(state.num_players)
-        ]
+        self.seats = list(seats)
+        self.people = tuple(i for i, k in enumerate(seats) if k == PERSON)
+        self.you = self.people[0] if self.people else 0
+        self.bots: list[Bot | None] = [None if k == PERSON else bot_by_name(k) for k in seats]
         self.state = state
-        self.round_start = state  # the state the current round began in (for its summary)
         self.lines: list[str] = []
         self.message_text = ""
         self.rounds: list[int] = []
         self.vps: list[tuple[int, ...]] = []
+        self.round_story: dict[str, list[str]] = {}
+        self.summaries: list[RoundSummary] = []
+        self.park_start: GameState | None = None
+        self.park_moves: list[Any] = []
+        self.paused = False
         self._record_round()
         self._advance()
         self._reset_chart()
@@ -201,31 +287,40 @@ class GameApp(App):
         )
 
     def your_turn(self) -> bool:
-        return not self.stopped() and self.state.current_player() == self.you
+        """True when a person (you, or another person at the screen) is to act now."""
+        return not self.stopped() and not self.paused and self.state.current_player() in self.people
 
     def legal(self) -> tuple[Action, ...]:
-        """Your legal actions now (none when it is not your turn)."""
+        """The legal actions of the person to act now (none when no person is to act)."""
         return legal_actions(self.state) if self.your_turn() else ()
 
     def act(self, action: Action) -> str | None:
-        """Play `action` for you; the bots and chance then play until it is your turn again.
-        Returns None when played, else the reason it was refused (also shown)."""
+        """Play `action` for the person to act; the bots and chance then play until a person
+        must act again. Returns None when played, else the reason it was refused (shown)."""
         if not self.your_turn():
             reason = message("ui.not_your_turn")
         else:
             broken = why_illegal(self.state, action)
-            reason = (
-                None if broken is None else message("ui.refused", rule=broken[0], why=broken[1])
-            )
+            reason = None if broken is None else message("ui.refused", why=broken[1])
         if reason is not None:
             self.message_text = reason
-            self.why.value = f"<span style='color:#c62828'>⛔ {escape(reason)}</span>"
+            self.why.value = f"<span style='color:#c62828'>{escape(reason)}</span>"
             return reason
-        self.message_text = message("ui.you_played", action=action_label(self.state, action))
+        name = self.state.names[self.state.current_player()]
+        self.message_text = message("ui.played", name=name, action=action_label(self.state, action))
         self._step(action)
         self._advance()
         self._refresh()
         return None
+
+    def continue_game(self) -> None:
+        """After a round's summary: on to the next round."""
+        if not self.paused:
+            return
+        self.paused = False
+        self.message_text = ""
+        self._advance()
+        self._refresh()
 
     def play_selected(self) -> str | None:
         """What the Play button does: play the action chosen in the menu."""
@@ -236,37 +331,69 @@ class GameApp(App):
     def play_with(
         self, bot: Callable[[GameState, random.Random], Action], steps: int = 10**6
     ) -> None:
-        """Let `bot` choose your actions (at most `steps` of them) — used by the demos and
-        tests to drive the app through its public `act`."""
+        """Let `bot` choose the people's actions (at most `steps` of them), pressing Continue
+        after each round — used by the demos and tests to drive the app through `act`."""
         chooser = random.Random(self.seed + 1)
         for _ in range(steps):
+            if self.paused:
+                self.continue_game()
+                continue
             if not self.your_turn():
                 return
             self.act(bot(self.state, chooser))
 
     def _step(self, action: Action) -> None:
-        """Play your `action` (checked legal by `act`)."""
+        """Play the person's `action` (checked legal by `act`)."""
         before = self.state
         self._took(before, before.current_player(), action, apply_action(before, action))
 
     def _took(self, before: GameState, actor: int, move: Any, after: GameState) -> None:
-        """Log a step (yours, a bot's or chance's) and move the game on to `after`; a round
-        that ends is logged with its summary (`dino_kit.narrate`, the command line's words)."""
-        self.lines.append(step_line(before, actor, move))
-        if after.round != self.round_start.round or after.is_terminal():
-            self.lines.append(round_summary(self.round_start, after))
-            self.round_start = after
+        """Tell a step (a person's, a bot's or chance's) and move the game on to `after`."""
+        if actor == CHANCE:
+            line = chance_line(before, move)
+        else:
+            line = message(
+                "log.action", name=before.names[actor], action=action_label(before, move)
+            ).strip()
+        self.lines.append(line)
+        phase = str(before.phase)
+        if phase in ("research", "market", "workers") and (
+            actor != CHANCE or isinstance(before.pending[0], ChaosRoll)
+        ):
+            self.round_story.setdefault(phase, []).append(line)
+        if before.phase == Phase.RESEARCH and after.phase != Phase.RESEARCH:
+            self.round_story.setdefault("research", []).append(held_die_line(after))
+        if before.phase == Phase.PARK:
+            self.park_moves.append(move)
+        elif after.phase == Phase.PARK:
+            self.park_start = after
         self.state = after
+        if after.is_terminal() or after.round != before.round:
+            self._finish_round(before.round)
         self._record_round()
 
+    def _finish_round(self, round_number: int) -> None:
+        visits = (
+            park_visits(self.park_start, self.park_moves) if self.park_start is not None else ()
+        )
+        self.summaries.append(
+            RoundSummary(round_number, dict(self.round_story), visits, self.state.names)
+        )
+        self.round_story, self.park_start, self.park_moves = {}, None, []
+        if self.pause_between_rounds and self.people and not self.state.is_terminal():
+            self.paused = True
+
     def _advance(self) -> None:
-        """Chance and bots play until you are to act, the app's stop, or the end."""
+        """Chance and bots play until a person is to act, a round ends (when the app pauses
+        between rounds), the app's stop, or the end."""
+        if self.paused:
+            return
         until = self.until
         run(
             self.state,
-            self.bots,  # None at your seat: the loop stops there
+            self.bots,  # None at a person's seat: the loop stops there
             self.rng,
-            until=None if until is None else (lambda s: s.phase == until),
+            until=lambda s: self.paused or (until is not None and s.phase == until),
             on_step=self._took,
             max_steps=MAX_STEPS_BETWEEN_TURNS,
         )
@@ -285,15 +412,28 @@ class GameApp(App):
 
     # -- showing ------------------------------------------------------------------------------
 
+    def acting_seat(self) -> int:
+        """The seat whose board is shown first: the person to act, else the first person."""
+        seat = self.state.current_player()
+        return seat if seat in self.people else self.you
+
     def status_text(self) -> str:
         s = self.state
         if s.is_terminal():
-            names = ", ".join(s.names[i] for i in s.winners)
-            return message("ui.game_over", names=names)
+            return " ".join(ending_lines(s))
         if self.stopped():
             return message("ui.stopped", phase=message("phase." + s.phase))
+        if self.paused:
+            return message("ui.paused", round=self.summaries[-1].round, next=s.round)
         seat = s.current_player()
-        who = message("ui.your_turn") if seat == self.you else s.names[seat]
+        if seat in self.people:
+            who = (
+                message("ui.your_turn")
+                if len(self.people) == 1
+                else message("ui.persons_turn", name=s.names[seat])
+            )
+        else:
+            who = s.names[seat]
         return message(
             "ui.status",
             round=s.round,
@@ -325,20 +465,33 @@ class GameApp(App):
         if s.objectives:
             objs = []
             for ident, who in zip(s.objectives, s.claims):
-                owners = ", ".join(s.names[i] for i in who)
-                mark = f" ✔ {escape(owners)}" if who else ""
-                objs.append(f"<li>{escape(objective_text(s, ident))}{mark}</li>")
+                owners = ", ".join(claimant_name(s, i) for i in who)
+                mark = f" — {escape(message('ui.claimed_by', names=owners))}" if who else ""
+                objs.append(f"<li>{escape(objective_line(s.components[ident]))}{mark}</li>")
             lines.append(f"{escape(message('ui.objectives'))}<ul>{''.join(objs)}</ul>")
-        twists = ", ".join(s.components[t].name for t in s.plot_twists) or "—"
-        lines.append(escape(message("ui.twists", names=twists)))
+        twists = [twist_line(s.components[t]) for t in s.plot_twists]
+        lines.append(
+            escape(message("ui.twists", names="; ".join(twists) or message("ui.no_twists")))
+        )
         self.header.value = "<br>".join(lines[:1]) + "".join(f"<div>{x}</div>" for x in lines[1:])
+        if s.is_terminal() or self.stopped():
+            self.notice.value = ""
+        else:
+            self.notice.value = (
+                f"<div style='background:#fff8e1;border-left:4px solid #f9a825;padding:4px 8px'>"
+                f"{escape(round_start_notice(s))}</div>"
+            )
+        self.story.value = self.story_html()
+        self.continue_button.description = message("ui.continue_to", round=s.round)
+        self.continue_button.layout.display = None if self.paused else "none"
         if s.phase == "research" or (s.phase == "market" and self.until == "market"):
             self.centre.value = research_html(s)
         elif s.phase == "market":
             self.centre.value = market_html(s)
         else:
             self.centre.value = ""
-        self.your_board.value = board_html(s, self.you)
+        seat = self.acting_seat()
+        self.your_board.value = board_html(s, seat)
         kinds = [k for k in KIND_ORDER if any(a.kind == k for a in self.legal())]
         self.kinds.unobserve_all("value")
         self.kinds.options = [(message("kind." + k), k) for k in kinds]
@@ -346,9 +499,14 @@ class GameApp(App):
         self.kinds.observe(lambda _: self._fill_options(), names="value")
         self._fill_options()
         self.play_button.disabled = not self.your_turn()
+        # while a round's summary waits for Continue, only the summary and the boards show
+        shown = "none" if self.paused else None
+        for control in (self.centre, self.kinds, self.options):
+            control.layout.display = shown
+        self.play_button.layout.display = shown
         self.why.value = escape(self.message_text)
         self.others.value = "".join(
-            board_html(s, seat) for seat in range(s.num_players) if seat != self.you
+            board_html(s, other) for other in range(s.num_players) if other != seat
         )
         self.result.value = final_table(s) if s.is_terminal() else ""
         if self.figure is not None:
@@ -356,10 +514,108 @@ class GameApp(App):
                 for i, trace in enumerate(self.figure.data):
                     trace.x = list(self.rounds)
                     trace.y = [v[i] for v in self.vps]
-        shown = "".join(f"<li>{escape(x)}</li>" for x in reversed(self.lines[-60:]))
+        shown = "".join(f"<li>{escape(x)}</li>" for x in reversed(self.lines[-80:]))
         self.log_view.value = (
             f"<details><summary><b>{escape(message('ui.log', n=len(self.lines)))}</b></summary>"
             f"<ul style='list-style:none;padding-left:0;font-size:90%'>{shown}</ul></details>"
+        )
+
+    def story_html(self) -> str:
+        """The last round's summary (while paused, or at the end) and this round so far."""
+        s = self.state
+        parts = []
+        if self.summaries and (self.paused or s.is_terminal() or s.phase == Phase.RESEARCH):
+            parts.append(self.summaries[-1].html(s.names))
+        if self.round_story and not self.paused:
+            parts.append(
+                _phases_html(message("story.so_far", round=s.round), self.round_story, True)
+            )
+        return "".join(parts)
+
+
+def seat_kinds(bots: list[str], you: int, people: Sequence[int] | None) -> list[str]:
+    """One entry per seat, `"person"` or a bot's name: the people's seats (default: `you`
+    only), the bots in the other seats in order."""
+    persons = set(people) if people is not None else {you}
+    n = len(bots) + (1 if people is None else 0)
+    if people is not None:
+        n = len(bots) + len(persons)
+    it = iter(bots)
+    return [PERSON if seat in persons else next(it) for seat in range(n)]
+
+
+def seat_names(seats: Sequence[str]) -> list[str]:
+    """The players' names: "You" when one person plays, "Player 1", "Player 2"… when
+    several do (hot seat); "Bot 2 (heuristic)" for bots, numbered by seat."""
+    people = sum(k == PERSON for k in seats)
+    names = []
+    for seat, kind in enumerate(seats):
+        if kind == PERSON:
+            names.append(message("ui.you") if people == 1 else message("ui.player", n=seat + 1))
+        else:
+            names.append(message("ui.bot", i=seat + 1, bot=kind))
+    return names
+
+
+def _phases_html(title: str, story: dict[str, list[str]], open_: bool) -> str:
+    blocks = []
+    for phase in ("research", "market", "workers"):
+        lines = story.get(phase)
+        if lines:
+            items = "".join(f"<li>{escape(x)}</li>" for x in lines)
+            blocks.append(
+                f"<div><b>{escape(message('story.' + phase + '_head'))}</b><ul>{items}</ul></div>"
+            )
+    if not blocks:
+        return ""
+    return (
+        f"<details class='kit-round-story'{' open' if open_ else ''}><summary>"
+        f"<b>{escape(title)}</b></summary>{''.join(blocks)}</details>"
+    )
+
+
+class RoundSummary:
+    """A finished round: what happened in each phase, and each player's park, with the VP
+    change explained so that the parts add up."""
+
+    def __init__(
+        self,
+        round_number: int,
+        story: dict[str, list[str]],
+        visits: Sequence[ParkVisit],
+        names: Sequence[str] = (),
+    ) -> None:
+        self.round = round_number
+        self.story = story
+        self.visits = tuple(visits)
+        self.names = tuple(names)
+
+    def _repr_html_(self) -> str:
+        return self.html(self.names, phases_open=True)
+
+    def __repr__(self) -> str:
+        return f"RoundSummary(round {self.round})"
+
+    def vp_lines(self, names: Sequence[str]) -> list[str]:
+        return [vp_change_line(v, names[v.seat]) for v in self.visits]
+
+    def html(self, names: Sequence[str], phases_open: bool = False) -> str:
+        head = escape(message("story.summary_head", round=self.round))
+        vp = "".join(f"<li>{escape(x)}</li>" for x in self.vp_lines(names))
+        if not self.visits:
+            vp = f"<li>{escape(message('story.no_park'))}</li>"
+        park_blocks = "".join(
+            f"<li>{''.join(f'<div>{escape(x)}</div>' for x in park_lines(v, names[v.seat]))}</li>"
+            for v in self.visits
+        )
+        return (
+            f"<div class='kit-round-summary {NO_TEX}' data-round='{self.round}' "
+            f"style='border:2px solid #6d4c41;border-radius:6px;padding:6px 10px;margin:4px 0;"
+            f"background:#fffdf7'>"
+            f"<b>{head}</b><ul class='kit-vp-lines'>{vp}</ul>"
+            f"<details open><summary><b>{escape(message('story.park_detail'))}</b></summary>"
+            f"<ul>{park_blocks}</ul></details>"
+            f"{_phases_html(message('story.earlier_phases'), self.story, phases_open)}</div>"
         )
 
 
@@ -374,3 +630,23 @@ def final_table(state: GameState) -> str:
         star = f" ({message('ui.winner_mark')})" if seat in state.winners else ""
         rows.append(f"<tr><td>{escape(state.names[seat])}{star}</td>{cells}</tr>")
     return f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+
+
+def told_round(
+    bots: Sequence[str] = ("heuristic", "heuristic"),
+    seed: int = 1,
+    components: ComponentSet | None = None,
+    round_number: int = 1,
+) -> RoundSummary:
+    """A round told as the game page tells it: you (playing as the heuristic bot would) against
+    `bots`; the summary of round `round_number`, with every phase's steps."""
+    app = GameApp(bots=bots, seed=seed, components=components, show_setup=False, chart=False)
+    chooser = random.Random(seed)
+    while len(app.summaries) < round_number:
+        if app.paused:
+            app.continue_game()
+        elif app.your_turn():
+            app.act(bot_by_name("heuristic")(app.state, chooser))
+        else:
+            break
+    return app.summaries[round_number - 1]

@@ -13,6 +13,8 @@ import ipywidgets as w
 from dino_kit import charts, odds
 from dino_kit.components import ComponentSet
 from dino_kit.messages import message
+from dino_kit.objectives import MONEY_PER_VP
+from dino_kit.rules import Rules
 from dino_kit.widgets.data import current_components
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
 from kit_common.widgets.live_chart import LiveChart
@@ -45,8 +47,8 @@ class ParkRisk(App):
                 min=low,
                 max=high,
                 description=message(key),
-                style={"description_width": "9em"},
-                layout=w.Layout(width="30em"),
+                style={"description_width": "11em"},
+                layout=w.Layout(width="32em"),
             )
             s.observe(lambda _: self._refresh(), names="value")
             return s
@@ -119,3 +121,67 @@ class ParkRisk(App):
             self.risk_figure.data[1].y = [float(p.p_eaten) for p in curve]
             shape = self.risk_figure.layout.shapes[0]
             shape.x0 = shape.x1 = self.security.value
+
+
+class FoodChoice(App):
+    """The food attraction's choice: each customer there gives 1 VP now or money (with the
+    rules' food price, $2 in the base game). Slide how many customers are at food attractions
+    and how many pay money; the table says what each choice gives now and what the money is
+    worth if it is kept to the end ($5 = 1 point)."""
+
+    def __init__(self, food_customers: int = 3, components: ComponentSet | None = None) -> None:
+        self.components = components or current_components()
+        self.price = Rules().food_money
+        self.food = w.IntSlider(
+            value=food_customers,
+            min=0,
+            max=8,
+            description=message("ui.food_customers"),
+            style={"description_width": "initial"},
+        )
+        self.as_money = w.IntSlider(
+            value=0,
+            min=0,
+            max=food_customers,
+            description=message("ui.as_money"),
+            style={"description_width": "initial"},
+        )
+        self.as_money.add_class(ACTION_CLASS)
+        self.text = w.HTML()
+        self.text.add_class(OUTPUT_CLASS)
+        self.food.observe(lambda _: self._limit(), names="value")
+        self.as_money.observe(lambda _: self._refresh(), names="value")
+        self.widget = w.VBox([w.HBox([self.food, self.as_money]), self.text])
+        self._refresh()
+
+    def choice(self, as_money: int | None = None) -> tuple[int, int, int]:
+        """(VP now, money now, points at the end if the money is kept) for a choice."""
+        m = self.as_money.value if as_money is None else as_money
+        vp, money = self.food.value - m, m * self.price
+        return vp, money, vp + money // MONEY_PER_VP
+
+    def summary(self) -> str:
+        vp, money, kept = self.choice()
+        return message("ui.food_summary", vp=vp, money=money, kept=kept)
+
+    def _limit(self) -> None:
+        self.as_money.max = self.food.value
+        self._refresh()
+
+    def _refresh(self) -> None:
+        head = "".join(
+            f"<th style='padding:2px 8px'>{escape(message('ui.food_col.' + k))}</th>"
+            for k in ("money", "vp", "cash", "kept")
+        )
+        rows = []
+        for m in range(self.food.value + 1):
+            vp, money, kept = self.choice(m)
+            bold = (
+                " style='font-weight:bold;background:#fff3e0'" if m == self.as_money.value else ""
+            )
+            rows.append(
+                f"<tr{bold}><td>{m}</td><td>+{vp}</td><td>+${money}</td><td>{kept}</td></tr>"
+            )
+        self.text.value = (
+            f"<p><b>{escape(self.summary())}</b></p><table><tr>{head}</tr>{''.join(rows)}</table>"
+        )

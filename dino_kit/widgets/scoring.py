@@ -9,6 +9,7 @@ import ipywidgets as w
 
 from dino_kit.components import ComponentSet
 from dino_kit.messages import message
+from dino_kit.narrate import objective_line
 from dino_kit.objectives import breakdown
 from dino_kit.setup import new_game
 from dino_kit.state import Exhibit, GameState, PlayerState
@@ -28,14 +29,14 @@ class ScoreCalculator(App):
         self.table: GameState = new_game(2, c)
         start = c.tables.starting_exhibit
         self.track = w.IntSlider(value=10, min=-30, max=100, description=message("score.track"))
-        self.money = w.IntSlider(value=0, min=0, max=100, description="$")
+        self.money = w.IntSlider(value=0, min=0, max=100, description=message("ui.money_dollars"))
         self.attractions = w.SelectMultiple(
             options=[(f"{a.name} ({a.vp} VP)", a.id) for a in c.attractions],
             description=message("score.attractions"),
             rows=6,
         )
         self.objectives = w.SelectMultiple(
-            options=[(f"{o.id} ({o.vp} VP)", o.id) for o in c.objectives],
+            options=[(objective_line(o), o.id) for o in c.objectives],
             description=message("score.objectives"),
             rows=6,
         )
@@ -49,7 +50,9 @@ class ScoreCalculator(App):
                 value=start.id if i == 0 else None,
                 description=message("ui.exhibit_n", n=i + 1),
             )
-            dinos = w.IntSlider(value=1 if i == 0 else 0, min=0, max=4, description="🦕")
+            dinos = w.IntSlider(
+                value=1 if i == 0 else 0, min=0, max=4, description=message("ui.dinosaurs")
+            )
             self.exhibits.append((pick, dinos))
         self.score_button = button(message("ui.score_button"))
         self.score_button.button_style = "primary"

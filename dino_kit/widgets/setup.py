@@ -14,11 +14,13 @@ from dino_kit.bots import bot_by_name
 from dino_kit.components import ComponentSet
 from dino_kit.engine import run
 from dino_kit.messages import message
+from dino_kit.narrate import twist_line
 from dino_kit.setup import new_game
 from dino_kit.state import GameState
 from dino_kit.widgets.data import current_components
 from dino_kit.widgets.game import objective_text
 from dino_kit.widgets.views import board_html, market_html, research_html
+from kit_common.display import Table
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App
 
 
@@ -84,10 +86,10 @@ class SetupExplorer(App):
         )
         head = message("ui.setup_head")
         objectives = "".join(f"<li>{escape(objective_text(s, o))}</li>" for o in s.objectives)
-        twists = ", ".join(s.components[t].name for t in s.plot_twists) or "—"
+        twists = "; ".join(twist_line(s.components[t]) for t in s.plot_twists) or "—"
         self.table.value = (
             f"<table><tr>{head}</tr>{rows}</table>"
-            f"<p>{escape(message('ui.setup_facts', **f))}</p>"
+            f"<p>{escape(setup_sentence(f))}</p>"
             f"<div>{escape(message('ui.objectives'))}<ul>{objectives}</ul></div>"
             f"<div>{escape(message('ui.twists', names=twists))}</div>"
         )
@@ -96,7 +98,27 @@ class SetupExplorer(App):
 
     def summary(self) -> str:
         f = setup_facts(self.state)
-        return message("ui.setup_summary", **f)
+        cash = ", ".join(f"${c}" for c in f["cash_in_turn_order"])
+        return message("ui.setup_summary", **{**f, "cash_in_turn_order": cash})
+
+
+def setup_sentence(facts: dict[str, Any]) -> str:
+    """The facts of a setup (`setup_facts`) in one sentence."""
+    return message("ui.setup_facts", **facts)
+
+
+def setup_table(by_players: dict[int, dict[str, Any]]) -> Table:
+    """What changes with the number of players: one row per player count."""
+    rows = [
+        (n, f["pool"], f["attractions_in_play"], f["lab_upgrades_in_play"], f["objectives"],
+         ", ".join(str(c) for c in f["cash_in_turn_order"]))
+        for n, f in by_players.items()
+    ]  # fmt: skip
+    headers = [message("ui.setup_col." + k) for k in SETUP_COLUMNS]
+    return Table(headers, rows)
+
+
+SETUP_COLUMNS = ("players", "pool", "attractions", "upgrades", "objectives", "cash")
 
 
 def play_until(state: GameState, phase: str, seed: int = 1, bot: str = "heuristic") -> GameState:

@@ -11,6 +11,7 @@ from html import escape
 from dino_kit import abilities
 from dino_kit.effects import CATEGORIES, DNA_TYPES
 from dino_kit.messages import message
+from dino_kit.narrate import specialist_text, upgrade_text
 from dino_kit.phases import research
 from dino_kit.phases.workers import dna_text
 from dino_kit.state import GameState, PlayerState, track_position
@@ -23,7 +24,11 @@ DNA_COLOURS = {
     "red": "#e53935",
     "orange": "#fb8c00",
 }
-CATEGORY_ICONS = {"herbivore": "🦕", "small_carnivore": "🦖", "large_carnivore": "🦖"}
+#: A dinosaur in a paddock and a free place in it: plain geometric shapes every font has
+#: (no emoji), the exhibit's text saying what they count.
+DINOSAUR_MARK, FREE_MARK = "●", "○"
+#: Outside a widget, a page typesets `$…$` as TeX; this class keeps dollars as dollars.
+NO_TEX = "mathjax_ignore"
 BOX = "display:inline-block;border-radius:4px;margin:1px;vertical-align:middle;"
 
 
@@ -70,7 +75,7 @@ def park_html(state: GameState, p: PlayerState) -> str:
     boxes = []
     for e in p.exhibits:
         r = c[e.recipe]
-        dinos = CATEGORY_ICONS[r.category] * e.dinosaurs + "·" * (e.capacity - e.dinosaurs)
+        dinos = DINOSAUR_MARK * e.dinosaurs + FREE_MARK * (e.capacity - e.dinosaurs)
         width = "7.5em"
         boxes.append(
             f"<span style='{BOX}width:{width};border:2px solid #6d4c41;background:#f1f8e9;"
@@ -80,7 +85,7 @@ def park_html(state: GameState, p: PlayerState) -> str:
         )
     for ident in p.attractions:
         a = c[ident]
-        food = " 🍔" if a.food else ""
+        food = f" ({message('ui.food')})" if a.food else ""
         boxes.append(
             f"<span style='{BOX}width:5.5em;border:2px solid #0277bd;background:#e1f5fe;"
             f"padding:2px;font-size:85%'><b>{escape(a.name)}</b>{food}<br>"
@@ -122,17 +127,30 @@ def board_html(state: GameState, seat: int) -> str:
         excitement=p.excitement,
         threat=track_text(p.threat),
         security=track_text(p.security) + (f" (+{sec - p.security})" if sec > p.security else ""),
-        workers=p.workers,
+        workers=workers_text(state, p),
         supply=p.supply,
-        scientists=", ".join(map(str, p.scientists)) or "—",
+        scientists=", ".join(map(str, p.scientists)) or message("ui.none_left"),
     )
     return (
-        f"<div style='border:1px solid #ccc;border-radius:6px;padding:6px;margin:3px 0'>"
+        f"<div class='{NO_TEX}' style='border:1px solid #ccc;border-radius:6px;padding:6px;"
+        f"margin:3px 0'>"
         f"<b>{escape(state.names[seat])}</b> — {escape(facts)}"
         f"<div style='display:flex;flex-wrap:wrap;gap:12px'>"
         f"<div>{storage_html(p, state.components.tables.max_limit)}</div>"
         f"<div>{lab_html(state, p)}</div></div>{park_html(state, p)}</div>"
     )
+
+
+def claimant_name(state: GameState, seat: int) -> str:
+    """Who claimed a die or an objective: a player's name, or the solo rival."""
+    return state.names[seat] if seat >= 0 else message("ui.rival")
+
+
+def workers_text(state: GameState, p: PlayerState) -> str:
+    """The workers: in the workers phase, how many are left to place (a live count)."""
+    if state.phase == "workers":
+        return message("ui.workers_left", left=p.workers_free, total=p.workers + len(p.passed))
+    return message("ui.workers_count", n=p.workers)
 
 
 def face_html(state: GameState, slot: int) -> str:
@@ -149,11 +167,11 @@ def research_html(state: GameState) -> str:
     dice = []
     for slot in range(len(state.pool)):
         owner = state.claimed[slot] if slot < len(state.claimed) else None
-        who = state.names[owner] if owner is not None else message("ui.free")
+        who = claimant_name(state, owner) if owner is not None else message("ui.free")
         held = f" <b>({escape(message('ui.held_mark'))})</b>" if state.held == slot else ""
         dice.append(
             f"<td style='border:1px solid #bbb;padding:3px;text-align:center'>"
-            f"{escape(message('ui.slot', slot=slot))}<br>{face_html(state, slot)}<br>"
+            f"{escape(message('ui.slot', slot=slot + 1))}<br>{face_html(state, slot)}<br>"
             f"<small>{escape(who)}</small>{held}</td>"
         )
     taken = sum(owner is not None for owner in state.storage_taken)
@@ -209,7 +227,10 @@ def market_html(state: GameState) -> str:
     specials = message(
         "ui.specials", research=len(state.specials[0]), refinement=len(state.specials[1])
     )
-    return f"<table><tr>{head}</tr>{''.join(body)}</table><div>{escape(specials)}</div>"
+    return (
+        f"<div class='{NO_TEX}'><table><tr>{head}</tr>{''.join(body)}</table>"
+        f"<div>{escape(specials)}</div></div>"
+    )
 
 
 def item_text(state: GameState, col: int, ident: str, row: int) -> str:
@@ -229,9 +250,7 @@ def item_text(state: GameState, col: int, ident: str, row: int) -> str:
             )
             + food
         )
+    price = c.tables.market_rows[row]
     if col == 1:
-        parts = [s.action.id.replace("_", " ") for s in item.slots]
-        parts += [f"{e.id.replace('_', ' ')} {e.get('amount', '')}".strip() for e in item.passives]
-        return f"{item.name} ({'; '.join(parts)})"
-    parts = [f"{e.id.replace('_', ' ')} {e.get('amount', '')}".strip() for e in item.effects]
-    return f"{item.name} ({'; '.join(parts)})"
+        return message("ui.market_item", name=item.name, price=price, text=upgrade_text(item))
+    return message("ui.market_item", name=item.name, price=price, text=specialist_text(item))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from html import escape
+from itertools import pairwise
 from typing import Any, NamedTuple
 
 import ipywidgets as w
@@ -21,6 +22,7 @@ from dino_kit.components import ComponentSet
 from dino_kit.messages import message
 from dino_kit.simulate import game_seed, play_game
 from dino_kit.widgets.data import current_components
+from kit_common.display import Table
 from kit_common.statistics import Interval, mean_interval, wilson_interval
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
@@ -172,10 +174,44 @@ class WinsExplorer(App):
 
     def summary(self) -> str:
         rates = win_rates_by_bot(self.records)
-        parts = ", ".join(
-            f"{b} {r.estimate:.2f} [{r.low:.2f}, {r.high:.2f}]" for b, r in rates.items()
-        )
+        parts = ", ".join(f"{b} {interval_text(r)}" for b, r in rates.items())
         rounds = mean_interval([r.rounds for r in self.records]).estimate
         return message(
             "ui.wins_summary", games=len(self.records), parts=parts, rounds=f"{rounds:.1f}"
         )
+
+
+def interval_text(interval: Interval, digits: int = 2) -> str:
+    """An estimate with its 95% interval, as a reader writes it: "0.51 (0.44 to 0.59)"."""
+    return (
+        f"{interval.estimate:.{digits}f} ({interval.low:.{digits}f} to {interval.high:.{digits}f})"
+    )
+
+
+def intervals_table(
+    labelled: dict[str, Interval], label_header: str, value_header: str, digits: int = 2
+) -> Table:
+    """One row per labelled estimate: the label, the estimate, its 95% interval, the games."""
+    return Table(
+        [label_header, value_header, message("ui.interval_95"), message("ui.games_n")],
+        [
+            (label, f"{i.estimate:.{digits}f}", f"{i.low:.{digits}f} to {i.high:.{digits}f}", i.n)
+            for label, i in labelled.items()
+        ],
+    )
+
+
+def ordered_claim(labelled: dict[str, Interval], quantity: str) -> str:
+    """What the data say about estimates in the given order (each expected larger than the
+    one before): which pairs the 95% intervals separate, and which they cannot."""
+    names = list(labelled)
+    unclear = [(a, b) for a, b in pairwise(names) if labelled[a].high >= labelled[b].low]
+    first, last = names[0], names[-1]
+    if labelled[first].high < labelled[last].low:
+        text = message("ui.claim_apart", quantity=quantity, low=first, high=last)
+    else:
+        text = message("ui.claim_none", quantity=quantity, low=first, high=last)
+    if unclear:
+        pairs = "; ".join(message("ui.claim_pair", a=a, b=b) for a, b in unclear)
+        text += " " + message("ui.claim_unclear", pairs=pairs)
+    return text

@@ -17,7 +17,7 @@ from dino_kit.components import (
     validate_folder,
 )
 from dino_kit.components.loader import REQUIRED_FILES
-from dino_kit.narrate import game_log, round_summary
+from dino_kit.narrate import game_log, round_reports, round_summary, vp_change_line
 from dino_kit.simulate import play_game
 from dino_kit.widgets.game import GameApp
 
@@ -141,8 +141,13 @@ def test_a_round_summary_tells_vp_gained_visitors_eaten_and_money():
 def test_the_game_page_logs_the_same_words_as_the_command_line():
     app = GameApp(bots=["heuristic"], seed=5, show_setup=False, chart=False)
     app.play_with(heuristic_bot)
-    told = game_log(app.state)
-    # The page's log is the steps and the round summaries (its headings are the page's own).
-    steps_and_summaries = [line for line in told if line.startswith("  ") or " over — " in line]
-    assert app.lines == steps_and_summaries
-    assert sum(" over — " in line for line in app.lines) == app.state.round
+    told = [line.strip() for line in game_log(app.state)]
+    # Every step the page logs is told by the command line in the same words, in order; the
+    # command line adds its headings, each park's story and each round's summary.
+    steps = [line.strip() for line in app.lines]
+    assert steps and steps == [line for line in told if line in set(steps)]
+    assert sum(" over — " in line for line in told) == app.state.round
+    for report_round, visits in round_reports(app.state):
+        for visit in visits:
+            name = app.state.names[visit.seat]
+            assert vp_change_line(visit, name) in told, (report_round, name)

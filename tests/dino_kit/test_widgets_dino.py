@@ -24,7 +24,11 @@ from dino_kit.widgets.views import board_html, market_html, research_html
 def click_through(app: GameApp, seed: int) -> None:
     """Play your turns with the widgets: pick a kind button, a menu entry, press Play."""
     choose = random.Random(seed)
-    while app.your_turn():
+    while app.your_turn() or app.paused:
+        if app.paused:
+            assert app.play_button.disabled and app.continue_button.layout.display is None
+            app.continue_button.click()
+            continue
         legal = app.legal()
         assert {k for _, k in app.kinds.options} == {a.kind for a in legal}
         app.kinds.value = choose.choice([k for _, k in app.kinds.options])
@@ -44,8 +48,55 @@ def test_a_whole_game_with_the_widgets(seed, bots):
     assert s.is_terminal()
     assert [t.name for t in app.figure.data] == list(s.names)
     assert [t.y[-1] for t in app.figure.data] == list(s.final)
-    assert "Game over" in app.summary() and "(winner)" in app.result.value
-    assert app.log_view.value.count("<li>") == min(60, len(app.lines))
+    assert "wins with" in app.summary() or "share the victory" in app.summary()
+    assert "(winner)" in app.result.value
+    assert app.log_view.value.count("<li>") == min(80, len(app.lines))
+    assert [r.round for r in app.summaries] == list(range(1, s.round + 1))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_each_round_summary_adds_up_to_the_vp_change(seed):
+    app = GameApp(bots=["heuristic", "random"], seed=seed)
+    vp_at_start = [tuple(p.vp for p in app.state.players)]
+    while not app.state.is_terminal():
+        if app.paused:
+            assert "summary" in app.story.value and app.summaries[-1].round == len(vp_at_start)
+            app.continue_game()
+            vp_at_start.append(tuple(p.vp for p in app.state.players))
+        else:
+            app.act(heuristic_bot(app.state, random.Random(0)))
+    vp_at_start.append(tuple(p.vp for p in app.state.players))
+    for summary, before, after in zip(app.summaries, vp_at_start, vp_at_start[1:]):
+        for v in summary.visits:
+            assert v.vp_before == before[v.seat] and v.vp_after == after[v.seat]
+            assert sum(v.vp_parts.values()) == after[v.seat] - before[v.seat]
+    assert app.summaries[-1].html(app.state.names).count("<li>") >= 2 * app.state.num_players
+
+
+def test_hot_seat_two_people_and_a_bot():
+    app = GameApp(bots=["random"], seed=4, people=[0, 1])
+    assert app.state.names[:2] == ("Player 1", "Player 2") and app.people == (0, 1)
+    seen = set()
+    while not app.state.is_terminal():
+        if app.paused:
+            app.continue_game()
+            continue
+        seen.add(app.state.current_player())
+        assert app.acting_seat() == app.state.current_player()
+        assert app.state.names[app.state.current_player()] in app.your_board.value
+        app.act(random_bot(app.state, random.Random(1)))
+    assert seen == {0, 1}
+
+
+def test_solo_game_from_the_settings_row():
+    app = GameApp(bots=["random"], seed=2)
+    app.player_count.value = 1
+    assert "own design" in app.solo_note.value
+    assert all(m.layout.display == "none" for m in app.seat_menus[1:])
+    app.new_button.click()
+    assert app.state.rules.solo and app.state.num_players == 1
+    app.play_with(heuristic_bot)
+    assert app.state.is_terminal() and "rival" in app.status_text()
 
 
 def test_until_stops_after_research_and_bots_play_in_between():
@@ -61,19 +112,22 @@ def test_refusals_name_the_rule_and_change_nothing():
     app = GameApp(bots=["random"], seed=3)
     before = app.state
     reason = app.act(Action("recipe", 1, "large_carnivore"))
-    assert "research_level" in reason and "needs a scientist of level 3" in reason
-    assert "⛔" in app.why.value
+    assert reason.startswith("Not played") and "needs a scientist of level 3" in reason
+    assert "color:#c62828" in app.why.value
     assert app.state is before
 
 
 def test_new_game_from_the_setup_row():
     app = GameApp(bots=["random"], seed=1)
-    app.bot_count.value = 3
-    app.seat_picker.value = 4
+    app.player_count.value = 4
+    for menu, kind in zip(app.seat_menus, ["heuristic", "random", "simple", "person"]):
+        menu.value = kind
     app.chaos.value = True
+    app.length.value = "long"
     app.new_button.click()
     assert app.state.num_players == 4 and app.you == 3 and app.state.rules.chaos_theory
-    assert app.state.names[3] == "You"
+    assert app.state.objective_length == "long"
+    assert app.state.names == ("Bot 1 (heuristic)", "Bot 2 (random)", "Bot 3 (simple)", "You")
     with pytest.raises(ValueError):
         app.start(["random"] * 4)
 

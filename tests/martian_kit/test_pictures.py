@@ -72,4 +72,3 @@ def test_a_turn_shows_its_dice_and_what_comes_next() -> None:
     assert data["text/html"].count("4 Death Rays, 6 Humans") == 1
     assert data["text/html"].endswith(f"<p>{turn.next_step()}</p>")
     assert str(turn).startswith("set aside: 3 Tanks")  # the console form is unchanged
-
