@@ -138,6 +138,21 @@ def server_log() -> logging.Logger:
     return log
 
 
+def hook_shell(shell: Any) -> None:
+    """Make `shell` (the kernel's IPython shell, where ipywidgets sends the exceptions of
+    widget messages) say failures of widget messages instead of showing their tracebacks."""
+    showtraceback = shell.showtraceback
+
+    @functools.wraps(showtraceback)
+    def saying_failures(*args: Any, **kwargs: Any) -> None:
+        widget = _handling.get()
+        error = sys.exc_info()[1]
+        if widget is None or error is None or not say_failure(widget, error):
+            showtraceback(*args, **kwargs)
+
+    shell.showtraceback = saying_failures
+
+
 def install() -> None:
     """Put the kit's handling of widget failures in place (once; see the module's docstring)."""
     if getattr(w.Widget._handle_msg, "kit_failures", False):
@@ -157,16 +172,7 @@ def install() -> None:
 
     shell = get_ipython()
     if shell is not None:
-        showtraceback = shell.showtraceback
-
-        @functools.wraps(showtraceback)
-        def saying_failures(*args: Any, **kwargs: Any) -> None:
-            widget = _handling.get()
-            error = sys.exc_info()[1]
-            if widget is None or error is None or not say_failure(widget, error):
-                showtraceback(*args, **kwargs)
-
-        shell.showtraceback = saying_failures
+        hook_shell(shell)
     if serving_pages():
         # The comm machinery logs failures of messages it cannot hand to a widget (an unknown
         # target, a comm that fails to open) to the root logger, i.e. to the page's stderr.
