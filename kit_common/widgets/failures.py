@@ -128,9 +128,13 @@ def notice_html(sentence: str) -> str:
 
 def server_log() -> logging.Logger:
     """This module's logger, writing to the kernel's own stderr: the server's log, never the
-    browser (under ipykernel, `sys.stderr.fileno()` is the stderr it was started with)."""
+    browser (when ipykernel forwards fd 2 to the browser, `sys.stderr.fileno()` is a copy
+    of the stderr it was started with; when it does not, under pytest, `sys.__stderr__` is)."""
     if not log.handlers:
-        stream = open(sys.stderr.fileno(), "w", buffering=1, closefd=False)  # noqa: SIM115
+        try:  # ipykernel forwards fd 2 to the browser; this is the stderr it started with
+            stream = open(sys.stderr.fileno(), "w", buffering=1, closefd=False)  # noqa: SIM115
+        except (AttributeError, OSError, ValueError):  # fd 2 is not forwarded: it is that stderr
+            stream = sys.__stderr__
         handler = logging.StreamHandler(stream)
         handler.setFormatter(logging.Formatter("[kit kernel] %(levelname)s | %(message)s"))
         log.addHandler(handler)
