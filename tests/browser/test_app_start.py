@@ -112,7 +112,10 @@ def test_a_request_for_a_foreign_host_name_is_refused(voila_app, path):
     assert _status(voila_app.url, "evil.example:80", path) == 403
 
 
-def test_a_request_for_the_local_host_name_is_answered(voila_app):
+def test_a_request_for_a_local_host_name_is_answered(voila_app):
     port = urlparse(voila_app.url).port
-    for host in (f"localhost:{port}", f"127.0.0.1:{port}"):
-        assert _status(voila_app.url, host, "/voila/render/00_index.ipynb") == 200
+    assert _status(voila_app.url, f"localhost:{port}", "/voila/render/00_index.ipynb") == 200
+    # The root address redirects to the landing page: an answer that needs no kernel (the
+    # page's pool is not refilled during the tests).
+    for host in (f"127.0.0.1:{port}", f"[::1]:{port}", "localhost"):
+        assert _status(voila_app.url, host, "/") == 302
