@@ -8,10 +8,11 @@ working directory) plus what JSON cannot say:
 - a preheated page is served complete or not at all: a pool kernel whose notebook did not run
   to its end (a cell failed or timed out, its output did not all arrive, the kernel died)
   is shut down and the notebook run again in a fresh kernel, up to `preheat_attempts` times;
-- at most one notebook per core is preheated at a time, the first kernel of every page
-  before the second of any, so that right after a start the pages become ready one after
-  another instead of all of them crawling together (17 pages at once on 2 cores made
-  output arrive more than 4 s after its cell had finished: widgets were lost);
+- at most one notebook per core is preheated at a time (`PreheatQueue`): a page a visitor
+  is waiting for first, then the first kernel of every page before the second of any, so
+  that right after a start the pages become ready one after another instead of all of them
+  crawling together (17 pages at once on 2 cores made output arrive more than 4 s after its
+  cell had finished: widgets were lost);
 - kernels talk to the server over Unix sockets (`ipc` transport) on POSIX, so no two kernels
   started at once can pick the same TCP port ("Address already in use" killed a kernel);
 - only requests for a local host name (localhost, 127.0.0.1, [::1]) are answered, so that a
@@ -168,6 +169,58 @@ def _checked_renderer(renderer: Any, problems: list[str]) -> Any:
     return renderer
 
 
+class PreheatQueue:
+    """Lets `limit()` preheats run at once; the others wait their turn, in this order: pages a
+    visitor is waiting for first, then a page's first kernel before any page's second, then
+    in the order they came."""
+
+    def __init__(self, limit: Callable[[], int]) -> None:
+        self.limit = limit
+        self.running = 0
+        self._waiting: list[tuple[str, int, int, asyncio.Future]] = []
+        self._preheating: dict[str, int] = {}  # preheats of each page, waiting or running
+        self._asked: dict[str, int] = {}  # visitors waiting for each page
+        self._arrivals = 0
+
+    def ask_for(self, notebook: str) -> None:
+        """A visitor asked for `notebook`: its waiting preheat goes ahead of the others."""
+        self._asked[notebook] = self._asked.get(notebook, 0) + 1
+
+    def _next(self) -> tuple[str, int, int, asyncio.Future]:
+        def order(waiting: tuple[str, int, int, asyncio.Future]) -> tuple[bool, int, int]:
+            notebook, rank, arrival, _ = waiting
+            return (not self._asked.get(notebook), rank, arrival)
+
+        chosen = min(self._waiting, key=order)
+        self._waiting.remove(chosen)
+        if self._asked.get(chosen[0]):
+            self._asked[chosen[0]] -= 1
+        return chosen
+
+    @asynccontextmanager
+    async def slot(self, notebook: str) -> AsyncIterator[None]:
+        """Wait for a free slot, and hold it while the block runs."""
+        rank = self._preheating.get(notebook, 0)
+        self._preheating[notebook] = rank + 1
+        try:
+            if self.running >= self.limit():
+                turn = asyncio.get_running_loop().create_future()
+                self._arrivals += 1
+                self._waiting.append((notebook, rank, self._arrivals, turn))
+                await turn  # the slot is handed over by the preheat that leaves it
+            else:
+                self.running += 1
+            try:
+                yield
+            finally:
+                if self._waiting:
+                    self._next()[3].set_result(None)
+                else:
+                    self.running -= 1
+        finally:
+            self._preheating[notebook] -= 1
+
+
 def complete_pages(manager_class: type) -> type:
     """Voila's preheating kernel manager, changed to serve only completely run notebooks and
     to preheat a bounded number of notebooks at a time (see the module's docstring)."""
@@ -181,42 +234,18 @@ def complete_pages(manager_class: type) -> type:
         )
 
         def __init__(self, **kwargs: Any) -> None:
-            self._preheating: dict[str, int] = {}
-            self._waiting: list[tuple[int, int, asyncio.Future]] = []
-            self._running = 0
-            self._arrivals = 0
+            # Set before Voila's __init__, which schedules every page's first preheats.
+            self._queue = PreheatQueue(lambda: self.preheat_concurrency or psutil.cpu_count() or 1)
             super().__init__(**kwargs)
+
+        async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any):
+            self._queue.ask_for(notebook_name)  # a visitor waits: this page's preheat first
+            return await super().get_rendered_notebook(notebook_name, *args, **kwargs)
 
         def _notebook_renderer_factory(self, notebook_path: str | None = None) -> Any:
             renderer = super()._notebook_renderer_factory(notebook_path)
             renderer.kit_problems = []
             return _checked_renderer(renderer, renderer.kit_problems)
-
-        @asynccontextmanager
-        async def _preheat_slot(self, notebook: str) -> AsyncIterator[None]:
-            """Wait for a free preheating slot; a page's first kernel goes before the
-            second kernel of any page (it waits behind fewer of its own page's)."""
-            limit = self.preheat_concurrency or psutil.cpu_count() or 1
-            rank = self._preheating.get(notebook, 0)
-            self._preheating[notebook] = rank + 1
-            try:
-                if self._running >= limit:
-                    turn = asyncio.get_running_loop().create_future()
-                    self._arrivals += 1
-                    self._waiting.append((rank, self._arrivals, turn))
-                    self._waiting.sort(key=lambda waiting: waiting[:2])
-                    await turn  # the slot is handed over by the one that leaves
-                else:
-                    self._running += 1
-                try:
-                    yield
-                finally:
-                    if self._waiting:
-                        self._waiting.pop(0)[2].set_result(None)
-                    else:
-                        self._running -= 1
-            finally:
-                self._preheating[notebook] -= 1
 
         async def _initialize(
             self, notebook_path: str, kernel_id: str | None = None, **kwargs: Any
@@ -226,7 +255,7 @@ def complete_pages(manager_class: type) -> type:
             problem = "never run"
             for attempt in range(1, self.preheat_attempts + 1):
                 content = None
-                async with self._preheat_slot(notebook_path):
+                async with self._queue.slot(notebook_path):
                     try:
                         content = await super()._initialize(notebook_path, None, **kwargs)
                         await content["task"]  # the notebook runs to its end

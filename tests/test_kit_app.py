@@ -116,3 +116,34 @@ def test_an_incomplete_run_is_shut_down_and_the_notebook_run_again(caplog):
 def test_a_notebook_that_never_runs_completely_is_not_served():
     with pytest.raises(RuntimeError, match="could not be run completely"):
         _preheat(failing_runs={1, 2, 3})
+
+
+def _order_of_preheats(arrivals: list[str], asked: list[str]) -> list[str]:
+    """The order in which a one-slot queue runs preheats of `arrivals` (page names, arriving
+    in this order while a first preheat holds the slot), once visitors asked for `asked`."""
+    started: list[str] = []
+
+    async def preheat(queue: kit_app.PreheatQueue, page: str) -> None:
+        async with queue.slot(page):
+            started.append(page)
+            await asyncio.sleep(0)
+
+    async def run() -> None:
+        queue = kit_app.PreheatQueue(lambda: 1)
+        async with queue.slot("holding"):
+            tasks = [asyncio.create_task(preheat(queue, page)) for page in arrivals]
+            await asyncio.sleep(0)  # every preheat is waiting now
+            for page in asked:
+                queue.ask_for(page)
+        await asyncio.gather(*tasks)
+
+    asyncio.run(run())
+    return started
+
+
+def test_every_page_gets_its_first_kernel_before_any_page_its_second():
+    assert _order_of_preheats(["a", "a", "b", "b"], asked=[]) == ["a", "b", "a", "b"]
+
+
+def test_the_page_a_visitor_waits_for_is_preheated_first():
+    assert _order_of_preheats(["a", "b", "c"], asked=["c"]) == ["c", "a", "b"]
