@@ -20,7 +20,9 @@ working directory) plus what JSON cannot say:
   (repeatable; `*` for any) adds the names the app is reached by, e.g. on a classroom network
   with `--Voila.ip=0.0.0.0`;
 - each page's pool size is computed from the machine when no pool size is configured
-  (`pool_size()` below).
+  (`pool_size()` below);
+- a visitor who finds a page's pool holding only a refill still waiting out `fill_delay`
+  gets a kernel started at once instead of waiting for the delay and then the refill.
 
 On Binder, Voila runs inside Jupyter Server instead (see binder/), where the badge's urlpath
 opens the landing page.
@@ -56,6 +58,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -236,7 +239,15 @@ def complete_pages(manager_class: type) -> type:
         def __init__(self, **kwargs: Any) -> None:
             # Set before Voila's __init__, which schedules every page's first preheats.
             self._queue = PreheatQueue(lambda: self.preheat_concurrency or psutil.cpu_count() or 1)
+            self._begun: weakref.WeakSet[asyncio.Task] = weakref.WeakSet()
             super().__init__(**kwargs)
+
+        def get_pool_size(self, notebook_name: str) -> int:
+            """The kernels of the page's pool that are ready or being prepared. A refill
+            still waiting out its `fill_delay` does not count: Voila would make a visitor
+            wait for that delay and then a whole run; starting a kernel now is sooner."""
+            pool = self._pools.get(notebook_name, [])
+            return sum(task.done() or task in self._begun for task in pool)
 
         async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any):
             self._queue.ask_for(notebook_name)  # a visitor waits: this page's preheat first
@@ -252,6 +263,8 @@ def complete_pages(manager_class: type) -> type:
         ) -> dict:
             if kernel_id is not None:  # a restart of a kernel in use: run it as Voila does
                 return await super()._initialize(notebook_path, kernel_id, **kwargs)
+            # The task running this is the pool's item (Voila awaits this after its delay).
+            self._begun.add(asyncio.current_task())
             problem = "never run"
             for attempt in range(1, self.preheat_attempts + 1):
                 content = None

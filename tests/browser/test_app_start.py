@@ -1,5 +1,6 @@
 """The app as a class meets it: every page opened at once right after a start, each complete;
-a refused click said in a sentence, never a traceback; only local host names answered.
+a refused click said in a sentence, never a traceback (nor for messages crafted by hand);
+only local host names answered.
 
 This module runs first among the browser tests (its name sorts first), so that its first
 test meets the app just started, its kernels still preheating.
@@ -7,11 +8,18 @@ test meets the app just started, its kernels still preheating.
 
 from __future__ import annotations
 
+import asyncio
 import http.client
+import json
+import re
 import time
+import urllib.request
+import uuid
 from urllib.parse import urlparse
 
 import pytest
+from tornado.httpclient import HTTPRequest
+from tornado.websocket import websocket_connect
 
 from tests.browser.conftest import OUTSIDE, STUBBED_HOSTS, pages_root
 from tests.browser.page_actions import (
@@ -113,9 +121,75 @@ def test_a_request_for_a_foreign_host_name_is_refused(voila_app, path):
 
 
 def test_a_request_for_a_local_host_name_is_answered(voila_app):
+    # Answers that need no kernel: the root address's redirect, the list of notebooks.
     port = urlparse(voila_app.url).port
-    assert _status(voila_app.url, f"localhost:{port}", "/voila/render/00_index.ipynb") == 200
-    # The root address redirects to the landing page: an answer that needs no kernel (the
-    # page's pool is not refilled during the tests).
-    for host in (f"127.0.0.1:{port}", f"[::1]:{port}", "localhost"):
+    for host in (f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}", "localhost"):
         assert _status(voila_app.url, host, "/") == 302
+        assert _status(voila_app.url, host, "/voila/tree") == 200
+
+
+def _kernel_message(msg_type: str, content: dict) -> str:
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": msg_type,
+        "username": "visitor",
+        "session": "crafted",
+        "version": "5.3",
+        "date": "",
+    }
+    message = {"header": header, "parent_header": {}, "metadata": {}, "content": content}
+    return json.dumps({**message, "channel": "shell", "buffers": []})
+
+
+#: What a visitor can send to every widget of a page by hand: values of the wrong type, a
+#: child that does not exist, clicks, and a message without a method.
+CRAFTED = [
+    {"method": "update", "state": {"value": "not a value"}, "buffer_paths": []},
+    {"method": "update", "state": {"disabled": "maybe"}, "buffer_paths": []},
+    {"method": "update", "state": {"children": ["IPY_MODEL_none"]}, "buffer_paths": []},
+    {"method": "update", "state": {"index": 99, "value": 10**9}, "buffer_paths": []},
+    {"method": "custom", "content": {"event": "click"}},
+    {"method": "custom", "content": {"event": "click"}},
+    {"no method": True},
+]
+
+
+async def _craft(url: str, page: str) -> tuple[int, list[str]]:
+    """Send CRAFTED to every widget of a fresh `page`; (messages sent, replies carrying a
+    traceback, an error or anything on stderr)."""
+    with urllib.request.urlopen(url + "voila/render/" + page, timeout=120) as response:
+        html = response.read().decode()
+    kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', html).group(1)
+    socket = await websocket_connect(
+        HTTPRequest(url.replace("http", "ws") + f"api/kernels/{kernel}/channels")
+    )
+    await socket.write_message(_kernel_message("comm_info_request", {}))
+    comms: dict = {}
+    while not comms:
+        reply = json.loads(await socket.read_message())
+        comms = reply["content"]["comms"] if reply["msg_type"] == "comm_info_reply" else {}
+    sent = 0
+    for comm_id in comms:
+        for data in CRAFTED:
+            await socket.write_message(
+                _kernel_message("comm_msg", {"comm_id": comm_id, "data": data})
+            )
+            sent += 1
+    failures = []
+    try:
+        while (raw := await asyncio.wait_for(socket.read_message(), 10)) is not None:
+            reply = json.loads(raw)
+            text = json.dumps(reply["content"])
+            stderr = reply["msg_type"] == "stream" and reply["content"].get("name") == "stderr"
+            if reply["msg_type"] == "error" or stderr or "Traceback" in text:
+                failures.append(f"{reply['msg_type']}: {text[:200]}")
+    except asyncio.TimeoutError:  # nothing more for 10 s: the kernel has answered everything
+        pass
+    socket.close()
+    return sent, failures
+
+
+def test_crafted_widget_messages_get_no_traceback(voila_app):
+    sent, failures = asyncio.run(_craft(voila_app.url, "martian_dice/02_a_turn.ipynb"))
+    assert sent > 100
+    assert not failures, f"{len(failures)} of {sent} crafted messages:\n" + "\n".join(failures[:5])
