@@ -15,6 +15,7 @@ import re
 import time
 import urllib.request
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlparse
 
 import pytest
@@ -190,6 +191,9 @@ async def _craft(url: str, page: str) -> tuple[int, list[str]]:
 
 
 def test_crafted_widget_messages_get_no_traceback(voila_app):
-    sent, failures = asyncio.run(_craft(voila_app.url, "martian_dice/02_a_turn.ipynb"))
+    # In a thread of its own: Playwright's synchronous API holds this thread's event loop.
+    with ThreadPoolExecutor(1) as thread:
+        crafting = thread.submit(asyncio.run, _craft(voila_app.url, "martian_dice/02_a_turn.ipynb"))
+        sent, failures = crafting.result()
     assert sent > 100
     assert not failures, f"{len(failures)} of {sent} crafted messages:\n" + "\n".join(failures[:5])
