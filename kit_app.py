@@ -1,15 +1,45 @@
 """Serve the notebooks as one Voila app: `python kit_app.py [voila options] notebooks/`.
 
-This is what `./dev app` runs. It is plain Voila with the settings of `voila.json` (read from
-the working directory) plus one thing JSON cannot say: the app's root address leads to the
-landing page (`00_index.ipynb`) instead of a file list (the list stays at `/voila/tree`).
+This is what `./dev app` runs. It is Voila with the settings of `voila.json` (read from the
+working directory) plus what JSON cannot say:
+
+- the app's root address leads to the landing page (`00_index.ipynb`) instead of a file list
+  (the list stays at `/voila/tree`);
+- a preheated page is served complete or not at all: a pool kernel whose notebook did not run
+  to its end (a cell failed or timed out, its output did not all arrive, the kernel died)
+  is shut down and the notebook run again in a fresh kernel, up to `preheat_attempts` times;
+- at most one notebook per core is preheated at a time (`PreheatQueue`): a page a visitor
+  is waiting for first, then the first kernel of every page before the second of any, so
+  that right after a start the pages become ready one after another instead of all of them
+  crawling together (17 pages at once on 2 cores made output arrive more than 4 s after its
+  cell had finished: widgets were lost);
+- kernels talk to the server over Unix sockets (`ipc` transport) on POSIX, so no two kernels
+  started at once can pick the same TCP port ("Address already in use" killed a kernel);
+- only requests for a local host name (localhost, 127.0.0.1, [::1]) are answered, so that a
+  web page rebound by DNS to 127.0.0.1 cannot read pages or drive kernels; `--allow-host NAME`
+  (repeatable; `*` for any) adds the names the app is reached by, e.g. on a classroom network
+  with `--Voila.ip=0.0.0.0`;
+- each page's pool size is computed from the machine when no pool size is configured
+  (`pool_size()` below);
+- a visitor who finds a page's pool holding only a refill still waiting out `fill_delay`
+  gets a kernel started at once instead of waiting for the delay and then the refill.
 
 On Binder, Voila runs inside Jupyter Server instead (see binder/), where the badge's urlpath
 opens the landing page.
 
 Why `voila.json` says what it says (figures in benchmarks/RESULTS.md):
-- `preheat_kernel` with one kernel per page: a page's notebook has already run when it is
-  requested, so the server answers in about 0.02 s instead of starting a kernel (5–9 s).
+- `preheat_kernel`: a page's notebook has already run when it is requested, so the server
+  answers in about 0.02 s instead of starting a kernel (5–9 s).
+- the pool size (computed, see `pool_size`): with one kernel per page the same page opened
+  twice in a row took 8.5–9 s the second time (the refill was still running); two kernels
+  serve it at once. A class opening one page 30 times at once needs more than a machine can
+  keep for every page; `VoilaKernelManager.kernel_pools_config` gives one page a larger pool,
+  e.g. `{"martian_dice/02_a_turn.ipynb": {"pool_size": 30}}` for the lesson of the day.
+- `VoilaExecutor.iopub_timeout` 60 s with `raise_on_iopub_timeout`: nbclient waits 4 s by
+  default for a cell's output after the kernel said the cell was done, then goes on without
+  the rest (a warning, "Timeout waiting for IOPub output", and a page with missing widgets).
+  On a loaded machine the output may come later; when it never comes, the execution counts as
+  incomplete and is run again instead of being served.
 - `fill_delay` 3 s: after a visit Voila starts a new kernel for that page's pool. Started at
   once, it competes for the 2 cores with the browser drawing the page the user just opened;
   3 s later the page is drawn (median time to interactive 2.3 s -> 1.9 s over all pages).
@@ -22,18 +52,32 @@ Why `voila.json` says what it says (figures in benchmarks/RESULTS.md):
   styles. On Binder, binder/postBuild installs the template into the environment.
 - `TagRemovePreprocessor` drops the cells tagged `kit-check` (a notebook's checks and their
   "Tests" headings) before the page runs: see notebooks/CONVENTIONS.md.
+- no `disable_check_xsrf` (it was there for the "shut my kernel down" beacon a page sends
+  when it is left, refused without an `_xsrf` token because Voila never sets the cookie the
+  page reads it from): `PageHandler` sets that cookie, so the check, and with it
+  jupyter_server's origin check of every POST, stays on.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
-from collections.abc import MutableMapping
+import weakref
+from collections.abc import AsyncIterator, Callable, MutableMapping
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any, ClassVar
 
+import psutil
+import voila.app
 from jupyter_server.utils import url_path_join
-from tornado.web import RedirectHandler
+from tornado.httputil import HTTPServerRequest, split_host_and_port
+from tornado.routing import Matcher, Rule
+from tornado.web import RedirectHandler, RequestHandler
+from traitlets import Integer, List, Unicode
 from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
 
 #: The landing page, relative to the served folder.
 INDEX = "00_index.ipynb"
@@ -50,8 +94,273 @@ def add_kit_data_path(environ: MutableMapping[str, str] | None = None) -> None:
         environ["JUPYTER_PATH"] = os.pathsep.join([str(KIT_DATA), *paths])
 
 
+#: Host names a request may carry without `--allow-host`: this machine's own names.
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
+
+# Pool sizing (see `pool_size`). Measured on the kit's pages (benchmarks/RESULTS.md): a kernel
+# holds 40–150 MB once its page has run, and starting it and running its notebook takes 2–4 s
+# of one core.
+KERNEL_MEMORY_MB = 250  # the memory target per kernel: size by the target, not the typical
+POOL_MEMORY_SHARE = 0.5  # the pools may hold half of the memory free at start
+KERNEL_START_CPU_S = 3.0
+START_BUDGET_S = 60.0  # every pool filled within about a minute of a start
+
+
+def pool_size(pages: int, cpus: int, available_mb: float, visitors: int) -> int:
+    """Kernels to keep preheated for each of `pages` pages: as many as `visitors` opening a
+    page at once, but no more than the machine can hold for every page at the same time —
+    in memory (`POOL_MEMORY_SHARE` of `available_mb` at `KERNEL_MEMORY_MB` a kernel) and in
+    start-up time (all pools filled by `cpus` cores within `START_BUDGET_S`); at least one.
+
+    On the 2-core, 24 GB machine of the benchmarks, 17 pages: memory allows 43 kernels and
+    the cores 40, so 2 a page.
+    """
+    by_memory = int(available_mb * POOL_MEMORY_SHARE / KERNEL_MEMORY_MB)
+    by_cpu = int(cpus * START_BUDGET_S / KERNEL_START_CPU_S)
+    return max(1, min(visitors, by_memory // max(pages, 1), by_cpu // max(pages, 1)))
+
+
+def host_allowed(host_header: str, allowed: tuple[str, ...]) -> bool:
+    """Whether a request's `Host` header (name and optional port) names an allowed host."""
+    if "*" in allowed:
+        return True
+    host, _ = split_host_and_port(host_header.lower())
+    host = host.strip("[]")  # an IPv6 address comes as [::1]
+    return host in LOCAL_HOSTS or host in {name.lower().strip("[]") for name in allowed}
+
+
+class ForeignHost(Matcher):
+    """Matches the requests whose `Host` is none of the allowed names."""
+
+    def __init__(self, allowed: tuple[str, ...]) -> None:
+        self.allowed = allowed
+
+    def match(self, request: HTTPServerRequest) -> dict[str, Any] | None:
+        return None if host_allowed(request.host, self.allowed) else {}
+
+
+class RefuseForeignHost(RequestHandler):
+    """Answers every request (page, API, websocket, file) for a foreign host with 403."""
+
+    def prepare(self) -> None:
+        self.set_status(403)
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(
+            "This app answers only at localhost, 127.0.0.1 and [::1]. "
+            "To serve it under another name, start it with --allow-host NAME.\n"
+        )
+
+
+class PageHandler(TornadoVoilaHandler):
+    """Voila's page handler, also giving the browser the `_xsrf` cookie: the page reads it
+    for its one POST (the "shut my kernel down" beacon sent when the page is left), which
+    jupyter_server refuses without it (Voila never sets the cookie itself)."""
+
+    async def prepare(self) -> None:
+        prepared = super().prepare()  # checks the host and finds the user (async in Jupyter)
+        if prepared is not None:
+            await prepared
+        self.xsrf_token  # noqa: B018 -- reading the token sets the cookie
+
+
+def _checked_renderer(renderer: Any, problems: list[str]) -> Any:
+    """Make `renderer` (a Voila NotebookRenderer) note in `problems` every cell whose
+    execution failed, and note "not run to its end" until the last cell has run."""
+    cells = renderer._jinja_cell_generator
+    problems.append("the notebook was not run to its end")
+
+    async def checked_cells(nb: Any, kernel_id: str) -> AsyncIterator[Any]:
+        executor = renderer.executor  # created by the template's kernel start, just before
+        execute_cell = executor.execute_cell
+
+        async def execute_noting_failures(cell: Any, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return await execute_cell(cell, *args, **kwargs)
+            except BaseException as error:
+                problems.append(f"{type(error).__name__}: {error}".splitlines()[0])
+                raise
+
+        executor.execute_cell = execute_noting_failures
+        async for cell in cells(nb, kernel_id):
+            yield cell
+        problems.remove("the notebook was not run to its end")
+
+    renderer._jinja_cell_generator = checked_cells
+    return renderer
+
+
+class PreheatQueue:
+    """Lets `limit()` preheats run at once; the others wait their turn, in this order: pages a
+    visitor is waiting for first, then a page's first kernel before any page's second, then
+    in the order they came."""
+
+    def __init__(self, limit: Callable[[], int]) -> None:
+        self.limit = limit
+        self.running = 0
+        self._waiting: list[tuple[str, int, int, asyncio.Future]] = []
+        self._preheating: dict[str, int] = {}  # preheats of each page, waiting or running
+        self._asked: dict[str, int] = {}  # visitors waiting for each page
+        self._arrivals = 0
+
+    def ask_for(self, notebook: str) -> None:
+        """A visitor asked for `notebook`: its waiting preheat goes ahead of the others."""
+        self._asked[notebook] = self._asked.get(notebook, 0) + 1
+
+    def _next(self) -> tuple[str, int, int, asyncio.Future]:
+        def order(waiting: tuple[str, int, int, asyncio.Future]) -> tuple[bool, int, int]:
+            notebook, rank, arrival, _ = waiting
+            return (not self._asked.get(notebook), rank, arrival)
+
+        chosen = min(self._waiting, key=order)
+        self._waiting.remove(chosen)
+        if self._asked.get(chosen[0]):
+            self._asked[chosen[0]] -= 1
+        return chosen
+
+    @asynccontextmanager
+    async def slot(self, notebook: str) -> AsyncIterator[None]:
+        """Wait for a free slot, and hold it while the block runs."""
+        rank = self._preheating.get(notebook, 0)
+        self._preheating[notebook] = rank + 1
+        try:
+            if self.running >= self.limit():
+                turn = asyncio.get_running_loop().create_future()
+                self._arrivals += 1
+                self._waiting.append((notebook, rank, self._arrivals, turn))
+                await turn  # the slot is handed over by the preheat that leaves it
+            else:
+                self.running += 1
+            try:
+                yield
+            finally:
+                if self._waiting:
+                    self._next()[3].set_result(None)
+                else:
+                    self.running -= 1
+        finally:
+            self._preheating[notebook] -= 1
+
+
+def complete_pages(manager_class: type) -> type:
+    """Voila's preheating kernel manager, changed to serve only completely run notebooks and
+    to preheat a bounded number of notebooks at a time (see the module's docstring)."""
+
+    class CompletePagesKernelManager(manager_class):  # type: ignore[misc, valid-type]
+        preheat_attempts = Integer(
+            3, config=True, help="Runs of a page's notebook before its pool gives up."
+        )
+        preheat_concurrency = Integer(
+            0, config=True, help="Notebooks preheated at a time; 0: one per core."
+        )
+
+        def __init__(self, **kwargs: Any) -> None:
+            # Set before Voila's __init__, which schedules every page's first preheats.
+            self._queue = PreheatQueue(lambda: self.preheat_concurrency or psutil.cpu_count() or 1)
+            self._begun: weakref.WeakSet[asyncio.Task] = weakref.WeakSet()
+            super().__init__(**kwargs)
+
+        def get_pool_size(self, notebook_name: str) -> int:
+            """The kernels of the page's pool that are ready or being prepared. A refill
+            still waiting out its `fill_delay` does not count: Voila would make a visitor
+            wait for that delay and then a whole run; starting a kernel now is sooner."""
+            pool = self._pools.get(notebook_name, [])
+            return sum(task.done() or task in self._begun for task in pool)
+
+        async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any):
+            self._queue.ask_for(notebook_name)  # a visitor waits: this page's preheat first
+            return await super().get_rendered_notebook(notebook_name, *args, **kwargs)
+
+        def _notebook_renderer_factory(self, notebook_path: str | None = None) -> Any:
+            renderer = super()._notebook_renderer_factory(notebook_path)
+            renderer.kit_problems = []
+            return _checked_renderer(renderer, renderer.kit_problems)
+
+        async def _initialize(
+            self, notebook_path: str, kernel_id: str | None = None, **kwargs: Any
+        ) -> dict:
+            if kernel_id is not None:  # a restart of a kernel in use: run it as Voila does
+                return await super()._initialize(notebook_path, kernel_id, **kwargs)
+            # The task running this is the pool's item (Voila awaits this after its delay).
+            self._begun.add(asyncio.current_task())
+            problem = "never run"
+            for attempt in range(1, self.preheat_attempts + 1):
+                content = None
+                async with self._queue.slot(notebook_path):
+                    try:
+                        content = await super()._initialize(notebook_path, None, **kwargs)
+                        await content["task"]  # the notebook runs to its end
+                        problems = content["renderer"].kit_problems
+                        problem = "; ".join(problems) if problems else ""
+                    except Exception as error:  # the kernel did not start, or died
+                        problem = f"{type(error).__name__}: {error}"
+                if not problem:
+                    return content
+                self.log.warning(
+                    "Preheating %s, run %d of %d, was incomplete (%s)%s",
+                    notebook_path,
+                    attempt,
+                    self.preheat_attempts,
+                    problem,
+                    ": running it again" if attempt < self.preheat_attempts else "",
+                )
+                if content is not None:
+                    await self.shutdown_kernel(content["kernel_id"], now=True)
+            raise RuntimeError(f"{notebook_path} could not be run completely: {problem}")
+
+    return CompletePagesKernelManager
+
+
 class KitVoila(Voila):
-    """Voila whose root address redirects to the landing notebook when there is one."""
+    """Voila serving complete pages to local host names, its root address leading to the
+    landing notebook (see the module's docstring)."""
+
+    allowed_hosts = List(
+        Unicode(),
+        config=True,
+        help="Host names besides localhost, 127.0.0.1 and [::1] that requests may name "
+        "(the name or address the app is reached by); '*' accepts any.",
+    )
+    expected_visitors = Integer(
+        30,
+        config=True,
+        help="How many people may open one page at once (a class); caps the computed pool.",
+    )
+
+    aliases: ClassVar[dict] = {**Voila.aliases, "allow-host": "KitVoila.allowed_hosts"}
+
+    def initialize(self, argv: list[str] | None = None) -> None:
+        """Voila's start-up, then the pool size when none is configured, and the kernels'
+        transport (Unix sockets on POSIX unless one is configured)."""
+        super().initialize(argv)
+        if "default_pool_size" not in self.config.VoilaConfiguration:
+            pages = sum(
+                ".ipynb_checkpoints" not in p.parts for p in Path(self.root_dir).rglob("*.ipynb")
+            )
+            self.voila_configuration.default_pool_size = pool_size(
+                pages=pages,
+                cpus=psutil.cpu_count() or 1,
+                available_mb=psutil.virtual_memory().available / 2**20,
+                visitors=self.expected_visitors,
+            )
+        self.log.info("Preheating %d kernel(s) a page", self.voila_configuration.default_pool_size)
+        if os.name == "posix" and "transport" not in self.config.KernelManager:
+            self.config.KernelManager.transport = "ipc"
+
+    def init_settings(self) -> dict:
+        """Voila's settings, its preheating kernel manager replaced by one serving complete
+        pages (Voila builds that class inside this method, from a factory function)."""
+        factory: Callable[..., type] = voila.app.voila_kernel_manager_factory
+
+        def complete_pages_factory(*args: Any, **kwargs: Any) -> type:
+            manager_class = factory(*args, **kwargs)
+            preheating = args[1]  # the factory's arguments: base class, preheat_kernel, ...
+            return complete_pages(manager_class) if preheating else manager_class
+
+        voila.app.voila_kernel_manager_factory = complete_pages_factory
+        try:
+            return super().init_settings()
+        finally:
+            voila.app.voila_kernel_manager_factory = factory
 
     def landing_url(self) -> str | None:
         """Where the root address leads: the index notebook's page, if the folder has one."""
@@ -60,8 +369,16 @@ class KitVoila(Voila):
         return url_path_join(self.server_url, "voila/render", INDEX)
 
     def init_handlers(self) -> list:
-        """Voila's handlers, preceded by the redirect of the root address to the landing."""
-        handlers = super().init_handlers()
+        """Voila's handlers, preceded by the redirect of the root address to the landing;
+        in front of every route of the app, the refusal of foreign host names."""
+        # Voila adds the returned handlers after this call, behind the rules already there.
+        self.app.default_router.rules.insert(
+            0, Rule(ForeignHost(tuple(self.allowed_hosts)), RefuseForeignHost)
+        )
+        handlers = [
+            (route[0], PageHandler, *route[2:]) if route[1] is TornadoVoilaHandler else route
+            for route in super().init_handlers()
+        ]
         landing = self.landing_url()
         if landing:
             handlers.insert(

@@ -3,6 +3,11 @@
 An app is a plain object holding its widgets; showing it in a notebook shows its root widget,
 and its text form (what nbval compares and a terminal prints) is `summary()`, a short sentence
 about its current state, so the executed notebooks stay small and deterministic.
+
+An action the kit refuses (a `KitError` raised by a callback) is said in the app's own line,
+`show_notice`; importing this module installs that handling for every widget message
+(`kit_common.widgets.failures`), so no app wraps its callbacks itself and no traceback
+reaches a page's visitor.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from kit_common.widgets import failures
 from kit_common.widgets.live_chart import charts_in
 
 #: CSS classes shared with the browser tests: the main control of a page, and the element
@@ -30,7 +36,28 @@ class App:
         """The app's state in one line."""
         raise NotImplementedError
 
+    def show_notice(self, sentence: str) -> None:
+        """Say `sentence` (plain text, e.g. why an action was refused) in the app's line:
+        its `kit-output` text, or else a line added under the app; the app's next update
+        replaces it."""
+        line = self.notice_line()
+        if line is not None:
+            line.value = failures.notice_html(sentence)
+
+    def notice_line(self) -> w.HTML | None:
+        """Where `show_notice` speaks: the first HTML widget of the app carrying
+        `OUTPUT_CLASS`; else a line added at the bottom of its root box (None without one)."""
+        for part in failures.widgets_in(self.widget):
+            if isinstance(part, w.HTML) and OUTPUT_CLASS in part._dom_classes:
+                return part
+        added = getattr(self, "_notice", None)
+        if added is None and isinstance(self.widget, w.Box):
+            added = self._notice = w.HTML()
+            self.widget.children = (*self.widget.children, added)
+        return added
+
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        failures.register_app(self)
         for chart in charts_in(self.widget):
             chart.redraw()  # edits made outside `updating` since the last draw show too
         shown = self.widget._repr_mimebundle_(**kwargs)
@@ -49,6 +76,9 @@ def updating(figure: Any) -> Iterator[Any]:
     (a `LiveChart` redraws after its batch update)."""
     with figure.batch_update():
         yield figure
+
+
+failures.install()
 
 
 def button(description: str, tooltip: str = "", **layout: str) -> w.Button:

@@ -63,16 +63,27 @@ def chromium_browser() -> Iterator:
         browser.close()
 
 
+VOILA_LOG = ARTIFACTS / "voila.log"
+
+
 @pytest.fixture(scope="session")
-def voila_app(chromium_browser) -> Iterator[VoilaServer]:
-    """The Voila app serving every page, started once per session (after Chromium is known)."""
-    # Each page is opened once, so refilling a page's preheated kernel after use would only
-    # burn CPU that the other tests need: the refill waits an hour instead (after the tests).
-    refill_later = ("--VoilaKernelManager.fill_delay=3600",)
-    log = ARTIFACTS / "voila.log"
-    with voila_server(pages_root(), log=log, extra_args=refill_later) as server:
-        wait_for_preheated(server, log)
+def started_voila_app(chromium_browser) -> Iterator[VoilaServer]:
+    """The Voila app serving every page, started once per session (after Chromium is known),
+    as soon as it answers: its kernels may still be preheating."""
+    # Two kernels a page whatever the machine: the first test (tests/browser/test_app_start.py)
+    # opens every page right after the start, the page tests open each page once more.
+    # Refilling a pool after use would only burn CPU that the other tests need: the refill
+    # waits an hour instead (after the tests).
+    arguments = ("--VoilaConfiguration.default_pool_size=2", "--VoilaKernelManager.fill_delay=3600")
+    with voila_server(pages_root(), log=VOILA_LOG, extra_args=arguments) as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def voila_app(started_voila_app) -> VoilaServer:
+    """The Voila app once every page's kernels have been preheated."""
+    wait_for_preheated(started_voila_app, VOILA_LOG)
+    return started_voila_app
 
 
 # Everything not served by the app itself (matched in the browser, so local requests stay fast).

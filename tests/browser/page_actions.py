@@ -36,6 +36,13 @@ RENDERED_WIDGET = (
 )
 
 
+#: Counts the cell outputs of the page showing a drawn widget (not the widgets nested in one).
+DRAWN_WIDGET_OUTPUTS = """() => [...document.querySelectorAll('.jp-OutputArea-output')].filter(
+  (output) => !output.parentElement.closest('.jupyter-widgets')
+    && output.querySelector(':scope > .jupyter-widgets, :scope > .widget-box, :scope > .kit-chart')
+).length"""
+
+
 def widget_outputs(notebook: Path) -> int:
     """How many cell outputs of the (executed, committed) notebook display a widget."""
     data = json.loads(notebook.read_text(encoding="utf-8"))
@@ -56,14 +63,16 @@ def page_errors(page) -> list[str]:
     return found
 
 
+def drawn_widget_outputs(page) -> int:
+    """How many cell outputs of the page show a drawn widget."""
+    return page.evaluate(DRAWN_WIDGET_OUTPUTS)
+
+
 def wait_for_widgets(page, expected: int, timeout_ms: float = 60_000) -> None:
-    """Wait until at least `expected` widget views are rendered (and the first action, if any)."""
+    """Wait until `expected` cell outputs show a drawn widget (each output its own widget,
+    so that a page missing one output's widget cannot pass on another's nested views)."""
     if expected:
-        page.wait_for_function(
-            "([selector, n]) => document.querySelectorAll(selector).length >= n",
-            arg=[RENDERED_WIDGET, expected],
-            timeout=timeout_ms,
-        )
+        page.wait_for_function(f"({DRAWN_WIDGET_OUTPUTS})() >= {int(expected)}", timeout=timeout_ms)
 
 
 def output_fingerprint(page) -> str:

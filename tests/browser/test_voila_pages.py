@@ -17,7 +17,7 @@ from tests.browser.conftest import SCREENSHOTS, pages_root
 from tests.browser.page_actions import (
     ACTION,
     OUTPUT,
-    RENDERED_WIDGET,
+    drawn_widget_outputs,
     interact,
     output_fingerprint,
     page_errors,
@@ -68,7 +68,7 @@ def _check_page(page, watch, voila_app, name: str) -> None:
     try:
         wait_for_widgets(page, expected)
     except PlaywrightTimeout:
-        shown = page.locator(RENDERED_WIDGET).count()
+        shown = drawn_widget_outputs(page)
         problems = page_errors(page) + watch.problems
         raise AssertionError(
             f"{name}: {shown} of its {expected} widget outputs drawn within 60 s\n"

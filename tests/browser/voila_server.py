@@ -140,6 +140,8 @@ def voila_server(
     env = dict(os.environ)
     # The kernels import the kit from this checkout, installed or not.
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    # Kernels behave as under `./dev app`: ipykernel leaves stderr alone when it sees pytest.
+    env.pop("PYTEST_CURRENT_TEST", None)
     command = [
         sys.executable,
         str(REPO / "kit_app.py"),

@@ -1,0 +1,199 @@
+"""The app as a class meets it: every page opened at once right after a start, each complete;
+a refused click said in a sentence, never a traceback (nor for messages crafted by hand);
+only local host names answered.
+
+This module runs first among the browser tests (its name sorts first), so that its first
+test meets the app just started, its kernels still preheating.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import re
+import time
+import urllib.request
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urlparse
+
+import pytest
+from tornado.httpclient import HTTPRequest
+from tornado.websocket import websocket_connect
+
+from tests.browser.conftest import OUTSIDE, STUBBED_HOSTS, pages_root
+from tests.browser.page_actions import (
+    ACTION,
+    drawn_widget_outputs,
+    page_errors,
+    wait_for_widgets,
+    widget_outputs,
+)
+from tests.browser.voila_server import pages
+
+pytestmark = pytest.mark.browser
+
+TRACEBACK = "Traceback (most recent call last)"
+
+
+def _offline(context) -> None:
+    """Answer Voila's Font Awesome link with an empty stylesheet; refuse anything else from
+    outside the app (as the page tests' watch does)."""
+
+    def route(route):
+        if STUBBED_HOSTS.match(route.request.url):
+            return route.fulfill(status=200, content_type="text/css", body="")
+        return route.abort()
+
+    context.route(OUTSIDE, route)
+
+
+def test_every_page_opened_at_once_right_after_the_start_has_all_its_widgets(
+    started_voila_app, chromium_browser
+):
+    names = pages(pages_root())
+    opened = []
+    for name in names:  # every request is sent before any page is waited for
+        context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
+        _offline(context)
+        page = context.new_page()
+        page.evaluate("url => { window.location.href = url }", started_voila_app.page_url(name))
+        opened.append((name, context, page))
+    incomplete = []
+    start = time.monotonic()
+    for name, _, page in opened:
+        expected = widget_outputs(started_voila_app.root / name)
+        page.wait_for_selector("#rendered_cells", state="attached", timeout=300_000)
+        page.wait_for_load_state("load", timeout=300_000)
+        try:
+            wait_for_widgets(page, expected, timeout_ms=60_000)
+        except Exception:
+            incomplete.append(f"{name}: {drawn_widget_outputs(page)} of {expected} widgets")
+        incomplete += [f"{name}: {problem}" for problem in page_errors(page)]
+    for _, context, _ in opened:
+        context.close()
+    assert not incomplete, "\n".join(incomplete)
+    assert time.monotonic() - start < 300
+
+
+def test_a_double_clicked_button_says_a_sentence_and_no_traceback(voila_app, browser_page):
+    page, watch = browser_page
+    received: list[str] = []
+
+    def note(frame: str | bytes) -> None:
+        received.append(frame if isinstance(frame, str) else frame.decode("utf-8", "replace"))
+
+    page.on("websocket", lambda socket: socket.on("framereceived", note))
+    page.goto(voila_app.page_url("martian_dice/02_a_turn.ipynb"), timeout=120_000)
+    roll = page.locator(ACTION).first
+    roll.wait_for(state="visible", timeout=60_000)
+    # Both clicks leave the browser before the kernel has answered the first one (which
+    # disables Roll: the dice rolled must be set aside first).
+    roll.evaluate("button => { button.click(); button.click(); }")
+    notice = page.locator(".kit-notice")
+    notice.wait_for(state="visible", timeout=15_000)
+    sentence = notice.inner_text()
+    assert sentence.strip() and TRACEBACK not in sentence
+    assert roll.is_disabled()
+    page.wait_for_timeout(500)  # anything else the kernel sends arrives meanwhile
+    assert not [frame for frame in received if TRACEBACK in frame or '"traceback"' in frame]
+    problems = page_errors(page) + watch.problems
+    assert not problems, "\n".join(problems)
+
+
+def _status(url: str, host: str, path: str) -> int:
+    address = urlparse(url)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
+    try:
+        connection.request("GET", path, headers={"Host": host})
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/voila/render/00_index.ipynb", "/api/kernels", "/voila/static/voila.js"]
+)
+def test_a_request_for_a_foreign_host_name_is_refused(voila_app, path):
+    """A page rebound by DNS to 127.0.0.1 sends its own host name: nothing is answered."""
+    assert _status(voila_app.url, "evil.example", path) == 403
+    assert _status(voila_app.url, "evil.example:80", path) == 403
+
+
+def test_a_request_for_a_local_host_name_is_answered(voila_app):
+    # Answers that need no kernel: the root address's redirect, the list of notebooks.
+    port = urlparse(voila_app.url).port
+    for host in (f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}", "localhost"):
+        assert _status(voila_app.url, host, "/") == 302
+        assert _status(voila_app.url, host, "/voila/tree") == 200
+
+
+def _kernel_message(msg_type: str, content: dict) -> str:
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": msg_type,
+        "username": "visitor",
+        "session": "crafted",
+        "version": "5.3",
+        "date": "",
+    }
+    message = {"header": header, "parent_header": {}, "metadata": {}, "content": content}
+    return json.dumps({**message, "channel": "shell", "buffers": []})
+
+
+#: What a visitor can send to every widget of a page by hand: values of the wrong type, a
+#: child that does not exist, clicks, and a message without a method.
+CRAFTED = [
+    {"method": "update", "state": {"value": "not a value"}, "buffer_paths": []},
+    {"method": "update", "state": {"disabled": "maybe"}, "buffer_paths": []},
+    {"method": "update", "state": {"children": ["IPY_MODEL_none"]}, "buffer_paths": []},
+    {"method": "update", "state": {"index": 99, "value": 10**9}, "buffer_paths": []},
+    {"method": "custom", "content": {"event": "click"}},
+    {"method": "custom", "content": {"event": "click"}},
+    {"no method": True},
+]
+
+
+async def _craft(url: str, page: str) -> tuple[int, list[str]]:
+    """Send CRAFTED to every widget of a fresh `page`; (messages sent, replies carrying a
+    traceback, an error or anything on stderr)."""
+    with urllib.request.urlopen(url + "voila/render/" + page, timeout=120) as response:
+        html = response.read().decode()
+    kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', html).group(1)
+    socket = await websocket_connect(
+        HTTPRequest(url.replace("http", "ws") + f"api/kernels/{kernel}/channels")
+    )
+    await socket.write_message(_kernel_message("comm_info_request", {}))
+    comms: dict = {}
+    while not comms:
+        reply = json.loads(await socket.read_message())
+        comms = reply["content"]["comms"] if reply["msg_type"] == "comm_info_reply" else {}
+    sent = 0
+    for comm_id in comms:
+        for data in CRAFTED:
+            await socket.write_message(
+                _kernel_message("comm_msg", {"comm_id": comm_id, "data": data})
+            )
+            sent += 1
+    failures = []
+    try:
+        while (raw := await asyncio.wait_for(socket.read_message(), 10)) is not None:
+            reply = json.loads(raw)
+            text = json.dumps(reply["content"])
+            stderr = reply["msg_type"] == "stream" and reply["content"].get("name") == "stderr"
+            if reply["msg_type"] == "error" or stderr or "Traceback" in text:
+                failures.append(f"{reply['msg_type']}: {text[:200]}")
+    except asyncio.TimeoutError:  # nothing more for 10 s: the kernel has answered everything
+        pass
+    socket.close()
+    return sent, failures
+
+
+def test_crafted_widget_messages_get_no_traceback(voila_app):
+    # In a thread of its own: Playwright's synchronous API holds this thread's event loop.
+    with ThreadPoolExecutor(1) as thread:
+        crafting = thread.submit(asyncio.run, _craft(voila_app.url, "martian_dice/02_a_turn.ipynb"))
+        sent, failures = crafting.result()
+    assert sent > 100
+    assert not failures, f"{len(failures)} of {sent} crafted messages:\n" + "\n".join(failures[:5])
