@@ -190,16 +190,7 @@ def game_log(state: GameState, steps: bool = True) -> list[str]:
     """The game that led to `state` in words: with `steps`, every step under round and phase
     headings, each round closed by its summary; without, the round summaries alone. A finished
     game ends with its final scores."""
-    s = new_game(
-        list(state.names),
-        state.components,
-        objective_length=state.objective_length,
-        predictable_systems=state.rules.predictable_systems,
-        chaos_theory=state.rules.chaos_theory,
-        first_player=state.first_player,
-        max_rounds=state.rules.max_rounds,
-        solo=state.rules.solo,
-    )
+    s = _replay_start(state)
     lines: list[str] = []
     heading: tuple[int, str] | None = None
     round_start = s

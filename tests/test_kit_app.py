@@ -5,11 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from traitlets.config import LoggingConfigurable
 
 import kit_app
+
+
+def run_coroutine(coroutine):
+    """Run `coroutine` to its end in a thread of its own: the browser tests' Playwright keeps
+    an event loop running in the main thread of the same pytest process."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def test_the_pool_is_two_kernels_a_page_on_the_benchmark_machine():
@@ -98,7 +106,7 @@ class FakeVoilaManager(LoggingConfigurable):
 def _preheat(failing_runs: set[int]):
     manager = kit_app.complete_pages(FakeVoilaManager)(failing_runs=failing_runs)
     manager.log = logging.getLogger("test_kit_app")
-    return manager, asyncio.run(manager._initialize("page.ipynb"))
+    return manager, run_coroutine(manager._initialize("page.ipynb"))
 
 
 def test_a_completely_run_notebook_is_served_from_the_first_kernel():
@@ -137,7 +145,7 @@ def _order_of_preheats(arrivals: list[str], asked: list[str]) -> list[str]:
                 queue.ask_for(page)
         await asyncio.gather(*tasks)
 
-    asyncio.run(run())
+    run_coroutine(run())
     return started
 
 

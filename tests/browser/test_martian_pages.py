@@ -24,7 +24,7 @@ from tests.browser.voila_server import INDEX, VoilaServer, pages, voila_server
 
 pytestmark = pytest.mark.browser
 
-COURSE = re.compile(r"martian_dice/0[1-7]_.*\.ipynb|martian_dice/rules_card\.ipynb")
+COURSE = re.compile(r"martian_dice/0[1-9]_.*\.ipynb|martian_dice/rules_card\.ipynb")
 PAGES = [INDEX, *(p for p in pages(pages_root()) if COURSE.fullmatch(p))]
 GAME_PAGE = "martian_dice/07_play_a_game.ipynb"
 RULES_CARD = "martian_dice/rules_card.ipynb"
