@@ -660,23 +660,33 @@ class ComponentSet:
             raise KeyError(f"{ident!r} is a {type(item).__name__}, not a {kind.__name__}")
         return item
 
+    # The typed lookups run hundreds of thousands of times per batch of games (the bots and
+    # the engine ask for the same tiles at every step): the exact-class test is a fast path,
+    # `_lookup` still decides (subclasses) and raises for anything else.
+
     def die(self, ident: str) -> Die:
-        return self._lookup(ident, Die)
+        item = self.by_id[ident]
+        return item if item.__class__ is Die else self._lookup(ident, Die)
 
     def recipe(self, ident: str) -> Recipe:
-        return self._lookup(ident, Recipe)
+        item = self.by_id[ident]
+        return item if item.__class__ is Recipe else self._lookup(ident, Recipe)
 
     def attraction(self, ident: str) -> Attraction:
-        return self._lookup(ident, Attraction)
+        item = self.by_id[ident]
+        return item if item.__class__ is Attraction else self._lookup(ident, Attraction)
 
     def lab_upgrade(self, ident: str) -> LabUpgrade:
-        return self._lookup(ident, LabUpgrade)
+        item = self.by_id[ident]
+        return item if item.__class__ is LabUpgrade else self._lookup(ident, LabUpgrade)
 
     def specialist(self, ident: str) -> Specialist:
-        return self._lookup(ident, Specialist)
+        item = self.by_id[ident]
+        return item if item.__class__ is Specialist else self._lookup(ident, Specialist)
 
     def objective(self, ident: str) -> Objective:
-        return self._lookup(ident, Objective)
+        item = self.by_id[ident]
+        return item if item.__class__ is Objective else self._lookup(ident, Objective)
 
     def plot_twist(self, ident: str) -> PlotTwist:
         return self._lookup(ident, PlotTwist)
