@@ -278,7 +278,8 @@ def _has_paddock_slot(v: View | None) -> bool:
     return v is not None and any(s.action.id == "upgrade_paddock" for s in v.slots.values())
 
 
-# the kinds of action that can move a player toward a goal (or, for zones, away from it)
+# the kinds of action that can move a player toward a goal (or, for zones, away from it):
+# `_step` is 0 for every other kind (objective_value relies on it, a test checks it)
 _GOAL_KINDS = {
     "dinosaurs_at_least": (ActionKind.WORK, ActionKind.UPGRADE),
     "category_dinosaurs_at_least": (ActionKind.WORK, ActionKind.RECIPE, ActionKind.UPGRADE),
@@ -302,7 +303,12 @@ def objective_value(state: GameState, p: PlayerState, a: Action, v: View) -> flo
     worth its VP; progress is worth a share of it."""
     total = 0.0
     zones = 2 if a.kind == ActionKind.RECIPE else 1 if a.kind == ActionKind.BUILD else 0
-    steps = [_step(state, p, a, cond, v) for cond, _, _, _ in v.goals]
+    # `_step` is 0 for a kind the goal does not list (_GOAL_KINDS): skip the call there
+    kind = a.kind
+    steps = [
+        _step(state, p, a, cond, v) if kind in _GOAL_KINDS.get(cond.id, ()) else 0
+        for cond, _, _, _ in v.goals
+    ]
     if zones:
         free_now = abilities.free_zones(state, p)
         free = free_now - zones

@@ -14,10 +14,26 @@ from dino_helpers import pass_market, pass_research, set_player, start
 
 from dino_kit.bots import BOTS, bot_by_name, heuristic_bot
 from dino_kit.components import load_components
-from dino_kit.engine import apply_action, apply_chance, sample_chance, why_illegal
-from dino_kit.heuristic import MAX_ROUNDS_LEFT, expected_threat, held_pips, rounds_left, view
+from dino_kit.engine import (
+    apply_action,
+    apply_chance,
+    legal_actions,
+    run,
+    sample_chance,
+    why_illegal,
+)
+from dino_kit.heuristic import (
+    _GOAL_KINDS,
+    MAX_ROUNDS_LEFT,
+    _step,
+    expected_threat,
+    held_pips,
+    rounds_left,
+    view,
+)
 from dino_kit.objectives import _test, condition_met
 from dino_kit.phases import research
+from dino_kit.setup import new_game
 from dino_kit.simulate import ended_by_cap, game_seed, play_game, simulate
 from dino_kit.state import CHANCE, Action, Exhibit
 
@@ -117,6 +133,30 @@ def test_bot_actions_are_legal_and_deterministic():
         v = view(s, s.players[s.current_player()])
         assert v.rounds_left >= 1
         s = apply_action(s, a)
+
+
+def test_only_the_goal_kinds_listed_for_a_goal_step_toward_it():
+    """`objective_value` skips `_step` for an action kind its goal does not list in
+    `_GOAL_KINDS` (speed): every nonzero step of every legal action must be of a listed kind."""
+    decisions = []
+
+    def note(state, actor, move, after):
+        if actor != CHANCE:
+            decisions.append(state)
+
+    for g in range(4):
+        run(new_game(4), [heuristic_bot] * 4, random.Random(game_seed(7, g)), on_step=note)
+    nonzero = 0
+    for s in decisions:
+        p = s.players[s.current_player()]
+        v = view(s, p)
+        for a in legal_actions(s):
+            for o in C.objectives:
+                step = _step(s, p, a, o.condition, v)
+                if step:
+                    nonzero += 1
+                    assert a.kind in _GOAL_KINDS.get(o.condition.id, ()), (a, o.id)
+    assert nonzero > 100  # the check saw steps of many kinds, not none
 
 
 def test_bots_are_registered():
