@@ -18,6 +18,7 @@ act in turn order until they say `done` (or run out of workers). Actions:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -38,11 +39,19 @@ def _can_create(state: GameState, p: PlayerState, i: int) -> bool:
     return ex.dinosaurs < ex.capacity and all(h >= c for h, c in zip(p.dna, cost))
 
 
-def _can_refine(p: PlayerState, conversion: tuple[str, str, str]) -> bool:
+@functools.cache
+def _conversion_need(conversion: tuple[str, str, str]) -> tuple[tuple[int, ...], int]:
+    """The DNA a conversion takes (per type) and the index of the type it gives: the same
+    few printed conversions are checked at every workers decision, so they are worked out once."""
     a, b, result = (DNA_TYPES.index(t) for t in conversion)
     need = [0] * 6
     need[a] += 1
     need[b] += 1
+    return tuple(need), result
+
+
+def _can_refine(p: PlayerState, conversion: tuple[str, str, str]) -> bool:
+    need, result = _conversion_need(conversion)
     return all(p.dna[i] >= need[i] for i in range(6)) and p.dna[result] < p.limits[result]
 
 
