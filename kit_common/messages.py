@@ -6,22 +6,44 @@ the sentence in the current language with the values filled in. The language is 
 for every kit (`set_language(code)`, `current_language()`), so a page switches all its words
 at once.
 
-Only English exists now. A translation slots in as a `Translation` per language and kit:
-anything with gettext's `pgettext(context, message)`, such as the `gettext.GNUTranslations`
-of a `.mo` file compiled by Babel. The key is the context and the English template the
-message id, so two keys with the same English words can be translated differently. A sentence
-the translation lacks comes back in English, as gettext does.
+A translation slots in as a `Translation` per language and kit: anything with gettext's
+`pgettext(context, message)` and `npgettext(context, one, other, n)`, such as the
+`gettext.GNUTranslations` of a `.mo` file compiled by Babel (`Catalogue.load_translations`
+reads a kit's `locale/<lang>/LC_MESSAGES/<domain>.mo` files). The key is the context and the
+English template the message id, so two keys with the same English words can be translated
+differently. A sentence the translation lacks comes back in English, as gettext does.
+
+A sentence about a number of things is a `Plural` (English has two forms; a translation has
+as many as its language needs, Russian three): `catalogue.plural(key, n, **values)` picks the
+form for `n` and fills `{n}` and the values in.
 """
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Mapping
-from typing import Protocol
+from pathlib import Path
+from typing import NamedTuple, Protocol
 
 from kit_common.errors import KitError
 
 #: The language the catalogues are written in.
 SOURCE_LANGUAGE = "en"
+
+#: The languages the kit is translated into, by code, each named in its own language.
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "es": "Español",
+    "pt": "Português",
+    "ru": "Русский",
+}
+
+
+class Plural(NamedTuple):
+    """An English sentence about `{n}` things: the form for one and the form for many."""
+
+    one: str
+    other: str
 
 
 class UnknownLanguage(KitError):
@@ -68,7 +90,7 @@ class Catalogue:
     creating the catalogue are found too.
     """
 
-    def __init__(self, domain: str, english: Mapping[str, str]) -> None:
+    def __init__(self, domain: str, english: Mapping[str, str | Plural]) -> None:
         self.domain = domain  # the gettext domain a translation file of this kit will use
         self.english = english
         self._translations: dict[str, Translation] = {}
@@ -79,13 +101,40 @@ class Catalogue:
         self._translations[language] = translation
         _known_languages.add(language)
 
+    def load_translations(self, folder: Path) -> None:
+        """Add every compiled translation of this catalogue found under `folder`
+        (`<folder>/<lang>/LC_MESSAGES/<domain>.mo`, the layout Babel compiles to)."""
+        for code in LANGUAGES:
+            path = folder / code / "LC_MESSAGES" / f"{self.domain}.mo"
+            if path.is_file():
+                with path.open("rb") as compiled:
+                    self.add_translation(code, gettext.GNUTranslations(compiled))
+
     def template(self, key: str) -> str:
         """The template for `key` in the current language (English when untranslated).
-        An unknown key raises KeyError."""
+        An unknown key raises KeyError; a `Plural` key raises TypeError (use `plural`)."""
         english = self.english[key]
+        if isinstance(english, Plural):
+            raise TypeError(f"{key!r} is a sentence about a number of things: use plural()")
         translation = self._translations.get(_current_language)
         return english if translation is None else translation.pgettext(key, english)
 
     def message(self, key: str, **values: object) -> str:
         """The sentence for `key` in the current language, with `values` filled in."""
         return self.template(key).format(**values)
+
+    def plural_template(self, key: str, n: int) -> str:
+        """The template of the `Plural` sentence `key` for `n` things, in the current
+        language."""
+        english = self.english[key]
+        if not isinstance(english, Plural):
+            raise TypeError(f"{key!r} is not a sentence about a number of things: use message()")
+        translation = self._translations.get(_current_language)
+        if translation is None:
+            return english.one if n == 1 else english.other
+        return translation.npgettext(key, english.one, english.other, n)
+
+    def plural(self, key: str, n: int, **values: object) -> str:
+        """The sentence for `key` about `n` things in the current language, with `{n}` and
+        `values` filled in ("1 die", "3 dice"; Russian "1 кубик", "3 кубика", "5 кубиков")."""
+        return self.plural_template(key, n).format(n=n, **values)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from kit_common import messages
@@ -82,3 +84,59 @@ def test_both_kits_look_their_words_up_through_the_shared_machinery():
         assert isinstance(kit.CATALOGUE, Catalogue) and kit.CATALOGUE.english is kit.ENGLISH
         assert kit.message("rule.game_over") == kit.ENGLISH["rule.game_over"]
     assert martian_messages.message("dice.many", n=4) == "4 dice"
+
+
+class PluralDictionary(Dictionary):
+    """A translation with Russian's three plural forms, chosen as gettext's rule does."""
+
+    def npgettext(self, context: str, one: str, other: str, n: int) -> str:
+        forms = self.by_key.get(context)
+        if forms is None:
+            return one if n == 1 else other
+        if n % 10 == 1 and n % 100 != 11:
+            return forms[0]
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return forms[1]
+        return forms[2]
+
+
+def test_a_plural_sentence_takes_the_form_for_its_number_in_each_language():
+    catalogue = Catalogue("test", {"dice": messages.Plural("{n} die", "{n} dice")})
+    assert [catalogue.plural("dice", n) for n in (0, 1, 2)] == ["0 dice", "1 die", "2 dice"]
+    catalogue.add_translation(
+        "ru", PluralDictionary({"dice": ("{n} кубик", "{n} кубика", "{n} кубиков")})
+    )
+    set_language("ru")
+    assert [catalogue.plural("dice", n) for n in (1, 3, 5, 11, 21)] == [
+        "1 кубик",
+        "3 кубика",
+        "5 кубиков",
+        "11 кубиков",
+        "21 кубик",
+    ]
+    with pytest.raises(TypeError, match="use plural"):
+        catalogue.message("dice")
+
+
+def test_compiled_translations_load_from_the_babel_layout(tmp_path):
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    spanish = read_po(
+        io.StringIO(
+            'msgid ""\nmsgstr ""\n"Language: es\\n"\n'
+            '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+            'msgctxt "yes"\nmsgid "yes"\nmsgstr "sí"\n\n'
+            'msgctxt "dice"\nmsgid "{n} die"\nmsgid_plural "{n} dice"\n'
+            'msgstr[0] "{n} dado"\nmsgstr[1] "{n} dados"\n'
+        )
+    )
+    folder = tmp_path / "es" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "test.mo").open("wb") as compiled:
+        write_mo(compiled, spanish)
+    catalogue = Catalogue("test", {"yes": "yes", "dice": messages.Plural("{n} die", "{n} dice")})
+    catalogue.load_translations(tmp_path)
+    set_language("es")
+    assert catalogue.message("yes") == "sí"
+    assert [catalogue.plural("dice", n) for n in (1, 2)] == ["1 dado", "2 dados"]
