@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kit_common.messages import Catalogue
+from kit_common.messages import Catalogue, Plural
 
-ENGLISH: dict[str, str] = {
+ENGLISH: dict[str, str | Plural] = {
     # Face names, singular and plural.
     "face.tank": "Tank",
     "face.tank.plural": "Tanks",
@@ -25,8 +25,6 @@ ENGLISH: dict[str, str] = {
     "face.chicken": "Chicken",
     "face.chicken.plural": "Chickens",
     "dice.none": "no dice",
-    "dice.one": "{n} die",
-    "dice.many": "{n} dice",
     # Why a turn ended.
     "end.stopped": "the player stopped",
     "end.no_choice": "no legal choice was left",
@@ -65,10 +63,6 @@ ENGLISH: dict[str, str] = {
     # Scoring explanations.
     "score.tanks_win": "0 points: {tanks} beat {rays}",
     "score.nothing": "0 points: no earthlings were set aside",
-    "score.points": "{points} points: {earthlings}",
-    "score.one_point": "1 point: 1 earthling",
-    "score.earthlings": "{n} earthlings",
-    "score.earthling": "1 earthling",
     "score.bonus": "{base} + 3 bonus for all three kinds",
     # Game states.
     "where.tiebreak": "a tie-break roll-off is under way",
@@ -93,8 +87,6 @@ ENGLISH: dict[str, str] = {
     "ui.score_now": "If the turn ended now: {explanation}",
     "ui.turn_over": "Turn over: {explanation}",
     "why.first_roll": "You rolled all {dice} dice: a turn always begins by rolling every die.",
-    "why.roll": "You rolled the {dice} dice that were not set aside.",
-    "why.roll.one": "You rolled the last die that was not set aside.",
     "why.tanks": "{tanks} set aside at once: Tanks are never a choice, they are always set aside.",
     "why.no_tanks": "No Tank in this roll.",
     "why.must_choose": "Now you must set aside all dice of one type: {options}.",
@@ -108,8 +100,6 @@ ENGLISH: dict[str, str] = {
         "You set aside {dice}: each earthling kind may be taken only once a turn, "
         "so {faces} are done for this turn."
     ),
-    "why.roll_or_stop": "Now roll the {dice} dice left, or stop and score.",
-    "why.roll_or_stop.one": "Now roll the last die, or stop and score.",
     "why.no_dice": "No dice are left to roll: the turn ends and is scored.",
     "why.stopped": "You stopped: the turn is scored.",
     "why.danger": "Careful: {tanks} against {rays} — stopping now would score 0.",
@@ -148,17 +138,12 @@ ENGLISH: dict[str, str] = {
     "ui.waiting_for": "{name} is playing…",
     "ui.last_round": "Last round: {name} reached {target}; everyone after them plays once more.",
     "ui.tiebreak": "Tie at {total}: {names} roll 6 dice each; most Death Rays wins.",
-    "ui.winner": "{name} wins with {total} points.",
-    "ui.you_win": "You win with {total} points!",
-    "ui.practice_done": "You reached {total} points in {turns} turns.",
     "ui.log": "Game log (latest first)",
     "ui.rolloff": "Tie-break roll-off {i}: {rolls}",
     "ui.log_turn": "Round {round}, {name}: {dice} — {explanation} (total {total})",
     "ui.rolls_detail": "rolls",
     "ui.win_unit": "chance to win",
     "ui.advice_points": "{option}: {points} if you stopped right after",
-    "ui.advice_roll": "Roll the {dice} dice left: the outcome is uncertain",
-    "ui.advice_roll.one": "Roll the last die: the outcome is uncertain",
     "ui.advice_stop": "Stop now: {explanation}",
     "stats.title": "End of the game",
     "stats.player": "Player",
@@ -181,25 +166,12 @@ ENGLISH: dict[str, str] = {
     "ui.players_tied": "Tied players:",
     "ui.roll_off": "Break the tie",
     "ui.roll_off.tip": "Every tied player rolls 6 dice, again while tied, until one wins",
-    "ui.more_tiebreaks": "+{n} tie-breaks",
     "ui.tiebreak_round": "Roll-off {i}: {rolls}",
-    "ui.tiebreak_winner": "{name} wins after {n} roll-off(s).",
-    "ui.tiebreaks_so_far": "{n} tie-breaks played",
-    "ui.tiebreaks_so_far.one": "1 tie-break played",
     "ui.player_n": "Player {i}",
     "chart.rolloffs.title": "How many roll-offs a tie-break among {k} players takes",
     "chart.rolloffs.x": "roll-offs until one player is ahead",
-    "chart.rolloffs.observed": "share of {n} tie-breaks",
-    "chart.rolloffs.observed.one": "share of 1 tie-break",
     # Notebook widgets: the odds of pushing your luck.
     "luck.title": "The odds right now",
-    "luck.stop": "Stop now: {points} points, for sure.",
-    "luck.roll": (
-        "Roll the {dice} dice left and play on as well as possible: {value:.2f} points on average."
-    ),
-    "luck.roll.one": (
-        "Roll the last die and play on as well as possible: {value:.2f} points on average."
-    ),
     "luck.no_choice": "Chance the next roll leaves no legal choice (the turn ends): {p}.",
     "luck.overtake": (
         "Chance the next roll puts the Tanks ahead even if you take every Death Ray: {p}."
@@ -217,8 +189,6 @@ ENGLISH: dict[str, str] = {
     "chart.overtake.x": "dice left to roll",
     "chart.overtake.lead": "Death Rays lead by {m}",
     # Notebook widgets: the stop-or-roll map.
-    "map.kinds": "{n} kinds",
-    "map.kinds.one": "{n} kind",
     "map.kinds_label": "Earthlings:",
     "map.tanks_label": "Tanks:",
     "map.title": ("Roll or stop? {tanks} set aside, earthlings of {kinds}, the rest Death Rays"),
@@ -242,19 +212,14 @@ ENGLISH: dict[str, str] = {
     # Notebook widgets: the dice explorer.
     "ui.roll13": "Roll 13 dice",
     "ui.roll13.tip": "Roll all 13 dice once and add the roll to the tally",
-    "ui.add_rolls": "+{n} rolls",
-    "ui.add_rolls.tip": "Roll the 13 dice {n} more times (simulated) and add them to the tally",
     "ui.reset": "Start over",
     "ui.face": "Count:",
-    "ui.rolls_so_far": "{n} rolls of 13 dice so far",
-    "ui.rolls_so_far.one": "1 roll of 13 dice so far",
     "ui.last_roll": "Last roll: {dice}",
     "ui.no_roll_yet": "no roll yet: press the button",
     "chart.count.title": "How many {faces} show among 13 dice",
     "chart.count.x": "number of {faces}",
     "chart.probability": "probability",
     "chart.exact": "exact odds",
-    "chart.observed": "share in {n} rolls",
 }
 
 #: The kit's sentences in the current language (`kit_common.messages.set_language`); the
@@ -264,26 +229,23 @@ CATALOGUE = Catalogue("martian_kit", ENGLISH)
 message = CATALOGUE.message
 
 
-def message_for(key: str, count: int, **values: object) -> str:
-    """The sentence for `key` about `count` things: its `.one` form when the count is 1
-    ("1 roll", "the last die"), never "1 rolls" or "1 dice"."""
-    return message(f"{key}.one" if count == 1 else key, **values)
-
-
 def face_name(face: object, count: int = 1) -> str:
-    """A face's name, plural unless `count` is 1 ("1 Tank", "2 Death Rays")."""
+    """A face's name, plural unless `count` is 1 ("Tank", "Death Rays"), standing alone (a
+    label, a button); a count with its face name is `counted`."""
     value = getattr(face, "value", face)
     return message(f"face.{value}" if count == 1 else f"face.{value}.plural")
 
 
 def dice_count(n: int) -> str:
-    """ "1 die", "3 dice"."""
-    return message("dice.one" if n == 1 else "dice.many", n=n)
+    """ "1 die", "3 dice" (the form the language needs for `n`)."""
+    return CATALOGUE.plural("count.dice", n)
 
 
 def counted(face: object, count: int) -> str:
-    """A count with its face name: "1 Tank", "3 Death Rays", "0 Death Rays"."""
-    return f"{count} {face_name(face, count)}"
+    """A count with its face name: "1 Tank", "3 Death Rays", "0 Death Rays" (a `Plural`
+    per face, so a language with three forms says each right)."""
+    value = getattr(face, "value", face)
+    return CATALOGUE.plural(f"count.{value}", count)
 
 
 def choice_words(action: object) -> str:
@@ -417,5 +379,150 @@ ENGLISH.update(
             "{variant}: turn {value:.2f} points; first player wins {p:.1%} (the other end rule: "
             "{other:.1%})"
         ),
+    }
+)
+
+# Sentences about a number of things: each a `Plural` (English: the form for one, the form
+# for many; a translation gives as many forms as its language has, Russian three). `{n}` is
+# the number that decides the form. Where the English has one form for both ("1 points"),
+# the English text is what the pages have always shown; a translation still says it right.
+ENGLISH.update(
+    {
+        # A count with its face name, in rolls, set-asides and scores ("3 Death Rays").
+        "count.tank": Plural("{n} Tank", "{n} Tanks"),
+        "count.ray": Plural("{n} Death Ray", "{n} Death Rays"),
+        "count.human": Plural("{n} Human", "{n} Humans"),
+        "count.cow": Plural("{n} Cow", "{n} Cows"),
+        "count.chicken": Plural("{n} Chicken", "{n} Chickens"),
+        "count.dice": Plural("{n} die", "{n} dice"),
+        # Scoring explanations ("7 points: 4 earthlings + 3 bonus for all three kinds").
+        "score.points.n": Plural("{n} point: {earthlings}", "{n} points: {earthlings}"),
+        "score.earthlings.n": Plural("{n} earthling", "{n} earthlings"),
+        # The turn player's explanations: what a roll did, what comes next.
+        "why.rolled": Plural(
+            "You rolled the last die that was not set aside.",
+            "You rolled the {n} dice that were not set aside.",
+        ),
+        "why.roll_or_stop.n": Plural(
+            "Now roll the last die, or stop and score.",
+            "Now roll the {n} dice left, or stop and score.",
+        ),
+        # The game app: the advisor, the end of a game.
+        "ui.advice_roll.n": Plural(
+            "Roll the last die: the outcome is uncertain",
+            "Roll the {n} dice left: the outcome is uncertain",
+        ),
+        "ui.practice_done.n": Plural(
+            "You reached {total} points in {n} turns.",
+            "You reached {total} points in {n} turns.",
+        ),
+        "ui.winner.n": Plural("{name} wins with {n} points.", "{name} wins with {n} points."),
+        "ui.you_win.n": Plural("You win with {n} points!", "You win with {n} points!"),
+        # The tie-break roll-off page.
+        "ui.more_tiebreaks.n": Plural("+{n} tie-break", "+{n} tie-breaks"),
+        "ui.tiebreaks_so_far.n": Plural("1 tie-break played", "{n} tie-breaks played"),
+        "ui.tiebreak_winner.n": Plural(
+            "{name} wins after {n} roll-off(s).", "{name} wins after {n} roll-off(s)."
+        ),
+        "chart.rolloffs.observed.n": Plural("share of 1 tie-break", "share of {n} tie-breaks"),
+        "ui.tied_players.n": Plural("{n} tied player", "{n} tied players"),
+        # The odds of pushing your luck.
+        "luck.stop.n": Plural("Stop now: {n} points, for sure.", "Stop now: {n} points, for sure."),
+        "luck.roll.n": Plural(
+            "Roll the last die and play on as well as possible: {value:.2f} points on average.",
+            "Roll the {n} dice left and play on as well as possible: {value:.2f} points on "
+            "average.",
+        ),
+        # The stop-or-roll map.
+        "map.kinds.n": Plural("{n} kind", "{n} kinds"),
+        # Advice from the solvers ("stop: 4 points").
+        "advice.stop_points.n": Plural("stop: {n} points", "stop: {n} points"),
+        # The dice explorer.
+        "ui.add_rolls.n": Plural("+{n} roll", "+{n} rolls"),
+        "ui.add_rolls.tip.n": Plural(
+            "Roll the 13 dice {n} more time (simulated) and add them to the tally",
+            "Roll the 13 dice {n} more times (simulated) and add them to the tally",
+        ),
+        "ui.rolls_so_far.n": Plural("1 roll of 13 dice so far", "{n} rolls of 13 dice so far"),
+        "chart.observed.n": Plural("share in {n} rolls", "share in {n} rolls"),
+    }
+)
+
+# Games and turns told in words: the log the CLI prints (`martian-kit play`, `replay`) and the
+# game app's turn details.
+ENGLISH.update(
+    {
+        "narrate.turn": "Round {round}, {name}:",
+        "narrate.roll": "  roll {i}: {dice} -> {took}",
+        "narrate.takes": "takes {dice}",
+        "narrate.no_choice": "no legal choice is left",
+        "narrate.ends": "  ends: {reason}; {score}; total {total}",
+        "narrate.rolloff": "Tie-break roll-off {i} (6 dice each): {rolls}",
+        "narrate.rolloff_roll": "{name} {rays}",
+        "narrate.practice_done": Plural(
+            "{name} reached {total} points in {n} turns.",
+            "{name} reached {total} points in {n} turns.",
+        ),
+        "narrate.player_total": "{name} {total}",
+        "narrate.final": "Final totals: {totals}. Winner: {winner}.",
+    }
+)
+
+# The set-aside quiz (pages 2 and 3): its options, the rules' verdicts.
+ENGLISH.update(
+    {
+        "quiz.stop": "Stop now and score the turn",
+        "quiz.roll": "Roll the dice left",
+        "quiz.take": "Set aside the {faces}",
+        "quiz.only_roll": "Allowed now: only rolling the dice.",
+        "quiz.nothing": "Nothing is allowed any more: the turn is over.",
+        "quiz.allowed_now": "Allowed now: {choices}.",
+        "quiz.refused": "**{action}?** Refused: {reason}",
+        "quiz.allowed": "**{action}?** Allowed.",
+        "quiz.needs_roll": "a set-aside quiz needs a roll to choose from",
+        "quiz.rules_allow": "The rules allow it: all the dice of this face go aside.",
+        "quiz.question": "Which choices do the rules allow after this roll?",
+        "quiz.dice_row": "{label}: {dice}",
+    }
+)
+
+# The odds of pushing your luck (page 5): the roll-or-stop prediction, small chances.
+ENGLISH.update(
+    {
+        "luck.choice.roll": "Roll again",
+        "luck.choice.stop": "Stop",
+        "luck.values": (
+            "Stopping scores {stop:g} points; rolling the {left} dice left and then playing as "
+            "well as possible is worth {roll:.2f} points on average."
+        ),
+        "luck.predict": "Set aside: {set_aside}. Roll again or stop?",
+        "luck.one_in": "1 in {n:,}",
+        "luck.summary": "{turn}; odds: {odds}",
+    }
+)
+
+# One-line text forms of the apps (what a terminal or the notebook's plain-text output shows).
+ENGLISH.update(
+    {
+        "summary.turn": "set aside: {set_aside}",
+        "summary.turn.rolled": "{text}; rolled: {rolled}",
+        "summary.turn.score": "{text}; {score}",
+        "summary.turn.buttons": "{text}; buttons: {buttons}",
+        "summary.no_buttons": "none",
+        "summary.scoring": "exercise {i} of {n}: {dice}; {right} right so far",
+        "summary.game": "round {round}; {totals}; {scoreboard}",
+        "summary.game.player": "{name} {total}",
+        "ui.tiebreak_summary": "{tied}; {played}",
+    }
+)
+
+# The game app: a setup the app cannot seat (said when a page starts a game in code).
+ENGLISH.update(
+    {
+        "game.too_many": (
+            "a game here has 1 to {most} players: {people} people and {bots} bots do not fit"
+        ),
+        "game.bad_seat": "the first person's seat is 1 to {last}, not {seat}",
+        "game.bots_needed": "{players} players with {people} people need {bots} bots",
     }
 )

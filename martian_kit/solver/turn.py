@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from martian_kit.dice import NUM_DICE, FaceCounts
-from martian_kit.messages import face_name, message
+from martian_kit.messages import CATALOGUE, face_name, message
 from martian_kit.solver.model import (
     N_SCORES,
     N_SLOTS,
@@ -302,7 +302,7 @@ class TurnSolution:
     def _describe(self, action: Action, value: float, turn: TurnState, unit: str) -> str:
         if action is Action.STOP:
             if unit == "expected":
-                return message("advice.stop_points", points=turn.score())
+                return CATALOGUE.plural("advice.stop_points.n", turn.score())
             return message("advice.stop", value=value, unit=unit)
         if action is Action.ROLL:
             return message("advice.roll", value=value, unit=unit)
