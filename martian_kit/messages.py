@@ -526,3 +526,158 @@ ENGLISH.update(
         "game.bots_needed": "{players} players with {people} people need {bots} bots",
     }
 )
+
+# The class experiment (teachers' page, notebook 8): typed tallies of Death Rays against the
+# exact distribution, the chi-square test and its p-value in words.
+ENGLISH.update(
+    {
+        "class.bad_count": (
+            "{word!r} is not a number of Death Rays: type whole numbers from 0 to {most}"
+        ),
+        "class.p.share": "{share:.0f}%",
+        "class.p.below": "less than 1%",
+        "class.p.lead": (
+            "If the dice are fair, tallies at least this far from the exact distribution turn "
+            "up in {share} of experiments like this one, by chance alone (p = {p:.3f})."
+        ),
+        "class.p.agree": "So nothing here suggests unfair dice: the tallies agree with the maths.",
+        "class.p.unusual": (
+            "That is unusual but happens: about one class in twenty sees it with fair dice. "
+            "Check the tallies for typing mistakes, then roll again."
+        ),
+        "class.p.rare": "That is very rare with fair dice: check the tallies and the dice.",
+        "class.no_rolls": "No rolls yet: type a group's counts and add them.",
+        "class.rolls": Plural("{n} rolls.", "{n} rolls."),
+        "class.mean.holds": (
+            "Mean number of Death Rays {estimate:.2f}; its 95% interval [{low:.2f}, {high:.2f}] "
+            "holds the exact mean 13/3 ≈ {exact:.2f}."
+        ),
+        "class.mean.misses": (
+            "Mean number of Death Rays {estimate:.2f}; its 95% interval [{low:.2f}, {high:.2f}] "
+            "misses the exact mean 13/3 ≈ {exact:.2f}."
+        ),
+        "class.too_few": "Too few rolls for a chi-square test: pool more groups.",
+        "class.table.rays": "Death Rays",
+        "class.table.seen": "Rolls seen",
+        "class.table.expected": "Rolls expected",
+        "class.chi_square": Plural(
+            "Chi-square {statistic:.2f} with {n} degrees of freedom (counts grouped so that "
+            "each group expects at least 5 rolls).",
+            "Chi-square {statistic:.2f} with {n} degrees of freedom (counts grouped so that "
+            "each group expects at least 5 rolls).",
+        ),
+        "class.group": "Group",
+        "class.group.placeholder": "e.g. Table 1",
+        "class.rays": "Death Rays",
+        "class.rays.placeholder": "the number of Death Rays in each roll, e.g. 4 5 3 6 4 ...",
+        "class.add": "Add this group",
+        "class.add.tip": "Add the counts to the class's tally",
+        "class.clear": "Start again",
+        "class.clear.tip": "Forget every group's counts",
+        "class.not_added": "Not added:",
+        "class.type_one": "type at least one count.",
+        "class.group_n": "Group {i}",
+        "class.added": Plural("Added {group}: {n} rolls.", "Added {group}: {n} rolls."),
+        "class.table.group": "Group",
+        "class.table.rolls": "Rolls",
+        "class.table.mean": "Mean Death Rays",
+        "class.chart.title": "Death Rays in a roll of 13 dice: exact chances and the class's rolls",
+        "class.chart.x": "Death Rays in the roll",
+        "class.chart.observed": "the class's rolls ({n})",
+        "class.summary": "class experiment: {groups} groups, {rolls} rolls",
+    }
+)
+
+# The teachers' page (notebook 8): the printable handout, the projector view, the download.
+ENGLISH.update(
+    {
+        "handout.chart_label": "Chance of each number of Death Rays among 13 dice",
+        "handout.my_prediction": "My prediction: ____________________",
+        "handout.name_group": "Name: ______________________ &nbsp; Group: ________",
+        "handout.predict": "Predict first",
+        "handout.experiment": "The class experiment",
+        "handout.experiment.how": (
+            "Roll all 13 dice 20 times. After each roll, count the Death Rays and add a mark in "
+            "the\ntable. Then type your counts into the page."
+        ),
+        "handout.tally.rays": "Death Rays",
+        "handout.tally.marks": "Rolls (tally marks)",
+        "handout.exact": "The exact chances",
+        "handout.exact.how": (
+            "How likely each number of Death Rays is among 13 dice (each die shows a Death Ray "
+            "with\nchance 1/3):"
+        ),
+        "handout.key": "Answer key",
+        "tools.projector": "Projector view (large type)",
+        "tools.projector.tip": "Larger letters for a projector; click again for the normal size",
+        "tools.download": (
+            "{link}Download the handout{end} (a web page to print from the browser: the "
+            "exercises, a tally sheet, the exact chances as a picture, and the answer key on its "
+            "own page). Each chart of this page saves as a PNG picture from the camera icon "
+            "above it."
+        ),
+        "tools.summary.on": "lesson tools: projector view on",
+        "tools.summary.off": "lesson tools: projector view off",
+    }
+)
+
+# The teachers' page (notebook 8): the predict-then-reveal exercises, with the kit's answers.
+# A choice exercise's answer is one of its choices: the same key says both.
+ENGLISH.update(
+    {
+        "lesson.likeliest.question": (
+            "Roll all 13 dice. Which number of Death Rays is the most likely?"
+        ),
+        "lesson.likeliest.why": (
+            "{rays} come up in {share:.1f}% of rolls, more than any other count; 3 and 5 follow "
+            "closely."
+        ),
+        "lesson.mean.question": "On average, how many Death Rays show in a roll of 13 dice?",
+        "lesson.mean.why": (
+            "Each die shows a Death Ray with chance 2/6 = 1/3, and averages add up: "
+            "13 × 1/3 = 13/3."
+        ),
+        "lesson.turn.question": (
+            "How many points is a turn worth on average, played as well as possible for points?"
+        ),
+        "lesson.turn.answer": "{value:.2f} points",
+        "lesson.turn.why": (
+            "The kit's turn solver finds {value:.2f}. Two common misreadings of the rules make "
+            "it smaller: scoring a roll that leaves no legal choice as 0 gives {stuck_zero:.2f}, "
+            "and setting Death Rays aside only once per turn gives {rays_once:.2f}."
+        ),
+        "lesson.ten.question": (
+            "What is the best chance, in percent, of scoring at least 10 points in one turn?"
+        ),
+        "lesson.ten.answer": "{percent:.1f}%",
+        "lesson.ten.why": (
+            "Playing only to reach 10 (and stopping as soon as it is reached) gives this "
+            "chance; playing for the most points on average gives less."
+        ),
+        "lesson.seats.question": (
+            "Two players both play to win, under the rules. Who wins more often?"
+        ),
+        "lesson.seats.first": "the first player",
+        "lesson.seats.second": "the second player",
+        "lesson.seats.neither": "neither",
+        "lesson.seats.answer": "the second player, {percent:.1f}% of games",
+        "lesson.seats.why": (
+            "When the first player reaches 25, the round is completed: the second player gets "
+            "a last turn and knows exactly how many points it needs."
+        ),
+        "lesson.same.question": (
+            "Two players use the same strategy, one that ignores the scores (the cautious "
+            "one, say). How often does the first player win?"
+        ),
+        "lesson.same.less": "less than half",
+        "lesson.same.half": "exactly half",
+        "lesson.same.more": "more than half",
+        "lesson.same.answer": "exactly half ({percent:.1f}%)",
+        "lesson.same.why": (
+            "Under the rules the round is always completed, so both players get the same "
+            "number of turns, and with a strategy that ignores the scores each player's turns "
+            "are alike and independent of the other's. Swapping the two players' dice "
+            "swaps the winner, so each wins half the time (a tie's roll-off is fair too)."
+        ),
+    }
+)
