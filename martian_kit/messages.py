@@ -312,10 +312,8 @@ ENGLISH.update(
         ),
         "cli.solved": "Win-probability table written to {path} ({size} bytes, {seconds:.1f} s); "
         "P(first seat wins from 0-0) = {p:.4f}",
-        "cli.record_ok": "{file}: a valid Martian Dice record: {players}; {turns} turn(s); {how}",
         "cli.record_finished": "finished, {winner} won",
         "cli.record_unfinished": "the game is not over yet",
-        "cli.record_running": "The game is not over: {turns} turn(s) played so far.",
         "cli.unknown_policy": "unknown policy {name!r}; known: {known}",
         "cli.variant": "Rules: {variant}",
         "cli.variant_solved": (
@@ -678,6 +676,59 @@ ENGLISH.update(
             "number of turns, and with a strategy that ignores the scores each player's turns "
             "are alike and independent of the other's. Swapping the two players' dice "
             "swaps the winner, so each wins half the time (a tie's roll-off is fair too)."
+        ),
+    }
+)
+
+# The command line (`martian-kit --help`, each command's help, its errors and output).
+ENGLISH.update(
+    {
+        "cli.help.description": "Martian Dice: play, analyse and simulate.",
+        "cli.help.play": "play a whole game with the named policies",
+        "cli.help.players": "comma-separated policy names, one per seat (1 for the practice mode)",
+        "cli.help.seed": "seed of the dice (reproducible)",
+        "cli.help.play_json": "print the game record as JSON",
+        "cli.help.replay": "tell a saved game (a record file) turn by turn",
+        "cli.help.replay_file": "a game record (JSON), as `play --json` writes it",
+        "cli.help.replay_json": "print the record, checked and tidied, as JSON",
+        "cli.help.check_record": "check a record file against the rules (exit status 0 / 1)",
+        "cli.help.record_file": "a game record (JSON)",
+        "cli.help.json": "machine-readable output",
+        "cli.help.target": "points to win (10-60; 25)",
+        "cli.help.end": (
+            "round: the round is completed (the rules); immediate: the first there wins"
+        ),
+        "cli.help.dice": "dice in a turn (6-13; 13)",
+        "cli.help.turn_value": "value of stopping and of each option (expected score)",
+        "cli.help.state": "dice set aside as T,R,H,C,K (default: a fresh turn)",
+        "cli.help.rolled": "dice just rolled as T,R,H,C,K (Tanks included)",
+        "cli.help.score_distribution": "exact distribution of one turn's score",
+        "cli.help.policy": "a score-blind policy name",
+        "cli.help.win_probability": "P(win) of a 2-player position under win-optimal play",
+        "cli.help.scores": "MINE,THEIRS at the start of my turn",
+        "cli.help.simulate": "simulate turns of a policy (vectorised, seeded)",
+        "cli.help.quiet": "no progress bar",
+        "cli.help.tournament": "games with seat rotation, win rates and player statistics",
+        "cli.help.tournament_players": "policy names, 2 to 10",
+        "cli.help.games": (
+            "at most {most:,}: one run holds its games in memory together "
+            "(about 150 bytes a game); run more seeds for more"
+        ),
+        "cli.help.solve_game": "rebuild the 2-player win-probability table",
+        "cli.help.output": "where to write it (default: the shipped table); checked before solving",
+        "cli.error": "martian-kit {command}: {error}",
+        "cli.seat_label": "{name} (seat {seat})",
+        "cli.too_many_dice": "{shown} dice in a turn of {dice} dice",
+        "cli.no_set_aside": "no legal set-aside: the turn is over",
+        "cli.mean_sd_zero": "Mean {mean:.4f}, sd {sd:.4f}, P(0) {p_zero:.4f}",
+        "cli.bad_scores": "--scores takes MINE,THEIRS, got {value!r}",
+        "cli.record_ok.n": Plural(
+            "{file}: a valid Martian Dice record: {players}; {n} turn(s); {how}",
+            "{file}: a valid Martian Dice record: {players}; {n} turn(s); {how}",
+        ),
+        "cli.record_running.n": Plural(
+            "The game is not over: {n} turn(s) played so far.",
+            "The game is not over: {n} turn(s) played so far.",
         ),
     }
 )
