@@ -732,3 +732,37 @@ ENGLISH.update(
         ),
     }
 )
+
+# Loading a game record (`martian-kit replay`, `check-record`, `records.load`): what is wrong
+# with a field. `{where}` is the field's path in the JSON ("turns[2].rolls[0].took"), `{got}`
+# the value found, both kept as written.
+ENGLISH.update(
+    {
+        "record.format": "format: expected {expected!r}, got {got!r}",
+        "record.players": "players: must be a non-empty list of names",
+        "record.players_rule": "players: {error}",
+        "record.seed": "seed: must be a whole number or null, got {got!r}",
+        "record.no_rolloff": "{where}: there is no tie-break roll-off to roll in here",
+        "record.rolloff_seat": "{where}.seat: expected seat {expected}, got {got}",
+        "record.winner": "winner: the replayed game gives {replayed!r}, the record {got}",
+        "record.no_more_turns": "{where}: the game had no more turns to play here",
+        "record.expected": "{where}.{field}: expected {expected}, got {got}",
+        "record.unfinished": "{where}.end: only the last turn of a record may be unfinished",
+        "record.rolling": (
+            "{where}.rolling: true or false, and true only in an unfinished turn, got {got}"
+        ),
+        "record.end": "{where}.end: must be one of {known} (or null), got {got!r}",
+        "record.no_rolls": "{where}.rolls: a finished turn has at least one roll",
+        "record.choice_required": "{where}.took: a choice is required after this roll ({choices})",
+        "record.no_choice": "{where}.took: this roll left no legal choice, so took must be null",
+        "record.turn_over": "{where}: the turn was already over",
+        "record.stopped": "{where}.end: the turn did not end by itself, so it ended by a stop",
+        "record.replay_gives": "{where}.{field}: the replay gives {replayed!r}, the record {got}",
+        "record.action": "{where}: must be one of {known}, got {got!r}",
+        "record.rule": "{where}: {error}",
+        "record.object": "{where}: must be an object, got {kind}",
+        "record.list": "{where}: must be a list, got {kind}",
+        "record.whole": "{where}: must be a whole number from {low} to {high}, got {got!r}",
+        "record.unknown_face": "{where}: unknown face {face!r}",
+    }
+)
