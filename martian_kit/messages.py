@@ -766,3 +766,40 @@ ENGLISH.update(
         "record.unknown_face": "{where}: unknown face {face!r}",
     }
 )
+
+# Engine errors a user can reach from the command line or a page (a policy name, a number of
+# players or dice, a position asked about, the shipped table), and a turn in one line.
+ENGLISH.update(
+    {
+        "error.unknown_policy": "unknown policy {name!r}; known policies: {known}",
+        "error.person_seat": "seat {seat} is a person's: no policy acts for it",
+        "error.policies_needed": "{players} players need {players} policies",
+        "error.unknown_faces": "unknown face name(s): {names}",
+        "error.counts": "must be FaceCounts or 5 whole counts ({order}), got {got}",
+        "error.roll_dice": "can roll 0 to {most} dice, not {n}",
+        "error.tiebreak_players": "a tie-break has {low} to {high} players, not {n}",
+        "error.game_players": "a game has {low} to {high} players, not {n}",
+        "error.turn_dice": "a turn is played with 1 to {most} dice, not {n}",
+        "error.set_aside_dice": "{n} dice set aside in a turn of {dice} dice",
+        "error.unknown_misreading": "unknown misreading {name!r}; known: {known}",
+        "error.seat": "seat is 'first' or 'second', not {seat!r}",
+        "error.mine": "the player to move has 0 to {most} points, not {mine}",
+        "error.theirs": "the other player has 0 to {most} points when the {seat} seat moves, "
+        "not {theirs}",
+        "error.table_unusable": (
+            "{path}: not a usable win-probability table ({error}); "
+            "rebuild it with `martian-kit solve-game`"
+        ),
+        "error.table_format": "made for another format",
+        "error.table_shape": "{path}: the table has the wrong shape; rebuild it",
+        "error.table_rules": "{path}: made for other rules; rebuild it with solve-game",
+        "turn.str": "set aside: {set_aside}",
+        "turn.str.rolled": "{text}; rolled: {rolled}",
+        "turn.str.over": "{text}; over ({reason})",
+        "turn.str.phase": "{text}; {phase}",
+        "phase.must_roll": "must roll",
+        "phase.must_choose": "must choose",
+        "phase.may_roll_or_stop": "may roll or stop",
+        "phase.over": "over",
+    }
+)
