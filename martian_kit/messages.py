@@ -267,7 +267,6 @@ def plan_words(actions: Sequence[object]) -> str:
 ENGLISH.update(
     {
         "advice.over": "the turn is over: there is nothing to choose",
-        "advice.stop_points": "stop: {points} points",
         "advice.stop": "stop: {value:.2f} {unit}",
         "advice.roll": "roll again: {value:.2f} {unit}",
         "advice.take": "take {faces}: {value:.2f} {unit}",
