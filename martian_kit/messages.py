@@ -781,6 +781,7 @@ ENGLISH.update(
         "error.turn_dice": "a turn is played with 1 to {most} dice, not {n}",
         "error.set_aside_dice": "{n} dice set aside in a turn of {dice} dice",
         "error.unknown_misreading": "unknown misreading {name!r}; known: {known}",
+        "error.no_dice_to_roll": "no dice are left to roll",
         "error.seat": "seat is 'first' or 'second', not {seat!r}",
         "error.mine": "the player to move has 0 to {most} points, not {mine}",
         "error.theirs": "the other player has 0 to {most} points when the {seat} seat moves, "
