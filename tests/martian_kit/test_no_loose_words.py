@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import ast
 import re
+import string
 from pathlib import Path
 
 import pytest
+
+from kit_common.messages import Plural
+from martian_kit.dice import Face
+from martian_kit.messages import ENGLISH, counted, dice_count
 
 KIT = Path(__file__).resolve().parents[2] / "martian_kit"
 
@@ -144,3 +149,26 @@ def test_sentences_are_found(literal: str) -> None:
 )
 def test_markup_keys_and_single_words_are_not_sentences(literal: str) -> None:
     assert loose_sentences(f"x = {literal!r}\n") == []
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+def test_every_plural_sentence_is_about_its_number() -> None:
+    """A `Plural` form for many says `{n}`, and both forms take the same other values, so a
+    translator's forms can be filled in from the same call."""
+    plurals = {k: v for k, v in ENGLISH.items() if isinstance(v, Plural)}
+    assert plurals, "the catalogue has sentences about a number of things"
+    for key, sentence in plurals.items():
+        assert "n" in _fields(sentence.other), key
+        assert _fields(sentence.one) - {"n"} == _fields(sentence.other) - {"n"}, key
+
+
+def test_a_count_of_a_face_reads_as_before() -> None:
+    assert [counted(Face.RAY, n) for n in (0, 1, 3)] == [
+        "0 Death Rays",
+        "1 Death Ray",
+        "3 Death Rays",
+    ]
+    assert [dice_count(n) for n in (1, 13)] == ["1 die", "13 dice"]
