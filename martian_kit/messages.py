@@ -797,6 +797,7 @@ ENGLISH.update(
         "turn.str.rolled": "{text}; rolled: {rolled}",
         "turn.str.over": "{text}; over ({reason})",
         "turn.str.phase": "{text}; {phase}",
+        # Where a turn stands: in a turn's line and in `rule.not_chance`.
         "phase.must_roll": "must roll",
         "phase.must_choose": "must choose",
         "phase.may_roll_or_stop": "may roll or stop",

@@ -276,7 +276,7 @@ class TurnState:
 
     def _check_chance(self) -> None:
         if self.phase is not Phase.MUST_ROLL:
-            where = self.phase.value.replace("_", " ")
+            where = message(f"phase.{self.phase.value}")
             if self.end is not None:
                 where = message("rule.turn_over", reason=self.end.reason())
             raise RuleError("not_chance", message("rule.not_chance", where=where))
