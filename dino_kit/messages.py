@@ -8,9 +8,9 @@ setting), not an edit of the logic. A `RuleError` carries the key of its rule (t
 
 from __future__ import annotations
 
-from kit_common.messages import Catalogue
+from kit_common.messages import Catalogue, Plural
 
-ENGLISH: dict[str, str] = {
+ENGLISH: dict[str, str | Plural] = {
     "notice": (
         "Unofficial kit, not affiliated with the publisher of Dinosaur Island; the component "
         "set is illustrative — not the published components."
@@ -112,6 +112,8 @@ ENGLISH: dict[str, str] = {
 CATALOGUE = Catalogue("dino_kit", ENGLISH)
 #: `message(key, **values)`: the sentence for `key` in the current language, values filled in.
 message = CATALOGUE.message
+#: `plural(key, n, **values)`: the sentence for `key` about `n` things, values filled in.
+plural = CATALOGUE.plural
 
 
 # -- the notebooks' apps and charts (dino_kit.widgets, dino_kit.charts) ------------------
@@ -143,6 +145,10 @@ ENGLISH.update(
         "ui.rare_worker": "rare: worker",
         "ui.threat_pips": "threat pips",
         "ui.free": "free",
+        # a track beyond its last space: the value, the +10 tokens taken and the marker's space
+        "ui.track_tokens": "{value} (+10×{tokens}, marker {marker})",
+        # the text form of the game app: where the game is, then each player's VP
+        "ui.game_summary": "{status} VP: {scores}",
         "ui.slot": "die {slot}",
         "ui.space_workers": "{name}, {workers} workers",
         "ui.winner_mark": "winner",
@@ -161,12 +167,15 @@ ENGLISH.update(
         "ui.specials": "Special lab tiles left: Dino Research II {research}, DNA Refinement II "
         "{refinement}",
         "ui.attraction_item": "{name} (${price}, {vp} VP, {capacity} visitor(s))",
+        "ui.attraction_item_food": "{name} (${price}, {vp} VP, {capacity} visitor(s)), food",
         "ui.market_item": "{name} (${price}): {text}",
         "act.die": (
             "scientist {level} → die {slot}: {amount} {dna} × {level} = +{gain} {dna} "
             "(cold storage allowing; {pips} threat pip(s))"
         ),
         "act.die_rare": "scientist {level} → die {slot}: rare face, {what}",
+        # a rare face claimed for one of the player's exhibits: that exhibit's recipe
+        "act.die_rare_for": "scientist {level} → die {slot}: rare face, {what} → {name}",
         "act.storage": "scientist {level} → cold storage: limits {tracks}",
         "act.recipe": "scientist {level} → the {name} recipe (2 park zones)",
         "act.pass_scientist": "pass: scientist {level} joins the workers this round",
@@ -371,6 +380,8 @@ ENGLISH.update(
 )
 ENGLISH.update(
     {
+        # the scoring app: an attraction or a recipe with its points
+        "ui.named_vp": "{name} ({vp} VP)",
         "ui.no_exhibit": "(none)",
         "ui.exhibit_n": "exhibit {n}",
         "ui.score_button": "Score",
@@ -403,6 +414,11 @@ ENGLISH.update(
         "ui.claim_unclear": (
             "The intervals overlap for {pairs}: these games cannot tell them apart."
         ),
+        # an estimate and its 95% interval, "0.51 (0.44 to 0.59)" (wins app, tables)
+        "ui.interval": "{estimate} ({span})",
+        "ui.interval_span": "{low} to {high}",
+        # the empty choice of seats 3 and 4 in the wins app
+        "ui.no_bot": "(none)",
         "chart.wins.title": "Win share with its 95% interval",
         "chart.wins.y": "share of the wins",
     }
@@ -410,10 +426,9 @@ ENGLISH.update(
 # -- the game told as it happens (dino_kit.narrate) -----------------------------------------
 ENGLISH.update(
     {
-        "story.customers.one": "{n} customer",
-        "story.customers.many": "{n} customers",
-        "story.hooligans.one": "{n} hooligan",
-        "story.hooligans.many": "{n} hooligans",
+        # the park phase told visit by visit (the game page's story, `dino-kit play`)
+        "story.customers": Plural("{n} customer", "{n} customers"),
+        "story.hooligans": Plural("{n} hooligan", "{n} hooligans"),
         "story.and": " and ",
         "story.nobody": "nobody",
         "story.visitors": "{name}: {who} came to the park.",
@@ -541,5 +556,111 @@ ENGLISH.update(
         "chance.twist": "Plot twist: {text}.",
         "chance.pool": "Die {n} of the pool drawn from the box.",
         "chance.rival": "The rival reveals {name}.",
+    }
+)
+# -- the command line (dino_kit.cli, dino_kit.balance.report_lines): help, output, refusals ----
+ENGLISH.update(
+    {
+        # what `dino-kit --help` and each sub-command's --help say
+        "cli.description": "Dinosaur Island (unofficial): components, games, simulation.",
+        "cli.help.validate": "check a folder of component files",
+        "cli.help.validate_folder": "folder holding dice.yaml, recipes.yaml, ...",
+        "cli.help.init": "copy the shipped illustrative components into a new folder, to edit",
+        "cli.help.init_folder": "a new or empty folder",
+        "cli.help.simulate": "play many bot games and summarise them",
+        "cli.help.players": "players per game (2-4; 1 = solo against the rival, {solo})",
+        "cli.help.games": "number of games",
+        "cli.help.seed": "seed (game g uses seed*1000003+g)",
+        "cli.help.bots": "one bot name, or one per seat, comma-separated (random, heuristic)",
+        "cli.help.objectives": "objective stack (game length)",
+        "cli.help.max_rounds": (
+            "safety net for simulations (not a rule of the game): stop a game after this round"
+        ),
+        "cli.help.json_summary": "print the summary as JSON",
+        "cli.help.tournament": "a seat-balanced tournament of bots: win shares and mean scores",
+        "cli.help.tournament_players": (
+            "bot names, one per seat, comma-separated (e.g. planner,heuristic,heuristic)"
+        ),
+        "cli.help.json_result": "print the result as JSON",
+        "cli.help.balance": (
+            "what the winners' parks hold more often than the losers' (many bot games)"
+        ),
+        "cli.help.balance_folder": "folder holding the component files",
+        "cli.help.balance_players": "players per game (2-4)",
+        "cli.help.jobs": "processes playing the games",
+        "cli.help.scheduler": "address of a Dask scheduler to play the games on (the dask extra)",
+        "cli.help.json_report": "print the report as JSON",
+        "cli.help.play": "play one bot game and tell it round by round (as the game page does)",
+        "cli.help.play_bots": (
+            "bot names, one per seat (default heuristic,heuristic; heuristic with --solo)"
+        ),
+        "cli.help.solo": "one bot against the solo rival ({solo})",
+        "cli.help.save": "write the game record (JSON) here (checked before the game is played)",
+        "cli.help.log": "also print every step (the game page's log)",
+        # `dino-kit validate` and `dino-kit balance` on a folder of component files
+        "cli.not_a_folder": "not a folder (give the folder holding dice.yaml, ...)",
+        "cli.problems": Plural("{folder}: {n} problem", "{folder}: {n} problems"),
+        "cli.valid": "{folder}: all component files are valid",
+        # a refused argument, after "dino-kit <command>: "
+        "cli.bad_bots": "--bots takes bot names separated by commas, got {text!r}",
+        "cli.solo_one_bot": "a solo game has one player: give one bot name",
+        # `dino-kit simulate`: the summary line, then one row per seat under these headers
+        "cli.solo_rival": "solo mode ({solo}): rival's mean score {mean}",
+        "cli.simulate_summary": Plural(
+            "{n} game, {players} players, seed {seed}; rounds: mean {mean}, min {low}, max "
+            "{high}; visitors eaten per game: {eaten}; ended by the {cap}-round safety net: "
+            "{capped}",
+            "{n} games, {players} players, seed {seed}; rounds: mean {mean}, min {low}, max "
+            "{high}; visitors eaten per game: {eaten}; ended by the {cap}-round safety net: "
+            "{capped}",
+        ),
+        "cli.col.seat": "seat",
+        "cli.col.bot": "bot",
+        "cli.col.score": "score",
+        "cli.col.sd": "sd",
+        "cli.col.min": "min",
+        "cli.col.max": "max",
+        "cli.col.wins": "wins",
+        "cli.col.win_rate": "win rate (95% CI)",
+        "cli.col.money": "money",
+        "cli.col.eaten": "eaten",
+        # `dino-kit tournament`: the summary line, then one row per entry under these headers
+        "cli.tournament_summary": Plural(
+            "{n} game, seats rotating, seed {seed}; rounds: mean {mean}",
+            "{n} games, seats rotating, seed {seed}; rounds: mean {mean}",
+        ),
+        "cli.col.entry": "entry",
+        "cli.col.win_share": "win share (95% CI)",
+        "cli.col.score_ci": "score (95% CI)",
+        # `dino-kit play --solo`: the first line
+        "cli.solo_mode": "Solo mode — {solo}.",
+        # `dino-kit init FOLDER`: what was written and what to do next
+        "cli.init_wrote": Plural(
+            "wrote {n} file to {folder}, a copy of the shipped illustrative set ({source}):",
+            "wrote {n} files to {folder}, a copy of the shipped illustrative set ({source}):",
+        ),
+        "cli.init_next": (
+            "Type your own components over them (the fields are in "
+            "dino_kit/components/SCHEMA.md; give set.yaml your set's name and label),"
+        ),
+        "cli.init_check": (
+            "then check them with `dino-kit validate {folder}` and play on them with "
+            "`DINO_KIT_DATA={folder} ./dev app`."
+        ),
+        # `dino-kit balance`: the report (dino_kit.balance.report_lines)
+        "balance.header": Plural(
+            "{n} game of {players} {bots} bots, components {components}, seed {seed}",
+            "{n} games of {players} {bots} bots, components {components}, seed {seed}",
+        ),
+        "balance.length": "game length: {mean} rounds [{low}, {high}]",
+        "balance.seats": "seat win share: {seats}",
+        "balance.seat": "seat {seat}: {share} [{low}, {high}]",
+        "balance.kind": "{kind}: share of winners' parks vs losers' parks holding it",
+        "balance.row": (
+            "{ident} winners {winners} [{winners_low}, {winners_high}]  "
+            "losers {losers} [{losers_low}, {losers_high}]  difference {difference}"
+        ),
+        "balance.no_games": "a balance study needs at least 1 game",
+        "balance.no_dask": "--scheduler needs Dask: pip install 'martian-dino-kit[dask]'",
     }
 )

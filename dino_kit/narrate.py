@@ -20,7 +20,7 @@ from dino_kit import abilities, chance
 from dino_kit.components.schema import LabUpgrade, Objective, PlotTwist, Specialist
 from dino_kit.effects import CATEGORIES, DNA_TYPES, Effect
 from dino_kit.engine import apply_action, apply_chance
-from dino_kit.messages import message
+from dino_kit.messages import message, plural
 from dino_kit.phases import park, research, workers
 from dino_kit.setup import new_game
 from dino_kit.solo import rival_score
@@ -51,11 +51,13 @@ def action_label(state: GameState, a: Action) -> str:
     if a.kind == "die":
         face = research.face_of(state, a.target)
         if face.rare is not None:
-            where = ""
-            if a.choice is not None and p is not None:
-                where = f" → {c[p.exhibits[a.choice].recipe].name}"
             what = message("ui.rare_" + face.rare)
-            return message("act.die_rare", level=a.scientist, slot=a.target + 1, what=what) + where
+            if a.choice is not None and p is not None:
+                name = c[p.exhibits[a.choice].recipe].name
+                return message(
+                    "act.die_rare_for", level=a.scientist, slot=a.target + 1, what=what, name=name
+                )
+            return message("act.die_rare", level=a.scientist, slot=a.target + 1, what=what)
         assert p is not None
         bonus = abilities.passive(state, p, "research_bonus")
         i = DNA_TYPES.index(face.dna)
@@ -325,7 +327,7 @@ def park_visits(start: GameState, moves: Sequence[Move]) -> tuple[ParkVisit, ...
 
 
 def _count(n: int, key: str) -> str:
-    return message(f"{key}.{'one' if n == 1 else 'many'}", n=n)
+    return plural(key, n)
 
 
 def park_lines(visit: ParkVisit, name: str) -> list[str]:
