@@ -105,7 +105,9 @@ class WinsExplorer(App):
         names = sorted(BOTS)
         self.seats = []
         for i, value in enumerate(["heuristic", "random", NO_BOT, NO_BOT]):
-            options = names if i < 2 else [(message("ui.no_bot"), NO_BOT), *names]  # two at least
+            options = [(name, name) for name in names]  # a bot is named by its name
+            if i >= 2:  # two seats at least
+                options.insert(0, (message("ui.no_bot"), NO_BOT))
             self.seats.append(
                 w.Dropdown(
                     options=options,
