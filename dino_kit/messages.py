@@ -318,6 +318,10 @@ ENGLISH.update(
 ENGLISH.update(
     {
         "ui.cannot_claim": "cannot claim (rare face)",
+        # a research die's face in words (the pictures' titles and texts)
+        "ui.face_dna": "{amount} {dna} DNA",
+        "ui.face_no_threat": "{what}, no threat",
+        "ui.face_threat": Plural("{what}, {n} threat pip", "{what}, {n} threat pips"),
         "ui.any_die": "any die of the box",
         "ui.die": "Die",
         "ui.scientist": "scientist {level}",
