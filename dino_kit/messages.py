@@ -668,3 +668,22 @@ ENGLISH.update(
         "balance.no_dask": "--scheduler needs Dask: pip install 'martian-dino-kit[dask]'",
     }
 )
+# -- a saved game read back (dino_kit.records): after "<field>: " (the record's JSON field) --
+ENGLISH.update(
+    {
+        "record.not_object": "must be a JSON object",
+        "record.format": "expected {expected!r}, got {got!r}",
+        "record.names": "must be a list of names",
+        "record.object": "must be an object",
+        "record.not_a_setting": "not a setting ({settings})",
+        "record.setting_type": "must be a {kind}, got {got}",
+        "record.seed": "must be a whole number or null, got {got}",
+        "record.components": "must be the set's name, got {got}",
+        "record.list": "must be a list",
+        "record.replay_differs": "the replayed game gives {replayed}, the record {recorded}",
+        "record.over": "the game was already over",
+        "record.no_chance": "no chance event is pending here",
+        "record.seat": "expected {expected}, got {got}",
+        "record.action": "must be an object with a kind",
+    }
+)
