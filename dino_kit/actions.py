@@ -10,6 +10,7 @@ dict where an id belongs are refused with `InputError` naming the field, so that
 
 from __future__ import annotations
 
+from dino_kit.messages import message
 from dino_kit.state import Action, ActionKind, Phase
 from kit_common.checks import one_of, plain, shown, whole
 from kit_common.errors import InputError
@@ -51,7 +52,7 @@ def check_action(action: Action, phase: Phase) -> None:
             continue
         if used is not None and name not in used:
             raise InputError(
-                f"action.{name}", f"a {kind} action in the {phase} phase does not use it"
+                f"action.{name}", message("action.unused_field", kind=kind, phase=phase)
             )
         if name == "scientist":  # a level not in the pool is the rules' to refuse
             if type(value) is not int:

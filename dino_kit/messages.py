@@ -687,3 +687,18 @@ ENGLISH.update(
         "record.action": "must be an object with a kind",
     }
 )
+# -- refused arguments of the engine's entry points (bots, simulations, odds, setup) ------
+ENGLISH.update(
+    {
+        "bot.unknown": "unknown bot {name!r}; known bots: {known}",
+        "simulate.bot_count": "give one bot name or {players}, not {got}",
+        "simulate.tournament_bots": "a tournament needs 2 to 4 bots, not {got}",
+        "odds.unclaimed": "unclaimed must be 0 to {pool} (the pool), not {got}",
+        "odds.draw": "cannot draw {drawn} visitors from a bag of {total}",
+        "planner.sizes": "a planner needs at least 1 rollout and 1 candidate",
+        # after "action.<field>: " (a field of an action that its kind does not read)
+        "action.unused_field": "a {kind} action in the {phase} phase does not use it",
+        # after "<setting>: " (a setting of a new game that is True or False)
+        "setup.flag": "must be True or False, got {got}",
+    }
+)

@@ -73,7 +73,7 @@ def new_game(
         ("solo", solo),
     ):
         if not isinstance(value, bool):
-            raise InputError(flag, f"must be True or False, got {shown(value)}")
+            raise InputError(flag, message("setup.flag", got=shown(value)))
     whole(first_player, "first_player")
     whole(max_rounds, "max_rounds", 1)
     if not isinstance(objective_length, str):  # an unknown name is the rule's to refuse
