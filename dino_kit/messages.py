@@ -702,3 +702,52 @@ ENGLISH.update(
         "setup.flag": "must be True or False, got {got}",
     }
 )
+# -- a folder of component files checked (dino_kit.components.loader; `dino-kit validate`):
+# each problem reads "<file>: <item>: <field> <what>"; these are the "<what>" parts and whole
+# sentences about a file or the folder
+ENGLISH.update(
+    {
+        "components.problems": Plural(
+            "{n} problem in component folder {folder}", "{n} problems in component folder {folder}"
+        ),
+        "components.is_file": "this is a file, not a folder",
+        "components.not_empty": (
+            "the folder is not empty (nothing is overwritten); give a new or empty one"
+        ),
+        "components.holds_some": "it holds {present} of the {total} component files ({names})",
+        "components.holds_none": "it holds none of the {total} component files",
+        "components.not_a_set": (
+            "this is not a component folder: {holds}; they are {files} (`dino-kit init FOLDER` "
+            "copies the shipped illustrative set to start from)"
+        ),
+        "components.yaml_alias": "line {line}: aliases (*name) are not allowed here",
+        "components.yaml_deep": "line {line}: nests deeper than {limit} levels",
+        "components.missing_file": "the file is missing from {folder}",
+        "components.bad_yaml_at": "not valid YAML at line {line}: {reason}",
+        "components.bad_yaml": "not valid YAML: {reason}",
+        "components.empty_file": "the file is empty (no data, only comments or ~)",
+        "components.top_key": "must be a mapping with the single key {key!r}",
+        "components.not_a_folder": "not a folder",
+        "components.not_a_list": "{key} must be a list, got {kind}",
+        "components.repeated_id": "repeats an id already used in {file}",
+        "components.box_count": "must hold {expected} {what} (the box's count), got {got}",
+        "components.visitors": "customers + hooligans must be {expected}, got {got}",
+        "components.set_texts": "must be a mapping of texts (name, label, notice)",
+        "components.shadows_start": "id is the starting exhibit's (tables.yaml), which it would "
+        "shadow",
+        "components.category_recipe": "needs at least one {category} recipe (the box has {count})",
+        "components.special_tiles": "must hold {expected} {special} tiles, got {got}",
+        "components.special_slots": "slots must all be {wanted} on a {special} tile",
+        "components.two_player_upgrades": (
+            "needs at least 4 regular tiles playable with 2 players"
+        ),
+        "components.two_player_attractions": "needs at least 4 attractions playable with 2 players",
+        "components.stack": "the {length} stack must hold 13 objectives, got {got}",
+        "components.twist_modifiers": "needs plot twists with at least 2 different modifiers",
+        "components.cost_over_storage": (
+            "is {cost}, more than cold storage can ever hold (max_limit {limit} in tables.yaml), "
+            "so it could never be created"
+        ),
+        "components.security_levels": "must reach at least level {level}",
+    }
+)
