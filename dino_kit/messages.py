@@ -751,3 +751,46 @@ ENGLISH.update(
         "components.security_levels": "must reach at least level {level}",
     }
 )
+# -- the fields of a component file checked (dino_kit.components.schema): each is said after
+# "<file>: <item>: <field> "; {got} is the value found, as the file's reader quotes it
+ENGLISH.update(
+    {
+        "schema.fields_mapping": "must be a mapping of fields, got {got}",
+        "schema.unknown_field": "is not a field here (fields: {fields})",
+        "schema.missing": "is missing",
+        "schema.whole_between": "must be a whole number from {low} to {high}, got {got}",
+        "schema.whole_at_least": "must be a whole number ≥ {low}, got {got}",
+        "schema.text": "must be a non-empty text, got {got}",
+        "schema.one_of": "must be one of {options}, got {got}",
+        "schema.flag": "must be true or false, got {got}",
+        "schema.effects": "must be a list of effects, got {got}",
+        "schema.dna_mapping": "must be a mapping of DNA type to amount, got {got}",
+        "schema.not_dna": "is not a DNA type ({types})",
+        "schema.six_faces": "must be a list of exactly 6 faces, got {got}",
+        "schema.mapping": "must be a mapping, got {got}",
+        "schema.face_field": "is not a field of a face (dna, amount, threat, rare)",
+        "schema.rare_face": "a rare face has no dna or amount",
+        "schema.dna_type": "must be a DNA type ({types}), got {got}",
+        "schema.some_dna": "must ask for at least 1 DNA",
+        "schema.threat": (
+            "must be {expected} for a {category} (rules: herbivore 1, carnivore 2), got {got}"
+        ),
+        "schema.slots": "must be a list of slots, got {got}",
+        "schema.slot_field": "is not a field of a slot (action, unlimited, workers)",
+        "schema.upgrade_empty": "a lab upgrade needs at least one slot or passive ability",
+        "schema.some_effects": "must be a non-empty list of effects, got {got}",
+        "schema.rival_cards": "must be a list of {low} to {high} cards, got {got}",
+        "schema.rival_effect": "a rival card needs at least one effect",
+        "schema.card_per_round": "must hold at least one card per round ({rounds}), got {got}",
+        "schema.market_rows": "must be [5, 4, 3, 2] (the market board's rows), got {got}",
+        "schema.offers": "must be a list of offers, got {got}",
+        "schema.offer_kind": "must be basic or advanced, got {got}",
+        "schema.offer_prices": "must have one offer for each price $2, $3, $4, $5",
+        "schema.paddock_costs": "must give the cost of capacities 2, 3 and 4",
+        "schema.printed_slots": "must be {action} slots",
+        "schema.cost_table": "must be a mapping of level to cost, got {got}",
+        "schema.levels": "must list every level from {first} up without gaps, got {got}",
+        # the caption of a research die's six faces
+        "ui.die_faces": "die {die}: six faces",
+    }
+)
