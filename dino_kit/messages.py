@@ -794,3 +794,26 @@ ENGLISH.update(
         "ui.die_faces": "die {die}: six faces",
     }
 )
+# -- an effect of a component checked (dino_kit.effects): after "<file>: <item>: <field> "
+ENGLISH.update(
+    {
+        "effect_check.whole_between": "a whole number from {low} to {high}",
+        "effect_check.whole_at_least": "a whole number ≥ {low}",
+        "effect_check.whole": "a whole number",
+        # what a parameter must be: "{what} ({options})", e.g. "a DNA type (blue, ...)"
+        "effect_check.one_of": "{what} ({options})",
+        "effect_check.dna_type": "a DNA type",
+        "effect_check.category": "a category",
+        "effect_check.dna_or_threat": "dna or threat",
+        "effect_check.market_column": "a market column",
+        "effect_check.conversions": "a non-empty list of [basic, basic, advanced] DNA conversions",
+        "effect_check.mapping": "must be a mapping with an id and params, got {got}",
+        "effect_check.field": "is not a field of an effect (id, params)",
+        "effect_check.id": "must be one of {ids}, got {got}",
+        "effect_check.place": "{id} cannot be used here (it is a {places} effect)",
+        "effect_check.params": "must be a mapping, got {got}",
+        "effect_check.unknown_param": "is not a parameter of {id}",
+        "effect_check.missing": "is missing",
+        "effect_check.must_be": "must be {expected}, got {got}",
+    }
+)
