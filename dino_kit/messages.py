@@ -817,3 +817,11 @@ ENGLISH.update(
         "effect_check.must_be": "must be {expected}, got {got}",
     }
 )
+# -- what a market row lacks, in "market: the ${price} row has no {what}" (rule.empty_row)
+ENGLISH.update(
+    {
+        "market.no_attraction": "attraction",
+        "market.no_lab_upgrade": "lab upgrade",
+        "market.no_specialist": "specialist",
+    }
+)
