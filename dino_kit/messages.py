@@ -99,9 +99,7 @@ ENGLISH: dict[str, str | Plural] = {
     "log.action": "  {name}: {action}",
     "log.round_summary": "Round {round} over — {players}",
     "log.round_player": "{name}: {vp} VP ({gained}){eaten}, ${money}",
-    "log.eaten": ", {n} visitor(s) eaten",
     "log.final": "Final scores: {scores}",
-    "log.winners": "Winner(s): {names}",
     "solo.label": "a solo mode of this kit's design, not the published solo rules",
     "log.solo_won": "{name} beats the rival ({rival} points) — solo mode of this kit's design",
     "log.solo_lost": "The rival wins with {rival} points — solo mode of this kit's design",
@@ -461,20 +459,11 @@ ENGLISH.update(
         "story.no_change": "no change",
         "story.vp_change": "{name}: {before} → {after} VP ({change}: {parts})",
         "story.no_held": "Every die was claimed: no die is held, no extra threat this round.",
-        "story.held": (
-            "Die {slot} ({face}) was left unclaimed and is held: every park adds its {pips} "
-            "threat pip(s) this round."
-        ),
         "story.face": "{amount} {dna} DNA",
         "story.rare_face": "rare face: {what}",
         "story.last_round_solo": "Round {round} is the last round of this solo game.",
-        "story.solo_rounds_left": "Round {round} begins: {left} round(s) left in this solo game.",
         "story.last_round_limit": (
             "Round {round} is the last round: this game was set to end after it."
-        ),
-        "story.maybe_last": (
-            "Round {round} may be the last round: {n} objective(s) unclaimed; the game ends at "
-            "the end of a round in which at most one is left unclaimed."
         ),
         "story.round_starts": (
             "Round {round} begins; {n} objectives unclaimed (the game ends at the end of a "
@@ -551,8 +540,6 @@ ENGLISH.update(
         "twist.security_cost_delta.less": "raising security costs ${amount} less",
         "twist.paddock_cost_delta.less": "raising a paddock costs ${amount} less",
         "twist.line": "{name}: {text}",
-        "chance.roll": "Die {slot} rolled: {face}, {pips} threat pip(s).",
-        "chance.chaos": "Chaos theory: the held die is rolled again: {pips} threat pip(s).",
         "chance.visitors": "Visitors drawn for {name}: {who}.",
         "chance.market": "New in the market: {name} ({column}, ${price} row).",
         "chance.recipe": "New recipe face up: {name}.",
@@ -823,5 +810,43 @@ ENGLISH.update(
         "market.no_attraction": "attraction",
         "market.no_lab_upgrade": "lab upgrade",
         "market.no_specialist": "specialist",
+    }
+)
+# -- sentences about a number of things, as real plurals (they replace the "(s)" forms of
+# log.eaten, log.winners, story.held, story.solo_rounds_left, story.maybe_last, chance.roll
+# and chance.chaos); the game's log and story (dino_kit.narrate, `dino-kit play`)
+ENGLISH.update(
+    {
+        # after a player's VP in a round's summary line
+        "log.eaten_n": Plural(", {n} visitor eaten", ", {n} visitors eaten"),
+        # the last line of a finished game; {names}: the winners' names, {n}: how many
+        "log.winners_n": Plural("Winner: {names}", "Winners: {names}"),
+        "story.held_n": Plural(
+            "Die {slot} ({face}) was left unclaimed and is held: every park adds its {n} "
+            "threat pip this round.",
+            "Die {slot} ({face}) was left unclaimed and is held: every park adds its {n} "
+            "threat pips this round.",
+        ),
+        "story.solo_rounds_left_n": Plural(
+            "Round {round} begins: {n} round left in this solo game.",
+            "Round {round} begins: {n} rounds left in this solo game.",
+        ),
+        "story.maybe_last_n": Plural(
+            "Round {round} may be the last round: {n} objective unclaimed; the game ends at "
+            "the end of a round in which at most one is left unclaimed.",
+            "Round {round} may be the last round: {n} objectives unclaimed; the game ends at "
+            "the end of a round in which at most one is left unclaimed.",
+        ),
+        "chance.roll_n": Plural(
+            "Die {slot} rolled: {face}, {n} threat pip.",
+            "Die {slot} rolled: {face}, {n} threat pips.",
+        ),
+        "chance.chaos_n": Plural(
+            "Chaos theory: the held die is rolled again: {n} threat pip.",
+            "Chaos theory: the held die is rolled again: {n} threat pips.",
+        ),
+        # a rare face in the story: "rare face: {what}"
+        "story.rare.paddock": "paddock",
+        "story.rare.worker": "worker",
     }
 )

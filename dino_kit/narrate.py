@@ -167,7 +167,7 @@ def round_summary(start: GameState, end: GameState) -> str:
                 name=name,
                 vp=after.vp,
                 gained=f"{after.vp - before.vp:+d}",
-                eaten=message("log.eaten", n=eaten) if eaten else "",
+                eaten=plural("log.eaten_n", eaten) if eaten else "",
                 money=after.money,
             )
         )
@@ -184,7 +184,7 @@ def final_lines(state: GameState) -> list[str]:
         lines.append(message(key, name=state.names[0], rival=rival_score(state)))
     else:
         names = ", ".join(state.names[w] for w in state.winners)
-        lines.append(message("log.winners", names=names))
+        lines.append(plural("log.winners_n", len(state.winners), names=names))
     return lines
 
 
@@ -426,13 +426,13 @@ def held_die_line(state: GameState) -> str:
     if state.held is None:
         return message("story.no_held")
     face = research.face_of(state, state.held)
-    return message("story.held", slot=state.held + 1, face=face_label_of(face), pips=face.threat)
+    return plural("story.held_n", face.threat, slot=state.held + 1, face=face_label_of(face))
 
 
 def face_label_of(face: Any) -> str:
     """A die face in words (amount and DNA, or its rare effect)."""
     if face.rare is not None:
-        return message("story.rare_face", what=face.rare)
+        return message("story.rare_face", what=message("story.rare." + face.rare))
     return message("story.face", amount=face.amount, dna=face.dna)
 
 
@@ -444,12 +444,12 @@ def round_start_notice(state: GameState) -> str:
         left = r.solo_rounds - state.round
         if left <= 0:
             return message("story.last_round_solo", round=state.round)
-        return message("story.solo_rounds_left", round=state.round, left=left + 1)
+        return plural("story.solo_rounds_left_n", left + 1, round=state.round)
     if state.round >= r.max_rounds:
         return message("story.last_round_limit", round=state.round)
     unclaimed = len(state.unclaimed_objectives())
     if unclaimed <= 2:
-        return message("story.maybe_last", round=state.round, n=unclaimed)
+        return plural("story.maybe_last_n", unclaimed, round=state.round)
     return message("story.round_starts", round=state.round, n=unclaimed)
 
 
@@ -587,13 +587,11 @@ def chance_line(state: GameState, outcome: Move) -> str:
     c = state.components
     if isinstance(event, DieRoll):
         face = c.die(state.pool[event.slot]).faces[outcome]
-        return message(
-            "chance.roll", slot=event.slot + 1, face=face_label_of(face), pips=face.threat
-        )
+        return plural("chance.roll_n", face.threat, slot=event.slot + 1, face=face_label_of(face))
     if isinstance(event, ChaosRoll):
         face = c.die(state.pool[state.held]).faces[outcome] if state.held is not None else None
         pips = face.threat if face is not None else 0
-        return message("chance.chaos", pips=pips)
+        return plural("chance.chaos_n", pips)
     if isinstance(event, VisitorDraw):
         total = abilities.visitors_to_draw(state, state.players[event.seat])
         return message(
