@@ -850,3 +850,18 @@ ENGLISH.update(
         "story.rare.worker": "worker",
     }
 )
+# -- how a problem of a component file names the item it is about: "<kind> 'id'" or
+# "<kind> #3" (dino_kit.components)
+ENGLISH.update(
+    {
+        "item.die": "die",
+        "item.recipe": "recipe",
+        "item.attraction": "attraction",
+        "item.lab_upgrade": "lab upgrade",
+        "item.specialist": "specialist",
+        "item.objective": "objective",
+        "item.plot_twist": "plot twist",
+        "item.rival_card": "rival card",
+        "item.starting_exhibit": "tables: starting_exhibit",
+    }
+)

@@ -54,10 +54,10 @@ LISTS: dict[str, tuple[str, str, Callable[..., Any]]] = {
     "dice.yaml": ("dice", "die", parse_die),
     "recipes.yaml": ("recipes", "recipe", parse_recipe),
     "attractions.yaml": ("attractions", "attraction", parse_attraction),
-    "lab_upgrades.yaml": ("lab_upgrades", "lab upgrade", parse_lab_upgrade),
+    "lab_upgrades.yaml": ("lab_upgrades", "lab_upgrade", parse_lab_upgrade),
     "specialists.yaml": ("specialists", "specialist", parse_specialist),
     "objectives.yaml": ("objectives", "objective", parse_objective),
-    "plot_twists.yaml": ("plot_twists", "plot twist", parse_plot_twist),
+    "plot_twists.yaml": ("plot_twists", "plot_twist", parse_plot_twist),
 }
 BOX_COUNTS = {
     "dice": 10,
@@ -292,7 +292,7 @@ def _load(folder: Path) -> ComponentSet:
             if isinstance(ident, str):
                 if ident in seen:
                     p.add(
-                        item_name("rival card", card, i),
+                        item_name("rival_card", card, i),
                         "id",
                         message("components.repeated_id", file=seen[ident]),
                     )
@@ -301,9 +301,10 @@ def _load(folder: Path) -> ComponentSet:
 
     if tables is not None and tables.starting_exhibit.id in seen:
         ident = tables.starting_exhibit.id
-        kinds = {file: kind for file, (_, kind, _) in LISTS.items()} | {"rival.yaml": "rival card"}
+        kinds = {file: kind for file, (_, kind, _) in LISTS.items()} | {"rival.yaml": "rival_card"}
         shadows = message("components.shadows_start")
-        found.append(f"{seen[ident]}: {kinds[seen[ident]]} {ident!r}: {shadows}")
+        item = message("item." + kinds[seen[ident]])
+        found.append(f"{seen[ident]}: {item} {ident!r}: {shadows}")
     found.extend(_whole_set_problems({k: v for k, v in parsed.items() if k in clean}, tables))
     if found:
         raise ComponentError(str(folder), found)

@@ -129,9 +129,11 @@ class Reader:
 
 
 def item_name(kind: str, data: Any, index: int) -> str:
-    """How a problem names an item: `recipe 'H3'`, or `recipe #4` when it has no id."""
+    """How a problem names an item: `recipe 'H3'`, or `recipe #4` when it has no id; `kind`
+    is the item's kind as its catalogue key says it (`item.<kind>`: "recipe", "lab_upgrade")."""
     ident = data.get("id") if isinstance(data, Mapping) else None
-    return f"{kind} {ident!r}" if isinstance(ident, str) else f"{kind} #{index + 1}"
+    word = message("item." + kind)
+    return f"{word} {ident!r}" if isinstance(ident, str) else f"{word} #{index + 1}"
 
 
 # -- the kinds ----------------------------------------------------------------------------
@@ -345,7 +347,7 @@ class LabUpgrade:
 def parse_lab_upgrade(p: Problems, data: Any, index: int) -> LabUpgrade | None:
     r = Reader(
         p,
-        item_name("lab upgrade", data, index),
+        item_name("lab_upgrade", data, index),
         data,
         ("id", "name", "players", "special", "slots", "passives"),
     )
@@ -420,7 +422,7 @@ class PlotTwist:
 
 
 def parse_plot_twist(p: Problems, data: Any, index: int) -> PlotTwist | None:
-    r = Reader(p, item_name("plot twist", data, index), data, ("id", "name", "modifier"))
+    r = Reader(p, item_name("plot_twist", data, index), data, ("id", "name", "modifier"))
     ident, name = r.text("id"), r.text("name")
     modifier = r.effect("modifier", r.data.get("modifier"), "modifier")
     return PlotTwist(ident, name, modifier) if r.ok and modifier else None
@@ -462,7 +464,7 @@ def parse_rival(p: Problems, data: Any) -> Rival | None:
         raw = []
     ok = r.ok
     for i, item in enumerate(raw):
-        c = Reader(p, item_name("rival card", item, i), item, ("id", "name", "effects"))
+        c = Reader(p, item_name("rival_card", item, i), item, ("id", "name", "effects"))
         card = RivalCard(c.text("id"), c.text("name"), c.effects("effects", "rival"))
         if c.ok and not card.effects:
             c.fail("effects", message("schema.rival_effect"))
@@ -586,7 +588,7 @@ def parse_tables(p: Problems, data: Any) -> Tables | None:
         if sub.ok and (not printed[space] or any(sl.action.id != action for sl in printed[space])):
             sub.fail("slots", message("schema.printed_slots", action=action))
         lab_r.ok = lab_r.ok and sub.ok
-    start = parse_recipe(p, r.data.get("starting_exhibit"), 0, kind="tables: starting_exhibit")
+    start = parse_recipe(p, r.data.get("starting_exhibit"), 0, kind="starting_exhibit")
     if not (r.ok and s.ok and lab_r.ok and start):
         return None
     return Tables(
