@@ -42,7 +42,7 @@ def check_action(action: Action, phase: Phase) -> None:
     that is not one of this `phase` is left to the rules (they say which phase it belongs
     to). Written for speed: it runs on every action a bot plays in a simulation."""
     if not isinstance(action, Action):
-        raise InputError("action", f"must be a dino_kit Action, got {shown(action)}")
+        raise InputError("action", message("input.action", got=shown(action)))
     kind = action.kind
     if type(kind) is not ActionKind and not (isinstance(kind, str) and kind in KIND_NAMES):
         one_of(kind, "action.kind", [k.value for k in ActionKind])  # raises: names the kinds

@@ -865,3 +865,22 @@ ENGLISH.update(
         "item.starting_exhibit": "tables: starting_exhibit",
     }
 )
+# -- values given to the engine from Python (a notebook's own code): after "<field>: "; the
+# Python names (GameState, random.Random) are the code's and stay as they are
+ENGLISH.update(
+    {
+        "input.tracks": "must be {n} whole numbers, got {got}",
+        "input.exhibit": "must be an Exhibit, got {got}",
+        "input.tuple": "must be a tuple, got {got}",
+        "input.components": "must be a ComponentSet, got {got}",
+        "input.components_or_none": "must be a ComponentSet or None, got {got}",
+        "input.players": "must be one PlayerState per name ({n})",
+        "input.rules": "must be a Rules, got {got}",
+        "input.text": "must be a text, got {got}",
+        "input.rng": "must be a random.Random, got {got}",
+        "input.state": "must be a dino_kit GameState, got {got}",
+        "input.action": "must be a dino_kit Action, got {got}",
+        # the safety net of the play loop: agents that never hand the game back (a bug)
+        "engine.runaway": "the agents did not stop within {steps} steps",
+    }
+)

@@ -47,15 +47,16 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return found
 
 
-def _not_shown(tree: ast.AST) -> set[int]:
-    """The ids of every node inside a part of the code no user reads."""
+def _not_shown(tree: ast.AST, calls: frozenset[str]) -> set[int]:
+    """The ids of every node inside a part of the code no user reads (`calls`: the functions
+    whose arguments are not shown)."""
     skipped: set[int] = set()
     for node in ast.walk(tree):
         inside: list[ast.AST] = []
         if isinstance(node, ast.Call):
             func = node.func
             name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-            if name in NOT_SHOWN_CALLS:
+            if name in calls:
                 inside = [*node.args, *(k.value for k in node.keywords)]
         elif isinstance(node, ast.Assert) and node.msg is not None:
             inside = [node.msg]
@@ -71,10 +72,11 @@ def is_worded(text: str) -> bool:
     return bool(TWO_WORDS.search(MARKUP.sub(" ", text)))
 
 
-def worded_literals(path: Path) -> list[Literal]:
-    """Every worded string literal of the module at `path` that a user could read."""
+def worded_literals(path: Path, calls: frozenset[str] = NOT_SHOWN_CALLS) -> list[Literal]:
+    """Every worded string literal of the module at `path` that a user could read, outside
+    the arguments of `calls`."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = _docstrings(tree) | _not_shown(tree)
+    skipped = _docstrings(tree) | _not_shown(tree, calls)
     return [
         Literal(node.lineno, node.value)
         for node in ast.walk(tree)
@@ -85,13 +87,19 @@ def worded_literals(path: Path) -> list[Literal]:
     ]
 
 
-def loose_words(root: Path, modules: list[Path], allowed: dict[tuple[str, str], str]) -> list[str]:
-    """ "path:line: text" for each worded literal of `modules` not in `allowed` (keyed by the
-    module's path relative to `root` and the literal's text; the value is the reason)."""
+def loose_words(
+    root: Path,
+    modules: list[Path],
+    allowed: dict[tuple[str, str], str],
+    calls: frozenset[str] = NOT_SHOWN_CALLS,
+) -> list[str]:
+    """The place and text ("path:line: 'text'") of each worded literal of `modules` not in
+    `allowed` (keyed by the module's path relative to `root` and the literal's text; the value
+    is the reason), outside the arguments of `calls`."""
     found = []
     for path in modules:
         where = path.relative_to(root).as_posix()
-        for literal in worded_literals(path):
+        for literal in worded_literals(path, calls):
             if (where, literal.text) not in allowed:
                 found.append(f"{where}:{literal.line}: {literal.text!r}")
     return sorted(found)
