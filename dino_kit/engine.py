@@ -22,7 +22,7 @@ from typing import Any
 from dino_kit import chance
 from dino_kit.actions import check_action
 from dino_kit.errors import RuleError
-from dino_kit.messages import message
+from dino_kit.messages import message, said
 from dino_kit.objectives import claim, note_met, settle_workers
 from dino_kit.phases import cleanup, market, park, research, workers
 from dino_kit.setup import finish_setup
@@ -87,7 +87,7 @@ def why_illegal(state: GameState, action: Any) -> tuple[str, str] | None:
     if found is None:
         return None
     rule, values = found
-    return rule, message(f"rule.{rule}", **values)
+    return rule, said(f"rule.{rule}", values)
 
 
 def apply_action(state: GameState, action: Action) -> GameState:

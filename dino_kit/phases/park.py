@@ -133,7 +133,7 @@ def candidates(state: GameState, seat: int) -> list[Action]:
 def problem(state: GameState, seat: int, a: Action) -> Problem:
     food = food_customers(state, state.players[seat])
     if not isinstance(a.choice, int) or isinstance(a.choice, bool) or not 0 <= a.choice <= food:
-        return "food_choice", {"food": food, "got": a.choice}
+        return "food_choice", {"n": food, "got": a.choice}
     return None
 
 
