@@ -8,7 +8,7 @@ setting), not an edit of the logic. A `RuleError` carries the key of its rule (t
 
 from __future__ import annotations
 
-from kit_common.messages import Catalogue
+from kit_common.messages import Catalogue, Plural
 
 ENGLISH: dict[str, str] = {
     "notice": (
@@ -541,5 +541,40 @@ ENGLISH.update(
         "chance.twist": "Plot twist: {text}.",
         "chance.pool": "Die {n} of the pool drawn from the box.",
         "chance.rival": "The rival reveals {name}.",
+    }
+)
+
+
+# -- the park's lines: visitor placement, the player's choice (issue 15, defect 2) ----------
+ENGLISH.update(
+    {
+        "rule.place_none": "park: you have no visitors left to place",
+        "rule.place_first": (
+            "park: place your visitors first (hooligans, then customers); food customers "
+            "are chosen after the escapes"
+        ),
+        "rule.place_unknown": (
+            "park: choose one of your places, 0 to {last} (exhibits, then attractions), not {got!r}"
+        ),
+        "rule.place_full": (
+            "park: {place} is full (it holds {capacity}); a visitor waits in line only when "
+            "every place is full"
+        ),
+        "kind.place": "place visitors",
+        "park.place.hint": (
+            "place your visitors one at a time, hooligans first, or let the kit place them."
+        ),
+        "park.place.hooligan": Plural(
+            "{n} hooligan to place: the next → {place} ({free} free)",
+            "{n} hooligans to place: the next → {place} ({free} free)",
+        ),
+        "park.place.customer": Plural(
+            "{n} customer to place: the next → {place} ({free} free)",
+            "{n} customers to place: the next → {place} ({free} free)",
+        ),
+        "park.place.for_me": (
+            "place for me: {who}, hooligans first, filling the places in park order"
+        ),
+        "park.place.waiting": "Visitors to place: {who}.",
     }
 )

@@ -20,7 +20,7 @@ from dino_kit import abilities, chance
 from dino_kit.components.schema import LabUpgrade, Objective, PlotTwist, Specialist
 from dino_kit.effects import CATEGORIES, DNA_TYPES, Effect
 from dino_kit.engine import apply_action, apply_chance
-from dino_kit.messages import message
+from dino_kit.messages import CATALOGUE, message
 from dino_kit.phases import park, research, workers
 from dino_kit.setup import new_game
 from dino_kit.solo import rival_score
@@ -109,7 +109,25 @@ def action_label(state: GameState, a: Action) -> str:
         assert p is not None
         food = park.food_customers(state, p)
         return message("act.food", money=a.choice, vp=food - a.choice)
+    if a.kind == "place":
+        assert p is not None
+        return place_label(state, p, a)
     return str(a)
+
+
+def place_label(state: GameState, p: PlayerState, a: Action) -> str:
+    """A placement in words: "place for me" with the visitors it places, or the next visitor
+    (a hooligan while any is left) into a place, with the room there."""
+    if a.target is None:
+        return message("park.place.for_me", who=_who(*p.to_place))
+    hooligan = park.next_is_hooligan(p)
+    left = p.to_place[1] if hooligan else p.to_place[0]
+    return CATALOGUE.plural(
+        "park.place.hooligan" if hooligan else "park.place.customer",
+        left,
+        place=park.place_name(state, p, a.target),
+        free=park.room(state, p)[a.target],
+    )
 
 
 def work_label(state: GameState, p: PlayerState, action, a: Action) -> str:
@@ -269,11 +287,16 @@ class ParkVisit:
 def park_visits(start: GameState, moves: Sequence[Move]) -> tuple[ParkVisit, ...]:
     """Replay a park phase with the phase's own rules: `start` is the game as the park
     begins (visitors still to draw), `moves` the park's moves in order (the visitor draws,
-    the chaos roll, the food choices). One `ParkVisit` per seat."""
+    the chaos roll, the placements, the food choices). One `ParkVisit` per seat."""
     s = chance.normalize(start)
     queue = list(moves)
     while s.pending:
         s = chance.normalize(chance.apply(s, queue.pop(0)))
+    s = park.settle(s)
+    while (seat := park.placing(s)) is not None:
+        move = queue.pop(0)
+        assert isinstance(move, Action)
+        s = park.settle(park.apply(s, seat, move))
     placed = s
     s = park.escapes(s)
     eaten_state = s
