@@ -576,5 +576,9 @@ ENGLISH.update(
             "place for me: {who}, hooligans first, filling the places in park order"
         ),
         "park.place.waiting": "Visitors to place: {who}.",
+        "park.place.button": "Place for me",
+        "park.place.button_tip": (
+            "the kit places the visitors left: hooligans first, filling the places in park order"
+        ),
     }
 )

@@ -407,6 +407,11 @@ def park_lines(visit: ParkVisit, name: str) -> list[str]:
     return lines
 
 
+def visitors_text(customers: int, hooligans: int) -> str:
+    """Visitors in words: "3 customers and 1 hooligan", or "nobody"."""
+    return _who(customers, hooligans)
+
+
 def _who(customers: int, hooligans: int) -> str:
     parts = []
     if customers:

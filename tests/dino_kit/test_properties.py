@@ -27,7 +27,9 @@ MAX_STEPS = 20_000
 
 def check_invariants(s: GameState) -> None:
     n = s.num_players
-    in_parks = sum(sum(c + h for c, h in p.inside) + sum(p.line) for p in s.players)
+    in_parks = sum(
+        sum(c + h for c, h in p.inside) + sum(p.line) + sum(p.to_place) for p in s.players
+    )
     assert sum(s.bag) + in_parks == 80, "visitors are conserved"
     assert len(s.pool) + len(s.dice_box) == 10, "dice are accounted for"
     if s.phase != "setup":
