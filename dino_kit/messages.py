@@ -565,15 +565,15 @@ ENGLISH.update(
             "place your visitors one at a time, hooligans first, or let the kit place them."
         ),
         "park.place.hooligan": Plural(
-            "{n} hooligan to place: the next → {place} ({free} free)",
-            "{n} hooligans to place: the next → {place} ({free} free)",
+            "a hooligan → {place} ({free} free; {n} hooligan to place)",
+            "a hooligan → {place} ({free} free; {n} hooligans to place)",
         ),
         "park.place.customer": Plural(
-            "{n} customer to place: the next → {place} ({free} free)",
-            "{n} customers to place: the next → {place} ({free} free)",
+            "a customer → {place} ({free} free; {n} customer to place)",
+            "a customer → {place} ({free} free; {n} customers to place)",
         ),
         "park.place.for_me": (
-            "place for me: {who}, hooligans first, filling the places in park order"
+            "place for me: {who} (hooligans first, each into the first place with room)"
         ),
         "park.place.waiting": "Visitors to place: {who}.",
         "park.place.button": "Place for me",

@@ -17,7 +17,7 @@ from dino_kit.components import load_components
 from dino_kit.engine import apply_action, legal_actions
 from dino_kit.errors import RuleError
 from dino_kit.heuristic import heuristic_bot
-from dino_kit.narrate import game_log, park_lines, park_visits
+from dino_kit.narrate import action_label, game_log, park_lines, park_visits
 from dino_kit.phases import park
 from dino_kit.planner import make_planner
 from dino_kit.simulate import play_game
@@ -56,6 +56,11 @@ def test_placing_waits_for_every_draw_then_asks_the_player(workers):
     assert s.current_player() == 0 and s.players[0].to_place == (4, 3)
     assert s.players[0].inside == ((0, 0), (0, 0), (0, 0)) and s.players[0].line == (0, 0)
     assert legal_actions(s) == (park.PLACE_FOR_ME, put(0), put(1), put(2))
+    assert action_label(s, put(1)) == "a hooligan → Fossil Dig (2 free; 3 hooligans to place)"
+    assert action_label(s, park.PLACE_FOR_ME) == (
+        "place for me: 4 customers and 3 hooligans (hooligans first, each into the first "
+        "place with room)"
+    )
     # seat 1's park has one place: once seat 0 has placed, its visitor goes where it must,
     # nobody asked
     assert s.players[1].to_place == (1, 0)
