@@ -236,3 +236,9 @@ def test_the_game_app_offers_placement_to_a_person():
         app.place_button.click()
         assert app.state.moves()[-1] == (app.you, park.PLACE_FOR_ME) or not app.placing()
     assert not app.placing() and app.place_button.layout.display == "none"
+
+
+def test_a_solo_game_places_too():
+    s = play_game([_placing_bot(4)], random.Random(4), solo=True)
+    assert s.is_terminal() and any(m.kind == "place" for a, m in s.moves() if a == 0)
+    assert records.from_record(json.loads(records.dumps(s))).final == s.final
