@@ -9,7 +9,8 @@ simultaneous workers phase it notes them and claims them for all who met them wh
 ends, see `objectives`), and
 (2) advances: ends research after 3 turns each (holding a die), the market after 2 actions
 each, lets each player work until done (a player with no worker left or nothing to fire is
-done), runs the park (escapes, automatic scoring when there is no food choice), and cleanup.
+done), runs the park (each player places their visitors where there is a choice, the others
+go where they must; escapes; automatic scoring when there is no food choice), and cleanup.
 """
 
 from __future__ import annotations
@@ -164,6 +165,9 @@ def advance(state: GameState) -> GameState:
             state = replace(state, step=state.step + 1)
         elif phase == Phase.PARK:
             if state.step < 0:
+                state = park.settle(state)
+                if park.placing(state) is not None:
+                    return state  # a player places visitors
                 state = replace(park.escapes(state), step=0)
             elif state.step < n:
                 seat = state.order[state.step]

@@ -936,3 +936,42 @@ ENGLISH.update(
         "engine.runaway": "the agents did not stop within {steps} steps",
     }
 )
+
+
+# -- the park's lines: visitor placement, the player's choice (issue 15, defect 2) ----------
+ENGLISH.update(
+    {
+        "rule.place_none": "park: you have no visitors left to place",
+        "rule.place_first": (
+            "park: place your visitors first (hooligans, then customers); food customers "
+            "are chosen after the escapes"
+        ),
+        "rule.place_unknown": (
+            "park: choose one of your places, 0 to {last} (exhibits, then attractions), not {got!r}"
+        ),
+        "rule.place_full": (
+            "park: {place} is full (it holds {capacity}); a visitor waits in line only when "
+            "every place is full"
+        ),
+        "kind.place": "place visitors",
+        "park.place.hint": (
+            "place your visitors one at a time, hooligans first, or let the kit place them."
+        ),
+        "park.place.hooligan": Plural(
+            "a hooligan → {place} ({free} free; {n} hooligan to place)",
+            "a hooligan → {place} ({free} free; {n} hooligans to place)",
+        ),
+        "park.place.customer": Plural(
+            "a customer → {place} ({free} free; {n} customer to place)",
+            "a customer → {place} ({free} free; {n} customers to place)",
+        ),
+        "park.place.for_me": (
+            "place for me: {who} (hooligans first, each into the first place with room)"
+        ),
+        "park.place.waiting": "Visitors to place: {who}.",
+        "park.place.button": "Place for me",
+        "park.place.button_tip": (
+            "the kit places the visitors left: hooligans first, filling the places in park order"
+        ),
+    }
+)

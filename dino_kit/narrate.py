@@ -111,7 +111,25 @@ def action_label(state: GameState, a: Action) -> str:
         assert p is not None
         food = park.food_customers(state, p)
         return message("act.food", money=a.choice, vp=food - a.choice)
+    if a.kind == "place":
+        assert p is not None
+        return place_label(state, p, a)
     return str(a)
+
+
+def place_label(state: GameState, p: PlayerState, a: Action) -> str:
+    """A placement in words: "place for me" with the visitors it places, or the next visitor
+    (a hooligan while any is left) into a place, with the room there."""
+    if a.target is None:
+        return message("park.place.for_me", who=_who(*p.to_place))
+    hooligan = park.next_is_hooligan(p)
+    left = p.to_place[1] if hooligan else p.to_place[0]
+    return plural(
+        "park.place.hooligan" if hooligan else "park.place.customer",
+        left,
+        place=park.place_name(state, p, a.target),
+        free=park.room(state, p)[a.target],
+    )
 
 
 def work_label(state: GameState, p: PlayerState, action, a: Action) -> str:
@@ -271,11 +289,16 @@ class ParkVisit:
 def park_visits(start: GameState, moves: Sequence[Move]) -> tuple[ParkVisit, ...]:
     """Replay a park phase with the phase's own rules: `start` is the game as the park
     begins (visitors still to draw), `moves` the park's moves in order (the visitor draws,
-    the chaos roll, the food choices). One `ParkVisit` per seat."""
+    the chaos roll, the placements, the food choices). One `ParkVisit` per seat."""
     s = chance.normalize(start)
     queue = list(moves)
     while s.pending:
         s = chance.normalize(chance.apply(s, queue.pop(0)))
+    s = park.settle(s)
+    while (seat := park.placing(s)) is not None:
+        move = queue.pop(0)
+        assert isinstance(move, Action)
+        s = park.settle(park.apply(s, seat, move))
     placed = s
     s = park.escapes(s)
     eaten_state = s
@@ -384,6 +407,11 @@ def park_lines(visit: ParkVisit, name: str) -> list[str]:
         total = v.money_fee + v.money_food + v.income
         lines.append(message("story.money", total=total, parts=", ".join(money)))
     return lines
+
+
+def visitors_text(customers: int, hooligans: int) -> str:
+    """Visitors in words: "3 customers and 1 hooligan", or "nobody"."""
+    return _who(customers, hooligans)
 
 
 def _who(customers: int, hooligans: int) -> str:
