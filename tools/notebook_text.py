@@ -28,6 +28,10 @@ from pathlib import Path
 #: The tag of cells Voila removes: checks, never shown, never translated.
 CHECK_TAG = "kit-check"
 
+#: The tag of the language links at the top of every page, written by `tools/i18n.py build`
+#: in every language (never translated from the English one).
+LANGUAGES_TAG = "kit-languages"
+
 # A literal's prefix (f, r, b, combinations) and quotes around its body.
 _LITERAL = re.compile(r"(?is)^([rbfu]*)('''|\"\"\"|'|\")(.*)\2$")
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -60,6 +64,11 @@ def cell_source(cell: dict) -> str:
 def is_check(cell: dict) -> bool:
     """True for a cell Voila drops (a check kept for nbval only)."""
     return CHECK_TAG in cell.get("metadata", {}).get("tags", [])
+
+
+def is_language_links(cell: dict) -> bool:
+    """True for the language links a build writes at the top of a page."""
+    return LANGUAGES_TAG in cell.get("metadata", {}).get("tags", [])
 
 
 def markdown_pieces(index: int, source: str) -> Iterator[Piece]:
@@ -148,6 +157,8 @@ def pieces(notebook: dict) -> list[Piece]:
     """Every translatable piece of a notebook (as loaded from its JSON), in reading order."""
     found: list[Piece] = []
     for index, cell in enumerate(notebook.get("cells", [])):
+        if is_language_links(cell):
+            continue
         source = cell_source(cell)
         if cell.get("cell_type") == "markdown":
             found += markdown_pieces(index, source)
