@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import difflib
+import functools
 import importlib
 import io
 import json
@@ -58,6 +59,8 @@ from kit_common.messages import LANGUAGES, SOURCE_LANGUAGE, Catalogue, Plural  #
 from tools import notebook_text  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
+#: The repository's settings (ruff formats built notebooks with them).
+PYPROJECT = ROOT / "pyproject.toml"
 PROJECT = "martian-dino-kit"
 
 #: The languages translated from English.
@@ -263,10 +266,16 @@ def notebook_template() -> Catalog:
     template = Catalog(project=f"{PROJECT} notebooks", domain=NOTEBOOK_DOMAIN)
     for path in english_notebooks():
         rel = path.relative_to(NOTEBOOKS).as_posix()
-        for piece in notebook_text.pieces(notebook_text.load(path)):
+        notebook = notebook_text.load(path)
+        # cells are numbered from 1 as the English page had them before its language links
+        numbers = {}
+        for index, cell in enumerate(notebook["cells"]):
+            if not notebook_text.is_language_links(cell):
+                numbers[index] = len(numbers) + 1
+        for piece in notebook_text.pieces(notebook):
             template.add(
                 piece.text,
-                locations=[(rel, piece.cell + 1)],
+                locations=[(rel, numbers[piece.cell])],
                 context=rel,
                 auto_comments=[CODE_COMMENT] if piece.kind == "code" else [],
             )
@@ -600,11 +609,16 @@ def check_built(lang: str) -> list[Problem]:
     for path in sorted((NOTEBOOKS / lang).rglob("*.ipynb")) if (NOTEBOOKS / lang).is_dir() else []:
         if path not in formatted and ".ipynb_checkpoints" not in path.parts:
             problems.append(Problem(path, "has no English notebook: delete it"))
+    return problems
+
+
+def check_language_links() -> list[Problem]:
+    """Problems of English pages whose language links are missing or not current."""
+    problems = []
     for english in english_notebooks():
         notebook = notebook_text.load(english)
-        if cell_shape(notebook) != cell_shape(
-            with_language_links(notebook, english, SOURCE_LANGUAGE)
-        ):
+        linked = with_language_links(notebook, english, SOURCE_LANGUAGE)
+        if cell_shape(notebook) != cell_shape(linked):
             problems.append(Problem(english, "its language links are not current: run build"))
     return problems
 
@@ -617,6 +631,7 @@ def glossary_path(lang: str) -> Path:
 def check(languages: Sequence[str], *, built: bool = True) -> list[Problem]:
     """Every problem of the templates and of the translations into `languages`."""
     problems, fresh = check_templates()
+    problems += check_language_links()
     for lang in languages:
         for domain in domains():
             problems += check_po(po_path(domain, lang), lang, fresh[domain])
@@ -656,8 +671,14 @@ def _leaves_tree(target: str, english: Path) -> bool:
     if not file_part:
         return False
     resolved = Path(os.path.normpath(english.parent / file_part))
-    mirrored = resolved.suffix == ".ipynb" and resolved in set(english_notebooks())
+    mirrored = resolved.suffix == ".ipynb" and resolved in _english_set(NOTEBOOKS)
     return not mirrored
+
+
+@functools.lru_cache(maxsize=4)
+def _english_set(notebooks: Path) -> frozenset[Path]:
+    """The English notebooks under `notebooks` (looked up once per run)."""
+    return frozenset(english_notebooks())
 
 
 def relink(text: str, english: Path) -> str:
@@ -822,9 +843,9 @@ def ruff_format(paths: Sequence[Path]) -> None:
         "format",
         "--quiet",
         "--config",
-        str(ROOT / "pyproject.toml"),
+        str(PYPROJECT),
     ]
-    subprocess.run([*command, *map(str, paths)], check=True, cwd=ROOT)
+    subprocess.run([*command, *map(str, paths)], check=True, cwd=PYPROJECT.parent)
 
 
 def formatted_notebooks(notebooks: Mapping[Path, Mapping]) -> dict[Path, dict]:
@@ -869,20 +890,17 @@ def build(
             f"{len(refused)} pieces have no translation (or a fuzzy one); translate them in "
             f"the po, or build with --allow-english to try the pages out:\n  {shown}{more}"
         )
-    for english in sources:
-        notebooks[english] = with_language_links(
-            notebook_text.load(english), english, SOURCE_LANGUAGE
-        )
     written = []
     for path, notebook in formatted_notebooks(notebooks).items():
         if path.is_file() and cell_shape(notebook_text.load(path)) == cell_shape(notebook):
             continue  # current already: keep its outputs (executed)
-        if path.is_file() and path in sources:
-            # an English page: only its language links change, its outputs stay
-            notebook = with_language_links(notebook_text.load(path), path, SOURCE_LANGUAGE)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(notebook_json(notebook), encoding="utf-8")
         written.append(path)
+    for english in sources:  # English pages: only their language links change
+        linked = with_language_links(notebook_text.load(english), english, SOURCE_LANGUAGE)
+        if write_if_changed(english, notebook_json(linked).encode("utf-8")):
+            written.append(english)
     return written
 
 
