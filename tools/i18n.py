@@ -43,6 +43,7 @@ import string
 import subprocess
 import sys
 import tempfile
+import tokenize
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
@@ -759,6 +760,75 @@ def set_language_cell(lang: str) -> dict:
     return dict(cell)
 
 
+#: The longest line of code (ruff's line-length in pyproject.toml).
+LINE_LENGTH = 100
+
+
+def _chunks(body: str, width: int) -> list[str]:
+    """A literal's body cut after spaces (never inside a `{field}`) into parts of about
+    `width` characters."""
+    chunks, current, depth = [], "", 0
+    for char in body:
+        current += char
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if char == " " and depth == 0 and len(current) >= width * 0.7:
+            chunks.append(current)
+            current = ""
+        elif len(current) > width and depth == 0 and " " in current:
+            cut = current.rfind(" ") + 1
+            chunks.append(current[:cut])
+            current = current[cut:]
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def code_literal(body: str, piece: notebook_text.Piece, source: str) -> str:
+    """The Python literal that replaces a code piece: one literal with the English one's
+    prefix and quote, or, when that line would be too long, the same text as parenthesised
+    literals that Python joins (an `f` only on the parts with a field, as ruff wants)."""
+    single = f"{piece.prefix}{piece.quote}{body}{piece.quote}"
+    line_start = source.rfind("\n", 0, piece.start) + 1
+    line_end = source.find("\n", piece.end)
+    tail = source[piece.end : line_end if line_end >= 0 else len(source)]
+    column = piece.start - line_start
+    if len(piece.quote) == 3 or column + len(single) + len(tail) <= LINE_LENGTH:
+        return single
+    line = source[line_start : piece.start]
+    indent = line[: len(line) - len(line.lstrip())]
+    inner = indent + "    "
+    width = LINE_LENGTH - len(inner) - len(piece.prefix) - 2 * len(piece.quote) - 2
+    plain_prefix = piece.prefix.replace("f", "").replace("F", "")
+    parts = []
+    for chunk in _chunks(body, width):
+        prefix = piece.prefix if "{" in chunk else plain_prefix
+        parts.append(f"{inner}{prefix}{piece.quote}{chunk}{piece.quote}")
+    if len(parts) == 1:
+        return single
+    if _inside_brackets(source, piece.start):  # Python joins them there already
+        return "\n".join(parts).lstrip()
+    return "(\n" + "\n".join(parts) + "\n" + indent + ")"
+
+
+def _inside_brackets(source: str, offset: int) -> bool:
+    """True when `offset` of a cell's code lies inside (), [] or {}."""
+    starts = [0]
+    for line in source.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    depth = 0
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if starts[token.start[0] - 1] + token.start[1] >= offset:
+                break
+            if token.type == tokenize.OP and token.string in "([{":
+                depth += 1
+            elif token.type == tokenize.OP and token.string in ")]}":
+                depth -= 1
+    except (tokenize.TokenError, SyntaxError):
+        return False
+    return depth > 0
+
+
 def in_english(source: str, lang: str) -> str:
     """A check cell of a translated page: it compares the kit's English sentences (and is
     never shown), so it runs in English, then the page's language comes back."""
@@ -798,11 +868,13 @@ def translate_notebook(
             translated = translations.get((rel, piece.text))
             if translated is None:
                 untranslated.append(piece)
+                if piece.kind == "code":
+                    continue  # the English literal stays exactly as written
                 translated = piece.text
             translated = relink(translated, english)
             if piece.kind == "code":
                 body = escape_literal(translated, piece.text, piece)
-                replacement = f"{piece.prefix}{piece.quote}{body}{piece.quote}"
+                replacement = code_literal(body, piece, source)
             else:
                 replacement = translated
             source = source[: piece.start] + replacement + source[piece.end :]

@@ -9,7 +9,10 @@ pieces. This module is that cut, used by both:
 * a code cell that Voila shows (not tagged `kit-check`) gives its string literals that carry
   words a visitor reads (two or more words of letters), each run of adjacent literals that
   Python joins into one string being one message; the message is the literal's source text
-  between the quotes, so an f-string's `{fields}` and escapes are kept exactly as written.
+  between the quotes, so an f-string's `{fields}` and escapes are kept exactly as written
+  (plain literals joined to f-strings count as f-string text when they hold no brace);
+* the language links at the top of a page (tagged `kit-languages`) are written by the build
+  in each language, never extracted.
 
 The message context (gettext's msgctxt) is the notebook's path under `notebooks/`, so the same
 English words on two pages may be translated differently.
@@ -143,6 +146,12 @@ def _literal_run(
         return None
     prefixes = {part.group(1).lower() for part in parts}
     quotes = {part.group(2) for part in parts}
+    prefix = parts[0].group(1)
+    if prefixes == {"", "f"} and not any(
+        set("{}") & set(part.group(3)) for part in parts if not part.group(1)
+    ):
+        # plain parts joined to f-strings, with no brace to escape: one f-string as written
+        prefixes, prefix = {"f"}, "f"
     if len(prefixes) != 1 or len(quotes) != 1 or "b" in next(iter(prefixes)):
         return None  # mixed prefixes or quotes: left in English rather than guessed at
     text = "".join(part.group(3) for part in parts)
@@ -150,7 +159,7 @@ def _literal_run(
         return None
     start = starts[run[0].start[0]] + run[0].start[1]
     end = starts[run[-1].end[0]] + run[-1].end[1]
-    return Piece(index, "code", start, end, text, parts[0].group(1), parts[0].group(2))
+    return Piece(index, "code", start, end, text, prefix, parts[0].group(2))
 
 
 def pieces(notebook: dict) -> list[Piece]:
