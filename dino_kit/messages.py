@@ -8,6 +8,8 @@ setting), not an edit of the logic. A `RuleError` carries the key of its rule (t
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from kit_common.messages import Catalogue
 
 ENGLISH: dict[str, str] = {
@@ -110,8 +112,13 @@ ENGLISH: dict[str, str] = {
 #: The kit's sentences in the current language (`kit_common.messages.set_language`); the
 #: sections added to ENGLISH below are found too.
 CATALOGUE = Catalogue("dino_kit", ENGLISH)
+# The compiled translations beside this module (`tools/i18n.py compile` writes them).
+CATALOGUE.load_translations(Path(__file__).parent / "locale")
 #: `message(key, **values)`: the sentence for `key` in the current language, values filled in.
 message = CATALOGUE.message
+
+# -- the landing page (widgets/pages.py): the heading of this game's series of notebooks --
+ENGLISH.update({"series.title": "Dinosaur Island"})
 
 
 # -- the notebooks' apps and charts (dino_kit.widgets, dino_kit.charts) ------------------

@@ -31,6 +31,7 @@ import sys
 import traceback
 import weakref
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, Protocol
 
 import ipywidgets as w
@@ -46,6 +47,8 @@ CATALOGUE = Catalogue(
         "Reload the page to start again.",
     },
 )
+# The compiled translations of kit_common (`tools/i18n.py compile` writes them).
+CATALOGUE.load_translations(Path(__file__).resolve().parents[1] / "locale")
 
 #: The widget whose browser message is being handled now (None outside such handling).
 _handling: contextvars.ContextVar[w.Widget | None] = contextvars.ContextVar(

@@ -1,0 +1,188 @@
+"""The glossaries of the translations: the game words of each language, as players say them.
+
+Each translated language keeps one glossary, `notebooks/locale/<lang>/glossary.yaml`:
+
+    language: es
+    terms:                       # one entry per game word
+      - en: Tank
+        term: Tanque
+        plural: Tanques          # optional
+        game: martian_dice       # one of the games the page names
+        source: "seed 000"       # where the word comes from, or "our choice"
+        note: "..."              # optional: why this word
+
+`read_glossary` checks a file against that shape (a mistake is one sentence naming the file
+and the field); `show_glossaries` shows every language's glossary as tables with headers, in
+the page's language. The games are named by the page that shows them (this package names no
+game): `games` maps each game's id to its name.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import yaml
+
+from kit_common.checks import known_fields, one_of, shown, text
+from kit_common.display import Table
+from kit_common.errors import InputError
+from kit_common.files import read_text
+from kit_common.messages import LANGUAGES, Catalogue
+
+#: The words of the glossary tables (domain kit_common, like the package's other sentences).
+ENGLISH: dict[str, str] = {
+    "glossary.english": "English",
+    "glossary.plural": "Plural",
+    "glossary.game": "Game",
+    "glossary.source": "Source",
+    "glossary.note": "Why this word",
+    "glossary.caption": "{language}: {n} game words",
+    "glossary.none": "No glossary has been written yet.",
+}
+CATALOGUE = Catalogue("kit_common", ENGLISH)
+# The compiled translations of kit_common (`tools/i18n.py compile` writes them).
+CATALOGUE.load_translations(Path(__file__).parent / "locale")
+
+#: The fields of a term, the required ones first.
+REQUIRED = ("en", "term", "game", "source")
+OPTIONAL = ("plural", "note")
+
+
+class Term(NamedTuple):
+    """One game word: its English name, the word in the glossary's language, its plural
+    (when given), the game it belongs to, where it comes from, and why it was chosen."""
+
+    en: str
+    term: str
+    plural: str | None
+    game: str
+    source: str
+    note: str | None
+
+
+class Glossary(NamedTuple):
+    """A language's game words, in the order of its file."""
+
+    language: str
+    terms: tuple[Term, ...]
+
+
+def parse_glossary(data: Any, where: str, games: Sequence[str]) -> Glossary:
+    """A glossary from the YAML data of the file `where`; `games` are the game ids a term
+    may name. Raises InputError naming the file and the field."""
+    try:
+        if not isinstance(data, dict):
+            raise InputError("", f"must be a mapping with language and terms, got {shown(data)}")
+        known_fields(data, "", ("language", "terms"))
+        language = one_of(data.get("language"), "language", [c for c in LANGUAGES if c != "en"])
+        terms = data.get("terms")
+        if not isinstance(terms, list) or not terms:
+            raise InputError("terms", f"must be a list of terms, got {shown(terms)}")
+        parsed = tuple(_term(entry, f"terms[{i}]", games) for i, entry in enumerate(terms))
+    except InputError as err:
+        field = f" {err.field}" if err.field else ""
+        raise InputError(f"{where}{field}", str(err).removeprefix(f"{err.field}: ")) from None
+    return Glossary(language, parsed)
+
+
+def _term(entry: Any, field: str, games: Sequence[str]) -> Term:
+    if not isinstance(entry, dict):
+        raise InputError(field, f"must be a mapping of {', '.join(REQUIRED)}, got {shown(entry)}")
+    known_fields(entry, field, (*REQUIRED, *OPTIONAL))
+    values = {name: text(entry.get(name), f"{field}.{name}") for name in REQUIRED}
+    one_of(values["game"], f"{field}.game", games)
+    optional = {
+        name: text(entry[name], f"{field}.{name}") if entry.get(name) is not None else None
+        for name in OPTIONAL
+    }
+    return Term(**values, **optional)
+
+
+def read_glossary(path: str | Path, games: Sequence[str]) -> Glossary:
+    """The glossary in the file at `path` (checked: see `parse_glossary`); its language
+    must be the one of its folder (`<lang>/glossary.yaml`)."""
+    path = Path(path)
+    source = read_text(path)
+    try:
+        data = yaml.safe_load(source)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        line = f" at line {mark.line + 1}" if mark is not None else ""
+        problem = getattr(err, "problem", None) or "unreadable"
+        raise InputError(str(path), f"is not valid YAML ({problem}{line})") from None
+    glossary = parse_glossary(data, str(path), games)
+    if glossary.language != path.parent.name:
+        raise InputError(
+            f"{path} language",
+            f"says {glossary.language!r} in the folder of {path.parent.name!r}",
+        )
+    return glossary
+
+
+def glossary_table(glossary: Glossary, games: Mapping[str, str]) -> Table:
+    """A language's glossary as a table with headers, in the page's language; `games` names
+    each game id."""
+    name = LANGUAGES[glossary.language]
+    headers = [
+        CATALOGUE.message("glossary.english"),
+        name,  # the glossary's language, named in itself
+        CATALOGUE.message("glossary.plural"),
+        CATALOGUE.message("glossary.game"),
+        CATALOGUE.message("glossary.source"),
+        CATALOGUE.message("glossary.note"),
+    ]
+    rows = [
+        [t.en, t.term, t.plural or "", games.get(t.game, t.game), t.source, t.note or ""]
+        for t in glossary.terms
+    ]
+    caption = CATALOGUE.message("glossary.caption", language=name, n=len(rows))
+    return Table(headers, rows, caption=caption)
+
+
+class Glossaries:
+    """Every language's glossary table, one after the other (HTML in a page, text aligned)."""
+
+    def __init__(self, tables: Sequence[Table]) -> None:
+        self.tables = tuple(tables)
+
+    def __str__(self) -> str:
+        if not self.tables:
+            return CATALOGUE.message("glossary.none")
+        return "\n\n".join(str(table) for table in self.tables)
+
+    def __repr__(self) -> str:
+        return f"Glossaries({len(self.tables)} languages)"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
+    def _repr_html_(self) -> str:
+        if not self.tables:
+            return f"<p>{html.escape(str(self))}</p>"
+        return "\n".join(table._repr_html_() for table in self.tables)
+
+
+def glossary_folder(start: Path | str = ".") -> Path:
+    """The `locale` folder of the notebooks, found from `start` upwards (a translated page
+    runs one folder deeper than the English one, `notebooks/es/`)."""
+    here = Path(start).resolve()
+    for folder in (here, *here.parents):
+        if (folder / "locale").is_dir():
+            return folder / "locale"
+    raise InputError(str(here), "has no locale folder of the notebooks above it")
+
+
+def show_glossaries(games: Mapping[str, str], folder: Path | str | None = None) -> Glossaries:
+    """Every language's glossary found in `folder` (default: the notebooks' `locale`
+    folder), as tables, in the order of the kit's languages; `games` maps each game id to
+    its name."""
+    where = Path(folder) if folder is not None else glossary_folder()
+    tables = []
+    for code in LANGUAGES:
+        path = where / code / "glossary.yaml"
+        if path.is_file():
+            tables.append(glossary_table(read_glossary(path, list(games)), games))
+    return Glossaries(tables)
