@@ -50,6 +50,12 @@ def test_compiled_catalogues_are_current(lang):
 
 
 @pytest.mark.parametrize("lang", i18n.present_languages())
+def test_the_glossary_is_written_and_readable(lang):
+    problems = i18n.check_glossary(lang)
+    assert not problems, said(problems)
+
+
+@pytest.mark.parametrize("lang", i18n.present_languages())
 def test_translated_notebooks_are_built_from_the_current_po(lang):
     problems = i18n.check_built(lang)
     assert not problems, said(problems)

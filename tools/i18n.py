@@ -56,6 +56,8 @@ from babel.messages.catalog import Catalog, Message  # noqa: E402
 from babel.messages.mofile import write_mo  # noqa: E402
 from babel.messages.pofile import read_po, write_po  # noqa: E402
 
+from kit_common.errors import KitError  # noqa: E402
+from kit_common.glossary import read_glossary  # noqa: E402
 from kit_common.messages import LANGUAGES, SOURCE_LANGUAGE, Catalogue, Plural  # noqa: E402
 from tools import notebook_text  # noqa: E402
 
@@ -624,6 +626,23 @@ def check_language_links() -> list[Problem]:
     return problems
 
 
+#: The game ids a glossary term may name: the folders of the games' notebooks.
+GAMES = ("martian_dice", "dinosaur_island")
+
+
+def check_glossary(lang: str) -> list[Problem]:
+    """Problems of a language's glossary: missing, or not of the shape kit_common.glossary
+    reads (the page would fail)."""
+    path = glossary_path(lang)
+    if not path.is_file():
+        return [Problem(path, "missing: write the language's glossary (see COMMON17/README)")]
+    try:
+        read_glossary(path, GAMES)
+    except KitError as err:
+        return [Problem(path, str(err))]
+    return []
+
+
 def glossary_path(lang: str) -> Path:
     """A language's glossary file."""
     return NOTEBOOKS / "locale" / lang / "glossary.yaml"
@@ -637,6 +656,7 @@ def check(languages: Sequence[str], *, built: bool = True) -> list[Problem]:
         for domain in domains():
             problems += check_po(po_path(domain, lang), lang, fresh[domain])
         problems += check_compiled(lang)
+        problems += check_glossary(lang)
         if built:
             problems += check_built(lang)
     return problems
