@@ -283,3 +283,36 @@ def test_a_stale_built_notebook_is_named(page):
     problems = i18n.check_built("es")
     assert [p.path.name for p in problems] == ["01_page.ipynb"]
     assert "not built from the current English" in problems[0].what
+
+
+# ---------------------------------------------------------------------------------------
+# The cut of a notebook into pieces (tools/notebook_text.py)
+
+
+def cut(*cells) -> list[tuple[str, str]]:
+    notebook = {"cells": list(cells)}
+    return [(piece.kind, piece.text) for piece in notebook_text.pieces(notebook)]
+
+
+def test_markdown_is_cut_into_blocks_and_fenced_code_stays_whole():
+    cell = nbformat.v4.new_markdown_cell(
+        "# Title\n\nA paragraph\non two lines.\n\n```\na\n\nb\n```"
+    )
+    assert cut(cell) == [
+        ("markdown", "# Title"),
+        ("markdown", "A paragraph\non two lines."),
+        ("markdown", "```\na\n\nb\n```"),
+    ]
+
+
+def test_code_gives_its_worded_literals_but_not_checks_names_or_kept_ones():
+    shown = nbformat.v4.new_code_cell(
+        'show("Two words", key="stop")\n'
+        'policy = "cautious three"  # i18n: keep\n'
+        'f"Roll {n} " "dice now"'
+    )
+    check = nbformat.v4.new_code_cell('assert x == "English words here"')
+    check.metadata["tags"] = [notebook_text.CHECK_TAG]
+    links = nbformat.v4.new_markdown_cell("English · [Español](es/x.ipynb)")
+    links.metadata["tags"] = [notebook_text.LANGUAGES_TAG]
+    assert cut(shown, check, links) == [("code", "Two words"), ("code", "Roll {n} dice now")]

@@ -765,7 +765,7 @@ def languages_cell(english: Path, lang: str) -> dict:
         there = english if code == SOURCE_LANGUAGE else NOTEBOOKS / code / rel
         link = Path(os.path.relpath(there, here.parent)).as_posix()
         parts.append(f"[{name}]({link})")
-    cell = nbformat.v4.new_markdown_cell("🌐 " + " · ".join(parts))
+    cell = nbformat.v4.new_markdown_cell(" · ".join(parts))
     cell["id"] = LANGUAGES_CELL_ID
     cell["metadata"] = {"tags": [LANGUAGES_TAG]}
     return dict(cell)

@@ -10,7 +10,8 @@ pieces. This module is that cut, used by both:
   words a visitor reads (two or more words of letters), each run of adjacent literals that
   Python joins into one string being one message; the message is the literal's source text
   between the quotes, so an f-string's `{fields}` and escapes are kept exactly as written
-  (plain literals joined to f-strings count as f-string text when they hold no brace);
+  (plain literals joined to f-strings count as f-string text when they hold no brace); a
+  literal on a line marked `# i18n: keep` stays English (a name the code looks up);
 * the language links at the top of a page (tagged `kit-languages`) are written by the build
   in each language, never extracted.
 
@@ -30,6 +31,10 @@ from pathlib import Path
 
 #: The tag of cells Voila removes: checks, never shown, never translated.
 CHECK_TAG = "kit-check"
+
+#: A comment that keeps the string literals of its line in English (a name the code looks up,
+#: not words for a reader): `policy = "cautious 3"  # i18n: keep`.
+KEEP_MARK = "# i18n: keep"
 
 #: The tag of the language links at the top of every page, written by `tools/i18n.py build`
 #: in every language (never translated from the English one).
@@ -157,6 +162,9 @@ def _literal_run(
     text = "".join(part.group(3) for part in parts)
     if not has_words(text):
         return None
+    lines = source.splitlines()[run[0].start[0] - 1 : run[-1].end[0]]
+    if any(KEEP_MARK in line for line in lines):
+        return None  # marked to stay English
     start = starts[run[0].start[0]] + run[0].start[1]
     end = starts[run[-1].end[0]] + run[-1].end[1]
     return Piece(index, "code", start, end, text, prefix, parts[0].group(2))
