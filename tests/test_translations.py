@@ -18,6 +18,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
+from kit_common.messages import Catalogue, Plural
 from tools import i18n, notebook_text
 
 
@@ -316,3 +317,46 @@ def test_code_gives_its_worded_literals_but_not_checks_names_or_kept_ones():
     links = nbformat.v4.new_markdown_cell("English · [Español](es/x.ipynb)")
     links.metadata["tags"] = [notebook_text.LANGUAGES_TAG]
     assert cut(shown, check, links) == [("code", "Two words"), ("code", "Roll {n} dice now")]
+
+
+# ---------------------------------------------------------------------------------------
+# Templates and compiled files
+
+
+def test_a_kit_template_has_plurals_and_marks_format_fields(monkeypatch):
+    toy = Catalogue(
+        "toy",
+        {"dice.count": Plural("{n} die", "{n} dice"), "button.roll": "Roll", "score": "{x:.2f}"},
+    )
+    monkeypatch.setattr(i18n, "kit_catalogues", lambda domain: [toy])
+    template = i18n.kit_template("toy")
+    dice = template.get("{n} die", context="dice.count")
+    assert dice.id == ("{n} die", "{n} dice") and "python-brace-format" in dice.flags
+    assert "python-brace-format" not in template.get("Roll", context="button.roll").flags
+    assert i18n.format_fields("{x:.2f} and {value!r}") == ["x:.2f", "value!r"]
+
+
+def test_a_template_behind_its_sources_is_named(monkeypatch):
+    real = i18n.template
+
+    def grown(domain):
+        fresh = real(domain)
+        if domain == "martian_kit":
+            fresh.add("A brand new sentence", context="new.sentence")
+        return fresh
+
+    monkeypatch.setattr(i18n, "template", grown)
+    problems, _ = i18n.check_templates()
+    assert [(p.path.name, p.context) for p in problems] == [("martian_kit.pot", "new.sentence")]
+    assert "new in the sources: run `tools/i18n.py extract`" in problems[0].what
+
+
+def test_a_mo_not_compiled_from_its_po_is_named(tmp_path, monkeypatch):
+    monkeypatch.setattr(i18n, "ROOT", tmp_path)
+    po = write(i18n.po_path("martian_kit", "es"), spanish())
+    assert [p.path.name for p in i18n.check_compiled("es")] == ["martian_kit.mo"]  # none yet
+    assert i18n.compile_catalogues(["es"]) == [i18n.mo_path("martian_kit", "es")]
+    assert i18n.check_compiled("es") == []
+    write(po, spanish(**{"button.roll": "Volver a tirar"}))
+    problems = i18n.check_compiled("es")
+    assert len(problems) == 1 and "not compiled from the current po" in problems[0].what
