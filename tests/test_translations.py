@@ -360,3 +360,19 @@ def test_a_mo_not_compiled_from_its_po_is_named(tmp_path, monkeypatch):
     write(po, spanish(**{"button.roll": "Volver a tirar"}))
     problems = i18n.check_compiled("es")
     assert len(problems) == 1 and "not compiled from the current po" in problems[0].what
+
+
+def test_a_new_language_is_linked_from_every_page_without_losing_outputs(page):
+    i18n.build(["es"], allow_english=True)
+    spanish = i18n.NOTEBOOKS / "es" / "game" / "01_page.ipynb"
+    executed = json.loads(spanish.read_text(encoding="utf-8"))
+    executed["cells"][3]["outputs"] = [{"output_type": "stream", "name": "stdout", "text": "x"}]
+    spanish.write_text(i18n.notebook_json(executed), encoding="utf-8")
+    assert "Português" not in notebook_text.cell_source(executed["cells"][0])
+    i18n.build(["pt"], allow_english=True)
+    relinked = json.loads(spanish.read_text(encoding="utf-8"))
+    assert "[Português](../../pt/game/01_page.ipynb)" in notebook_text.cell_source(
+        relinked["cells"][0]
+    )
+    assert relinked["cells"][3]["outputs"][0]["text"] == ["x"]  # nbformat keeps text as lines
+    assert i18n.check_built("es") == [] and i18n.check_language_links() == []

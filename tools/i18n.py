@@ -588,6 +588,15 @@ def cell_shape(notebook: Mapping) -> list[tuple[str, str | None, str]]:
     ]
 
 
+def page_shape(notebook: Mapping) -> list[tuple[str, str | None, str]]:
+    """A page's cells as `cell_shape` says them, its language links left out."""
+    return [
+        shape
+        for cell, shape in zip(notebook["cells"], cell_shape(notebook))
+        if not notebook_text.is_language_links(cell)
+    ]
+
+
 def check_built(lang: str) -> list[Problem]:
     """Problems of translated notebooks missing, stale or left over (and of English pages
     whose language links are missing)."""
@@ -603,12 +612,14 @@ def check_built(lang: str) -> list[Problem]:
             problems.append(
                 Problem(path, "not built: run `tools/i18n.py build --lang " + lang + "`")
             )
-        elif cell_shape(notebook_text.load(path)) != cell_shape(notebook):
+        elif page_shape(notebook_text.load(path)) != page_shape(notebook):
             problems.append(
                 Problem(
                     path, "not built from the current English and po: run build, then run_notebooks"
                 )
             )
+        elif cell_shape(notebook_text.load(path)) != cell_shape(notebook):
+            problems.append(Problem(path, "its language links are not current: run build"))
     for path in sorted((NOTEBOOKS / lang).rglob("*.ipynb")) if (NOTEBOOKS / lang).is_dir() else []:
         if path not in formatted and ".ipynb_checkpoints" not in path.parts:
             problems.append(Problem(path, "has no English notebook: delete it"))
@@ -752,13 +763,27 @@ class BuildError(Exception):
     """A translation that cannot be put into its notebook (it would not be Python)."""
 
 
-def languages_cell(english: Path, lang: str) -> dict:
+def linked_languages(building: Sequence[str] = ()) -> list[str]:
+    """The languages a page links to: English, and each language whose translated tree
+    exists or is being built (no link leads to a page not built yet)."""
+    return [
+        code
+        for code in LANGUAGES
+        if code == SOURCE_LANGUAGE or code in building or (NOTEBOOKS / code).is_dir()
+    ]
+
+
+def languages_cell(english: Path, lang: str, linked: Sequence[str] | None = None) -> dict:
     """The cell at the top of every page: the page's language, and links to the same page in
-    the others (a translated page lives in `notebooks/<lang>/`)."""
+    the `linked` languages (default `linked_languages()`; a translated page lives in
+    `notebooks/<lang>/`)."""
     rel = english.relative_to(NOTEBOOKS)
     here = NOTEBOOKS / lang / rel if lang != SOURCE_LANGUAGE else english
+    linked = linked_languages() if linked is None else linked
     parts = []
     for code, name in LANGUAGES.items():
+        if code not in linked and code != lang:
+            continue
         if code == lang:
             parts.append(f"**{name}**")
             continue
@@ -858,12 +883,14 @@ def in_english(source: str, lang: str) -> str:
     )
 
 
-def with_language_links(notebook: dict, english: Path, lang: str) -> dict:
+def with_language_links(
+    notebook: dict, english: Path, lang: str, linked: Sequence[str] | None = None
+) -> dict:
     """The notebook with its language links (replacing any it has) as the first cell."""
     cells = [
         c for c in notebook["cells"] if LANGUAGES_TAG not in c.get("metadata", {}).get("tags", [])
     ]
-    return {**notebook, "cells": [languages_cell(english, lang), *cells]}
+    return {**notebook, "cells": [languages_cell(english, lang, linked), *cells]}
 
 
 def translate_notebook(
@@ -871,6 +898,7 @@ def translate_notebook(
     english: Path,
     lang: str,
     translations: Mapping[tuple[str, str], str],
+    linked: Sequence[str] | None = None,
 ) -> tuple[dict, list[notebook_text.Piece]]:
     """The translated page of an English notebook, and the pieces it left in English (no
     translation yet). Outputs are cleared; cell ids and the notebook's metadata kept."""
@@ -913,7 +941,7 @@ def translate_notebook(
                 k: v for k, v in cell.get("metadata", {}).items() if k != "execution"
             }
         cells.append(new)
-    cells = [languages_cell(english, lang), set_language_cell(lang), *cells]
+    cells = [languages_cell(english, lang, linked), set_language_cell(lang), *cells]
     untranslated.sort(key=lambda p: (p.cell, p.start))
     return {**notebook, "cells": cells}, untranslated
 
@@ -964,13 +992,14 @@ def build(
     Refused (BuildRefused, nothing written) when a piece has no translation, unless
     `allow_english` (for trying a page out before it is translated)."""
     sources = [Path(p).resolve() for p in only] if only else english_notebooks()
+    linked = linked_languages(languages)
     notebooks: dict[Path, dict] = {}
     refused = []
     for lang in languages:
         translations = notebook_translations(lang)
         for english in sources:
             notebook, untranslated = translate_notebook(
-                notebook_text.load(english), english, lang, translations
+                notebook_text.load(english), english, lang, translations, linked
             )
             rel = english.relative_to(NOTEBOOKS).as_posix()
             refused += [f"{lang} {rel} cell {p.cell + 1}: {p.text[:70]!r}" for p in untranslated]
@@ -984,15 +1013,24 @@ def build(
         )
     written = []
     for path, notebook in formatted_notebooks(notebooks).items():
-        if path.is_file() and cell_shape(notebook_text.load(path)) == cell_shape(notebook):
-            continue  # current already: keep its outputs (executed)
+        old = notebook_text.load(path) if path.is_file() else None
+        if old is not None and page_shape(old) == page_shape(notebook):
+            notebook = {**old, "cells": [notebook["cells"][0], *old["cells"][1:]]}
+            if write_if_changed(path, notebook_json(notebook).encode("utf-8")):
+                written.append(path)  # only its language links changed: outputs kept
+            continue
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(notebook_json(notebook), encoding="utf-8")
         written.append(path)
-    for english in sources:  # English pages: only their language links change
-        linked = with_language_links(notebook_text.load(english), english, SOURCE_LANGUAGE)
-        if write_if_changed(english, notebook_json(linked).encode("utf-8")):
-            written.append(english)
+    # every other page, English or of a tree built before, links to the languages there are
+    for english in english_notebooks():
+        for lang in [SOURCE_LANGUAGE, *(code for code in linked if code not in languages)]:
+            path = english if lang == SOURCE_LANGUAGE else built_path(english, lang)
+            if not path.is_file():
+                continue
+            relinked = with_language_links(notebook_text.load(path), english, lang, linked)
+            if write_if_changed(path, notebook_json(relinked).encode("utf-8")):
+                written.append(path)
     return written
 
 
