@@ -226,12 +226,13 @@ def kit_catalogues(domain: str) -> list[Catalogue]:
     else:
         importlib.import_module(f"{domain}.messages")
     found: dict[int, Catalogue] = {}
-    for name, module in list(sys.modules.items()):
+    # by module name, so the template's order does not depend on the order of the imports
+    for name, module in sorted(sys.modules.items(), key=lambda item: item[0]):
         if module is None or not (name == domain or name.startswith(f"{domain}.")):
             continue
         for value in vars(module).values():
             if isinstance(value, Catalogue) and value.domain == domain:
-                found[id(value)] = value
+                found.setdefault(id(value), value)
     if not found:
         raise SystemExit(f"no Catalogue of domain {domain!r} found in the package {domain}")
     return list(found.values())
