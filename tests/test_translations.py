@@ -376,3 +376,22 @@ def test_a_new_language_is_linked_from_every_page_without_losing_outputs(page):
     )
     assert relinked["cells"][3]["outputs"][0]["text"] == ["x"]  # nbformat keeps text as lines
     assert i18n.check_built("es") == [] and i18n.check_language_links() == []
+
+
+def test_a_po_that_does_not_read_is_named(tmp_path):
+    path = tmp_path / "kit.po"
+    path.write_text('msgid ""\nmsgstr ""\n\nmsgctxt "a"\nmsgid "Roll"\nmgstr "Tirar"\n', "utf-8")
+    problems = i18n.check_po(path, "es", english_template())
+    assert len(problems) == 1 and problems[0].what.startswith("does not read")
+
+
+def test_update_fits_a_po_made_with_cldrs_plural_forms(tmp_path):
+    catalog = spanish(**{"dice.count": ("{n} dado", "{n} dados", "{n} de dados")})
+    catalog.mime_headers = [("Plural-Forms", "nplurals=3; plural=(n == 1 ? 0 : 1);")]
+    path = write(tmp_path / "kit.po", catalog)
+    catalog = read_po(path.open("rb"), locale="es")
+    catalog.mime_headers = [("Plural-Forms", i18n.PLURAL_FORMS["es"])]
+    i18n.merge(catalog, english_template())
+    i18n.fit_plural_forms(catalog)
+    dice = catalog.get("{n} die", context="dice.count")
+    assert dice.string == ("{n} dado", "{n} dados") and dice.fuzzy

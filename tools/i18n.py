@@ -54,7 +54,7 @@ if str(ROOT) not in sys.path:  # run as a script: the kit and tools/ from this c
 import nbformat  # noqa: E402
 from babel.messages.catalog import Catalog, Message  # noqa: E402
 from babel.messages.mofile import write_mo  # noqa: E402
-from babel.messages.pofile import read_po, write_po  # noqa: E402
+from babel.messages.pofile import PoFileError, read_po, write_po  # noqa: E402
 
 from kit_common.errors import KitError  # noqa: E402
 from kit_common.glossary import read_glossary  # noqa: E402
@@ -156,10 +156,18 @@ def relative(path: Path) -> str:
 # Reading and writing catalogues (Babel)
 
 
+class CatalogueError(Exception):
+    """A .po or .pot file Babel cannot read (a syntax error a hand edit left)."""
+
+
 def read_catalogue(path: Path, lang: str | None = None) -> Catalog:
-    """A .pot or .po file as Babel's Catalog."""
-    with path.open("rb") as source:
-        return read_po(source, locale=lang, domain=path.stem, abort_invalid=True)
+    """A .pot or .po file as Babel's Catalog (CatalogueError naming the file when it does
+    not read)."""
+    try:
+        with path.open("rb") as source:
+            return read_po(source, locale=lang, domain=path.stem, abort_invalid=True)
+    except (PoFileError, ValueError, UnicodeDecodeError) as err:
+        raise CatalogueError(f"{relative(path)}: {err}") from None
 
 
 def po_bytes(catalog: Catalog) -> bytes:
@@ -365,6 +373,21 @@ def merge(catalog: Catalog, fresh: Catalog) -> None:
     catalog.obsolete.clear()  # entries gone from the English are dropped, not kept
 
 
+def fit_plural_forms(catalog: Catalog) -> None:
+    """Give every plural entry as many forms as its language has: missing forms empty, and
+    an entry that loses a written form marked fuzzy (to be checked)."""
+    for message in catalog:
+        if not message.id or not isinstance(message.id, tuple):
+            continue
+        strings = list(_strings(message))
+        wanted = catalog.num_plurals
+        if len(strings) == wanted:
+            continue
+        if any(strings[wanted:]):
+            message.flags.add("fuzzy")
+        message.string = tuple((strings + [""] * wanted)[:wanted])
+
+
 def update(languages: Sequence[str]) -> list[Path]:
     """Merge every template into each language's po (created when missing); returns the
     files written."""
@@ -376,7 +399,10 @@ def update(languages: Sequence[str]) -> list[Path]:
             catalog = (
                 read_catalogue(path, lang) if path.is_file() else new_translation(domain, lang)
             )
+            # gettext's classic rule, whatever made the file (pybabel init gives CLDR's)
+            catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
             merge(catalog, fresh)
+            fit_plural_forms(catalog)
             if write_if_changed(path, po_bytes(catalog)):
                 written.append(path)
     return written
@@ -490,7 +516,10 @@ def check_po(path: Path, lang: str, fresh: Catalog) -> list[Problem]:
     """The problems of one translation against its template (`fresh`)."""
     if not path.is_file():
         return [Problem(path, "missing: run `tools/i18n.py update --lang " + lang + "`")]
-    catalog = read_catalogue(path, lang)
+    try:
+        catalog = read_catalogue(path, lang)
+    except CatalogueError as err:
+        return [Problem(path, f"does not read: {err}")]
     problems = []
     header = dict(catalog.mime_headers).get("Plural-Forms", "")
     if header.replace(" ", "") != PLURAL_FORMS[lang].replace(" ", ""):
@@ -1068,6 +1097,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "notebooks", nargs="*", type=Path, help="English notebooks (default: all)"
             )
     args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except (BuildRefused, BuildError, CatalogueError) as err:
+        print(f"tools/i18n.py {args.command}: {err}", file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "extract":
         written = extract()
     elif args.command == "update":
@@ -1081,15 +1118,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{len(problems)} problems" if problems else "translations are current")
         return 1 if problems else 0
     else:
-        try:
-            written = build(
-                _languages(args, present_languages()),
-                allow_english=args.allow_english,
-                only=args.notebooks,
-            )
-        except (BuildRefused, BuildError) as err:
-            print(f"tools/i18n.py build: {err}", file=sys.stderr)
-            return 1
+        written = build(
+            _languages(args, present_languages()),
+            allow_english=args.allow_english,
+            only=args.notebooks,
+        )
     for path in written:
         print(f"wrote {relative(path)}")
     return 0
