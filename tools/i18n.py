@@ -920,6 +920,9 @@ def with_language_links(
     cells = [
         c for c in notebook["cells"] if LANGUAGES_TAG not in c.get("metadata", {}).get("tags", [])
     ]
+    linked = linked_languages() if linked is None else linked
+    if list(linked) == [lang]:
+        return {**notebook, "cells": cells}  # no other language yet: no links to show
     return {**notebook, "cells": [languages_cell(english, lang, linked), *cells]}
 
 
