@@ -1118,6 +1118,13 @@ def _run(args: argparse.Namespace) -> int:
         problems = check(_languages(args, present_languages()))
         for problem in problems:
             print(problem)
+        by_file: dict[Path, int] = {}
+        for problem in problems:
+            by_file[problem.path] = by_file.get(problem.path, 0) + 1
+        if len(by_file) > 1:
+            print("by file:")
+            for path, count in by_file.items():
+                print(f"  {relative(path)}: {count}")
         print(f"{len(problems)} problems" if problems else "translations are current")
         return 1 if problems else 0
     else:
