@@ -115,25 +115,58 @@ def _compile(objective: Objective) -> Test:
     return lambda s, p: measure(s.components, p, cond) >= target
 
 
+#: Which objectives of a game a player meets, by player: `(player, components, objectives,
+#: flags)` under `id(player)`, a flag None until that objective is asked about. A player's
+#: state is an immutable value and so are the components, so whether it meets an objective
+#: never changes; after each step only the player who acted has a new state, and the others
+#: are looked up instead of measured again (`claim` runs after every step). The player is
+#: kept in the entry, so its id cannot be reused while the entry lives; the memo is emptied
+#: when it grows past `_MET_MEMO_SIZE`.
+_MET_MEMO: dict[int, tuple[PlayerState, ComponentSet, tuple[str, ...], list[bool | None]]] = {}
+_MET_MEMO_SIZE = 4096
+
+
+def _met_flags(state: GameState, p: PlayerState) -> list[bool | None]:
+    """`p`'s entry of `_MET_MEMO` (a new one, nothing known yet, when it has none)."""
+    c, objectives = state.components, state.objectives
+    hit = _MET_MEMO.get(id(p))
+    if hit is not None and hit[0] is p and hit[1] is c and hit[2] is objectives:
+        return hit[3]
+    if len(_MET_MEMO) >= _MET_MEMO_SIZE:
+        _MET_MEMO.clear()
+    flags: list[bool | None] = [None] * len(objectives)
+    _MET_MEMO[id(p)] = (p, c, objectives, flags)
+    return flags
+
+
 def claim(state: GameState) -> GameState:
     """Claim every unclaimed objective met now (shared when met by several at once)."""
     if not state.objectives or state.phase in (Phase.SETUP, Phase.OVER):
         return state
     claims = list(state.claims)
     players = list(state.players)
+    flags = [_met_flags(state, p) for p in players]
     changed = False
     for i, (ident, who) in enumerate(zip(state.objectives, state.claims)):
         if who:
             continue
-        test = _test(state.components.objective(ident))
-        met = tuple(
-            seat
-            for seat, p in enumerate(players)
-            if len(p.objectives) < CORPORATION_TOKENS and test(state, p)
-        )
+        test = None
+        met = []
+        for seat, p in enumerate(players):
+            if len(p.objectives) >= CORPORATION_TOKENS:
+                continue
+            # a claim adds a token and changes nothing a condition measures: the flag of the
+            # player before this call's claims still holds
+            known = flags[seat][i]
+            if known is None:
+                if test is None:
+                    test = _test(state.components.objective(ident))
+                known = flags[seat][i] = test(state, state.players[seat])
+            if known:
+                met.append(seat)
         if met:
             changed = True
-            claims[i] = met
+            claims[i] = tuple(met)
             for seat in met:
                 players[seat] = replace(
                     players[seat], objectives=(*players[seat].objectives, ident)

@@ -1,0 +1,67 @@
+"""The shortcuts taken for simulation speed (issue 15) give what the plain computation gives,
+at every step of seeded games of several bot mixes, player counts and variants: a memo or an
+early exit that went stale or cut a corner would show here as a difference."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dino_kit import objectives
+from dino_kit.bots import bot_by_name
+from dino_kit.engine import run
+from dino_kit.objectives import claim, condition_met
+from dino_kit.setup import new_game
+from dino_kit.simulate import game_seed
+from dino_kit.state import GameState, Phase
+
+GAMES = (
+    (("heuristic",) * 4, {}),
+    (("heuristic", "simple", "random"), {"chaos_theory": True}),
+    (("simple", "heuristic"), {"predictable_systems": True, "objective_length": "long"}),
+)
+
+
+def _states(bots: tuple[str, ...], settings: dict, seed: int) -> list[GameState]:
+    """Every state of one seeded game (after each step)."""
+    seen: list[GameState] = []
+    start = new_game(len(bots), **settings)
+    run(
+        start,
+        [bot_by_name(b) for b in bots],
+        random.Random(game_seed(seed, 0)),
+        on_step=lambda before, actor, move, after: seen.append(after),
+    )
+    return seen
+
+
+@pytest.fixture(scope="module")
+def game_states() -> list[GameState]:
+    return [s for g, (bots, settings) in enumerate(GAMES) for s in _states(bots, settings, g)]
+
+
+def _fresh_claim(state: GameState) -> GameState:
+    """`claim` with its memo of who meets what emptied first: every condition measured."""
+    objectives._MET_MEMO.clear()
+    return claim(state)
+
+
+def test_claim_with_its_memo_equals_claim_measured_afresh(game_states):
+    for s in game_states:
+        remembered = claim(s)
+        fresh = _fresh_claim(s)
+        assert remembered.claims == fresh.claims
+        assert remembered.players == fresh.players
+    assert len(game_states) > 500
+
+
+def test_the_memo_of_who_meets_what_agrees_with_the_conditions(game_states):
+    for s in game_states[::7]:
+        claim(s)  # fills the memo for these players
+        for p in s.players:
+            flags = objectives._met_flags(s, p)
+            for ident, flag in zip(s.objectives, flags):
+                if flag is not None:
+                    assert flag == condition_met(s, p, s.components.objective(ident)), ident
+
