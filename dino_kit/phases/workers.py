@@ -307,6 +307,19 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     return out
 
 
+def can_work(state: GameState, seat: int) -> bool:
+    """Whether `seat` has a work action (`candidates` lists more than `done`), found without
+    listing them all: the engine asks before every workers decision."""
+    p = state.players[seat]
+    free = p.workers_free
+    for key, slot in abilities.lab_slots(state, p):
+        if (key in p.used and not slot.unlimited) or free < slot.workers:
+            continue
+        if _choices(state, p, slot):
+            return True
+    return False
+
+
 def problem(state: GameState, seat: int, a: Action) -> Problem:
     if a.kind == ActionKind.DONE:
         return None

@@ -12,6 +12,7 @@ from dino_kit import objectives
 from dino_kit.bots import bot_by_name
 from dino_kit.engine import run
 from dino_kit.objectives import claim, condition_met
+from dino_kit.phases import workers
 from dino_kit.setup import new_game
 from dino_kit.simulate import game_seed
 from dino_kit.state import GameState, Phase
@@ -65,3 +66,13 @@ def test_the_memo_of_who_meets_what_agrees_with_the_conditions(game_states):
                 if flag is not None:
                     assert flag == condition_met(s, p, s.components.objective(ident)), ident
 
+
+def test_can_work_is_whether_a_work_action_is_listed(game_states):
+    asked = 0
+    for s in game_states:
+        if s.phase == Phase.WORKERS and not s.pending and s.step < s.num_players:
+            for seat in range(s.num_players):
+                listed = workers.candidates(s, seat)
+                assert workers.can_work(s, seat) == (len(listed) > 1)
+                asked += 1
+    assert asked > 50
