@@ -57,7 +57,9 @@ ENABLING_SHARE = 0.5  # ... and is worth this share of the goal's VP
 
 class View(NamedTuple):
     """What the heuristic bot works out once per decision (see the module docstring).
-    `goals`: the unclaimed objectives it does not meet yet, as (condition, have, target, VP)."""
+    `goals`: the unclaimed objectives it does not meet yet, as (condition, have, target, VP);
+    `kind_goals`: by action kind, those of them an action of that kind can step toward
+    (`_GOAL_KINDS`), in the same order; `goal_kinds` its kinds."""
 
     need: tuple[int, ...]
     held: int
@@ -71,6 +73,7 @@ class View(NamedTuple):
     visitors: int
     goals: tuple[tuple[Effect, int, int, int], ...]
     goal_kinds: frozenset[str]
+    kind_goals: dict[str, tuple[tuple[Effect, int, int, int], ...]]
     slots: dict[tuple[str, int], Slot]
     research_bonus: int
     faces: tuple[Face, ...]
@@ -151,6 +154,11 @@ def view(state: GameState, p: PlayerState) -> View:
         faces, held, drop = (), held_pips(state), 0.0
     room = p.dinosaurs + sum(c.attraction(a).capacity for a in p.attractions)
     open_goals = goals(state, p)
+    by_kind: dict[str, list[tuple[Effect, int, int, int]]] = {}
+    for goal in open_goals:
+        for kind in _GOAL_KINDS.get(goal[0].id, ()):
+            by_kind.setdefault(kind, []).append(goal)
+    kind_goals = {kind: tuple(listed) for kind, listed in by_kind.items()}
     slots = dict(abilities.lab_slots(state, p))
     security_slots = create_slots = 0
     for key, slot in slots.items():
@@ -176,7 +184,8 @@ def view(state: GameState, p: PlayerState) -> View:
             p.excitement + abilities.passive(state, p, "excitement_bonus"),
         ),
         goals=open_goals,
-        goal_kinds=frozenset(k for g in open_goals for k in _GOAL_KINDS.get(g[0].id, ())),
+        goal_kinds=frozenset(kind_goals),
+        kind_goals=kind_goals,
         slots=slots,
         research_bonus=abilities.passive(state, p, "research_bonus")
         if phase == Phase.RESEARCH
@@ -302,19 +311,19 @@ def objective_value(state: GameState, p: PlayerState, a: Action, v: View) -> flo
     """What `a` is worth on the way to unclaimed objectives: an objective it completes is
     worth its VP; progress is worth a share of it."""
     total = 0.0
-    zones = 2 if a.kind == ActionKind.RECIPE else 1 if a.kind == ActionKind.BUILD else 0
-    # `_step` is 0 for a kind the goal does not list (_GOAL_KINDS): skip the call there
     kind = a.kind
-    steps = [
-        _step(state, p, a, cond, v) if kind in _GOAL_KINDS.get(cond.id, ()) else 0
-        for cond, _, _, _ in v.goals
-    ]
+    zones = 2 if kind == ActionKind.RECIPE else 1 if kind == ActionKind.BUILD else 0
+    # only the goals `a`'s kind can step toward (`_GOAL_KINDS`): `_step` is 0 for the others,
+    # and every goal a zone can block lists both kinds that take zones, so the others add
+    # nothing below
+    goals = v.kind_goals.get(kind, ())
+    steps = [_step(state, p, a, cond, v) for cond, _, _, _ in goals]
     if zones:
         free_now = abilities.free_zones(state, p)
         free = free_now - zones
         # meeting one objective is worth giving up another that needs the same zones
-        completes = any(have + st >= target for (_, have, target, _), st in zip(v.goals, steps))
-    for (cond, have, target, vp), step in zip(v.goals, steps):
+        completes = any(have + st >= target for (_, have, target, _), st in zip(goals, steps))
+    for (cond, have, target, vp), step in zip(goals, steps):
         if zones and not completes and cond.id in _ZONE_GOALS:  # the zones must fit the goal
             per_step = _ZONE_GOALS[cond.id]
             fits_now = free_now >= per_step * (target - have)
@@ -469,92 +478,135 @@ def _reserve(state: GameState, p: PlayerState, gap: int, security_slots: int) ->
 
 def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     """The value of playing `a` now, in rough VP (higher is better)."""
-    c = state.components
-    kind = a.kind
+    value = _SCORES.get(a.kind)
+    return 0.0 if value is None else value(state, p, a, v)
+
+
+def _die_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    face = v.faces[a.target]
+    if face.rare == "worker":
+        return (0.3 if p.supply else 0.0) + _denial(face.threat, v)
+    if face.rare == "paddock":
+        value = _denial(face.threat, v)
+        if a.choice is None:
+            return value
+        e = p.exhibits[a.choice]
+        return value + (2.5 if e.dinosaurs >= e.capacity and a.choice > 0 else 0.8)
+    i = DNA_TYPES.index(face.dna)
+    amount = face.amount * a.scientist + v.research_bonus
+    value = _dna_value(state, p, v, i, amount)
+    return value + _denial(face.threat, v) - 0.15 * a.scientist
+
+
+def _recipe_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     r = v.rounds_left
-    if kind == ActionKind.DIE:
-        face = v.faces[a.target]
-        if face.rare == "worker":
-            return (0.3 if p.supply else 0.0) + _denial(face.threat, v)
-        if face.rare == "paddock":
-            value = _denial(face.threat, v)
-            if a.choice is None:
-                return value
-            e = p.exhibits[a.choice]
-            return value + (2.5 if e.dinosaurs >= e.capacity and a.choice > 0 else 0.8)
-        i = DNA_TYPES.index(face.dna)
-        amount = face.amount * a.scientist + v.research_bonus
-        value = _dna_value(state, p, v, i, amount)
-        return value + _denial(face.threat, v) - 0.15 * a.scientist
-    if kind == ActionKind.RECIPE:
-        i = CATEGORIES.index(a.target)
-        recipe = c.recipe(state.recipe_up[i])
-        empty = sum(1 for e in p.exhibits if e.dinosaurs == 0)
-        if empty or r <= 1:
-            return -1.0
-        missing = sum(max(0, x - y) for x, y in zip(recipe.dna_cost, p.dna))
-        value = recipe.vp * min(r - 1, 3) / 2 + recipe.excitement * VISITOR_VP * (r - 1)
-        value -= missing * (0.8 if r > 2 else 2.0)
-        value -= _threat_cost(v, recipe.threat, v.gap) + 2.0  # two zones; −10 if never filled
-        return value - 0.1 * a.scientist
-    if kind == ActionKind.STORAGE:
-        blocked = sum(1 for i in range(6) if v.need[i] and p.dna[i] >= p.limits[i])
-        full = sum(1 for i in range(6) if p.dna[i] >= p.limits[i] - 1)
-        return blocked * 1.0 + full * 0.2 - 0.2 * a.scientist
-    if kind == ActionKind.PASS:
-        if a.scientist is not None:
-            return 0.1 - 0.2 * a.scientist
-        return 2 * MONEY_VP
-    if kind == ActionKind.BUILD:
-        ident = state.rows[0][a.target]
-        price = abilities.attraction_price(state, p, ident, a.target)
-        if p.money - price < v.reserve:
-            return -1.0
-        return _attraction(state, p, v, ident) - price * MONEY_VP * 1.5
-    if kind == ActionKind.UPGRADE:
-        ident = state.rows[1][a.target]
-        price = c.tables.market_rows[a.target]
-        if p.money - price < v.reserve:
-            return -1.0
-        value = _upgrade_value(state, p, v, ident) - price * MONEY_VP
-        old = p.lab[a.choice]
-        return value - (_upgrade_value(state, p, v, old) + 1 if old is not None else 0)
-    if kind == ActionKind.SPECIAL:
-        price = SPECIAL_COST[a.target]
-        if p.money - price < v.reserve:
-            return -1.0
-        if a.target == "dino_research_2":
-            extra = 3.0 if v.free_creates >= 2 else (1.5 if r > 2 else 0.2)
-        else:
-            extra = 1.2 if any(v.need[3:]) and r > 1 else 0.3
-        return extra - price * MONEY_VP
-    if kind == ActionKind.HIRE:
-        ident = state.rows[2][a.target]
-        price = c.tables.market_rows[a.target]
-        if p.money - price < v.reserve:
-            return -1.0
-        value = _specialist_value(state, p, v, ident) - price * MONEY_VP
-        if a.choice is not None:
-            value -= _specialist_value(state, p, v, a.choice) + 0.5
-        return value
-    if kind == ActionKind.BUY_DNA:
-        dna = a.choice[0]
-        offer = c.tables.dna_offer(a.target)
-        if p.money - offer.price < v.reserve:
-            return -1.0
-        i = DNA_TYPES.index(dna)
-        return _dna_value(state, p, v, i, offer.amount) - offer.price * MONEY_VP
-    if kind == ActionKind.WORK:
-        slot = _slot(state, p, a.target, v)
-        assert slot is not None  # a legal work action names a working slot
-        return _WORK_VALUES[slot.action.id](state, p, v, slot.action, a.choice)
-    if kind == ActionKind.DONE:
-        return 0.0
-    if kind == ActionKind.FOOD:
-        # money while the game goes on and cash is short, VP otherwise
-        money_wanted = r > 1 and p.money < 12
-        return a.choice * (1 if money_wanted else -1)
+    i = CATEGORIES.index(a.target)
+    recipe = state.components.recipe(state.recipe_up[i])
+    empty = sum(1 for e in p.exhibits if e.dinosaurs == 0)
+    if empty or r <= 1:
+        return -1.0
+    missing = sum(max(0, x - y) for x, y in zip(recipe.dna_cost, p.dna))
+    value = recipe.vp * min(r - 1, 3) / 2 + recipe.excitement * VISITOR_VP * (r - 1)
+    value -= missing * (0.8 if r > 2 else 2.0)
+    value -= _threat_cost(v, recipe.threat, v.gap) + 2.0  # two zones; −10 if never filled
+    return value - 0.1 * a.scientist
+
+
+def _storage_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    blocked = sum(1 for i in range(6) if v.need[i] and p.dna[i] >= p.limits[i])
+    full = sum(1 for i in range(6) if p.dna[i] >= p.limits[i] - 1)
+    return blocked * 1.0 + full * 0.2 - 0.2 * a.scientist
+
+
+def _pass_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    if a.scientist is not None:
+        return 0.1 - 0.2 * a.scientist
+    return 2 * MONEY_VP
+
+
+def _build_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    ident = state.rows[0][a.target]
+    price = abilities.attraction_price(state, p, ident, a.target)
+    if p.money - price < v.reserve:
+        return -1.0
+    return _attraction(state, p, v, ident) - price * MONEY_VP * 1.5
+
+
+def _upgrade_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    ident = state.rows[1][a.target]
+    price = state.components.tables.market_rows[a.target]
+    if p.money - price < v.reserve:
+        return -1.0
+    value = _upgrade_value(state, p, v, ident) - price * MONEY_VP
+    old = p.lab[a.choice]
+    return value - (_upgrade_value(state, p, v, old) + 1 if old is not None else 0)
+
+
+def _special_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    r = v.rounds_left
+    price = SPECIAL_COST[a.target]
+    if p.money - price < v.reserve:
+        return -1.0
+    if a.target == "dino_research_2":
+        extra = 3.0 if v.free_creates >= 2 else (1.5 if r > 2 else 0.2)
+    else:
+        extra = 1.2 if any(v.need[3:]) and r > 1 else 0.3
+    return extra - price * MONEY_VP
+
+
+def _hire_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    ident = state.rows[2][a.target]
+    price = state.components.tables.market_rows[a.target]
+    if p.money - price < v.reserve:
+        return -1.0
+    value = _specialist_value(state, p, v, ident) - price * MONEY_VP
+    if a.choice is not None:
+        value -= _specialist_value(state, p, v, a.choice) + 0.5
+    return value
+
+
+def _buy_dna_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    dna = a.choice[0]
+    offer = state.components.tables.dna_offer(a.target)
+    if p.money - offer.price < v.reserve:
+        return -1.0
+    i = DNA_TYPES.index(dna)
+    return _dna_value(state, p, v, i, offer.amount) - offer.price * MONEY_VP
+
+
+def _work_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    slot = _slot(state, p, a.target, v)
+    assert slot is not None  # a legal work action names a working slot
+    return _WORK_VALUES[slot.action.id](state, p, v, slot.action, a.choice)
+
+
+def _done_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     return 0.0
+
+
+def _food_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    # money while the game goes on and cash is short, VP otherwise
+    money_wanted = v.rounds_left > 1 and p.money < 12
+    return a.choice * (1 if money_wanted else -1)
+
+
+Score = Callable[[GameState, PlayerState, Action, View], float]
+#: `score` by action kind (a kind not listed is worth 0): one lookup instead of a chain of
+#: comparisons, in the loop over every candidate of every decision
+_SCORES: dict[str, Score] = {
+    ActionKind.DIE: _die_score,
+    ActionKind.RECIPE: _recipe_score,
+    ActionKind.STORAGE: _storage_score,
+    ActionKind.PASS: _pass_score,
+    ActionKind.BUILD: _build_score,
+    ActionKind.UPGRADE: _upgrade_score,
+    ActionKind.SPECIAL: _special_score,
+    ActionKind.HIRE: _hire_score,
+    ActionKind.BUY_DNA: _buy_dna_score,
+    ActionKind.WORK: _work_score,
+    ActionKind.DONE: _done_score,
+    ActionKind.FOOD: _food_score,
+}
 
 
 # -- what a worker on each lab-slot action is worth (one entry per id of
@@ -623,6 +675,7 @@ def ranked_actions(state: GameState) -> list[tuple[float, Action]]:
     v = view(state, p)
     seen: set[Any] = set()
     scored = []
+    kind_goals = v.kind_goals
     for a in legal_actions(state):
         if a.kind == ActionKind.STORAGE:  # the allocation is chosen later, once per scientist
             if a.scientist in seen:
@@ -632,8 +685,9 @@ def ranked_actions(state: GameState) -> list[tuple[float, Action]]:
             if (a.target, a.choice[0]) in seen:
                 continue
             seen.add((a.target, a.choice[0]))
-        s = score(state, p, a, v)
-        if a.kind in v.goal_kinds:
+        value = _SCORES.get(a.kind)
+        s = 0.0 if value is None else value(state, p, a, v)  # `score`, looked up once
+        if a.kind in kind_goals:
             s += objective_value(state, p, a, v)
         scored.append((s, a))
     scored.sort(key=lambda pair: -pair[0])  # stable: ties keep the engine's order
@@ -657,6 +711,7 @@ def heuristic_bot(state: GameState, rng: random.Random) -> Action:
     best, best_score = None, float("-inf")
     seen: set[Any] = set()
     actions = legal_actions(state)
+    kind_goals = v.kind_goals
     for a in actions:
         if a.kind == ActionKind.STORAGE:  # the allocation is chosen below, once per scientist
             if a.scientist in seen:
@@ -666,8 +721,9 @@ def heuristic_bot(state: GameState, rng: random.Random) -> Action:
             if (a.target, a.choice[0]) in seen:
                 continue
             seen.add((a.target, a.choice[0]))
-        s = score(state, p, a, v)
-        if a.kind in v.goal_kinds:
+        value = _SCORES.get(a.kind)
+        s = 0.0 if value is None else value(state, p, a, v)  # `score`, looked up once
+        if a.kind in kind_goals:
             s += objective_value(state, p, a, v)
         if s > best_score:
             best, best_score = a, s
