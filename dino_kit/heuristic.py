@@ -214,67 +214,108 @@ def _slot(state: GameState, p: PlayerState, key: tuple[str, int], v: View | None
 
 def _step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None = None) -> int:
     """How much `a` moves the player on `cond` (0 for actions that do not)."""
-    kind, cid = a.kind, cond.id
-    c = state.components
-    if kind == ActionKind.RECIPE:
-        if cid == "recipes_at_least":
-            return 1
-        if cid == "category_dinosaurs_at_least":  # an exhibit for the goal's dinosaurs
-            recipe = c.recipe(state.recipe_up[CATEGORIES.index(a.target)])
-            return ENABLING_STEP if recipe.category == cond.get("category") else 0
-        return 0
-    if kind == ActionKind.DIE:
-        face = v.faces[a.target]
-        if face.rare == "paddock" and a.choice is not None and cid == "paddock_capacity_at_least":
-            return 1 if p.exhibits[a.choice].capacity == max(e.capacity for e in p.exhibits) else 0
-        if face.rare is None and cid == "dna_at_least":
-            i = DNA_TYPES.index(face.dna)
-            return min(face.amount * a.scientist, p.limits[i] - p.dna[i])
-        return 0
-    if kind == ActionKind.BUILD:
-        if cid == "attractions_at_least":
-            return 1
-        if cid == "food_attractions_at_least":
-            return int(c.attraction(state.rows[0][a.target]).food)
-        return 0
-    if kind == ActionKind.HIRE:
-        return 1 if cid == "specialists_at_least" and a.choice is None else 0
-    if kind in (ActionKind.UPGRADE, ActionKind.SPECIAL):
-        if cid == "lab_upgrades_at_least":
-            return 1 if kind == ActionKind.SPECIAL or p.lab[a.choice] is None else 0
-        if kind == ActionKind.UPGRADE and cid in _PADDOCK_GOALS and not _has_paddock_slot(v):
-            # the first paddock slot opens the way to capacity (and to room for dinosaurs)
-            u = c.lab_upgrade(state.rows[1][a.target])
-            if any(slot.action.id == "upgrade_paddock" for slot in u.slots):
-                return ENABLING_STEP
-        return 0
-    if kind == ActionKind.BUY_DNA and cid == "dna_at_least":
-        return c.tables.dna_offer(a.target).amount
-    if kind == ActionKind.WORK:
-        aid = slot.action.id if (slot := _slot(state, p, a.target, v)) else None
-        if aid == "create_dinosaur":
-            r = c.recipe(p.exhibits[a.choice].recipe)
-            if cid == "dinosaurs_at_least":
-                return 1
-            if cid == "category_dinosaurs_at_least":
-                return int(r.category == cond.get("category"))
-            if cid == "excitement_at_least":
-                return r.excitement
-            return 0
-        if aid == "raise_security":
-            return 1 if cid == "security_at_least" else 0
-        if aid == "upgrade_paddock":
-            e = p.exhibits[a.choice]
-            if cid == "paddock_capacity_at_least":
-                return 1 if e.capacity == max(x.capacity for x in p.exhibits) else 0
-            # room for one more dinosaur where every exhibit is full
-            full = all(x.dinosaurs >= x.capacity for x in p.exhibits)
-            if cid == "dinosaurs_at_least" and full:
-                return ENABLING_STEP
-            if cid == "category_dinosaurs_at_least" and e.dinosaurs >= e.capacity:
-                same = c.recipe(e.recipe).category == cond.get("category")
-                return ENABLING_STEP if same else 0
+    step = _STEPS.get(a.kind)
+    return 0 if step is None else step(state, p, a, cond, v)
+
+
+def _recipe_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+    cid = cond.id
+    if cid == "recipes_at_least":
+        return 1
+    if cid == "category_dinosaurs_at_least":  # an exhibit for the goal's dinosaurs
+        recipe = state.components.recipe(state.recipe_up[CATEGORIES.index(a.target)])
+        return ENABLING_STEP if recipe.category == cond.get("category") else 0
     return 0
+
+
+def _die_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+    cid = cond.id
+    face = v.faces[a.target]
+    if face.rare == "paddock" and a.choice is not None and cid == "paddock_capacity_at_least":
+        return 1 if p.exhibits[a.choice].capacity == max(e.capacity for e in p.exhibits) else 0
+    if face.rare is None and cid == "dna_at_least":
+        i = DNA_TYPES.index(face.dna)
+        return min(face.amount * a.scientist, p.limits[i] - p.dna[i])
+    return 0
+
+
+def _build_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+    cid = cond.id
+    if cid == "attractions_at_least":
+        return 1
+    if cid == "food_attractions_at_least":
+        return int(state.components.attraction(state.rows[0][a.target]).food)
+    return 0
+
+
+def _hire_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+    return 1 if cond.id == "specialists_at_least" and a.choice is None else 0
+
+
+def _upgrade_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+    cid = cond.id
+    kind = a.kind
+    if cid == "lab_upgrades_at_least":
+        return 1 if kind == ActionKind.SPECIAL or p.lab[a.choice] is None else 0
+    if kind == ActionKind.UPGRADE and cid in _PADDOCK_GOALS and not _has_paddock_slot(v):
+        # the first paddock slot opens the way to capacity (and to room for dinosaurs)
+        u = state.components.lab_upgrade(state.rows[1][a.target])
+        if any(slot.action.id == "upgrade_paddock" for slot in u.slots):
+            return ENABLING_STEP
+    return 0
+
+
+def _buy_dna_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+    if cond.id == "dna_at_least":
+        return state.components.tables.dna_offer(a.target).amount
+    return 0
+
+
+def _work_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+    cid = cond.id
+    c = state.components
+    aid = slot.action.id if (slot := _slot(state, p, a.target, v)) else None
+    if aid == "create_dinosaur":
+        r = c.recipe(p.exhibits[a.choice].recipe)
+        if cid == "dinosaurs_at_least":
+            return 1
+        if cid == "category_dinosaurs_at_least":
+            return int(r.category == cond.get("category"))
+        if cid == "excitement_at_least":
+            return r.excitement
+        return 0
+    if aid == "raise_security":
+        return 1 if cid == "security_at_least" else 0
+    if aid == "upgrade_paddock":
+        e = p.exhibits[a.choice]
+        if cid == "paddock_capacity_at_least":
+            return 1 if e.capacity == max(x.capacity for x in p.exhibits) else 0
+        # room for one more dinosaur where every exhibit is full
+        full = all(x.dinosaurs >= x.capacity for x in p.exhibits)
+        if cid == "dinosaurs_at_least" and full:
+            return ENABLING_STEP
+        if cid == "category_dinosaurs_at_least" and e.dinosaurs >= e.capacity:
+            same = c.recipe(e.recipe).category == cond.get("category")
+            return ENABLING_STEP if same else 0
+    return 0
+
+
+def _no_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+    return 0
+
+
+Step = Callable[[GameState, PlayerState, Action, Effect, "View | None"], int]
+#: `_step` by action kind (a kind not listed never steps toward a goal)
+_STEPS: dict[str, Step] = {
+    ActionKind.RECIPE: _recipe_step,
+    ActionKind.DIE: _die_step,
+    ActionKind.BUILD: _build_step,
+    ActionKind.HIRE: _hire_step,
+    ActionKind.UPGRADE: _upgrade_step,
+    ActionKind.SPECIAL: _upgrade_step,
+    ActionKind.BUY_DNA: _buy_dna_step,
+    ActionKind.WORK: _work_step,
+}
 
 
 # goals that a paddock slot moves toward (capacity, or room for more dinosaurs)
@@ -317,7 +358,8 @@ def objective_value(state: GameState, p: PlayerState, a: Action, v: View) -> flo
     # and every goal a zone can block lists both kinds that take zones, so the others add
     # nothing below
     goals = v.kind_goals.get(kind, ())
-    steps = [_step(state, p, a, cond, v) for cond, _, _, _ in goals]
+    step_of = _STEPS.get(kind, _no_step)
+    steps = [step_of(state, p, a, cond, v) for cond, _, _, _ in goals]
     if zones:
         free_now = abilities.free_zones(state, p)
         free = free_now - zones
