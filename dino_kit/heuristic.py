@@ -707,6 +707,11 @@ _WORK_VALUES: dict[str, WorkValue] = {
 }
 
 
+# the kinds the decision loops tell apart, as module names: looking a member up on its enum
+# class costs more than the comparison, once per candidate of every decision
+_STORAGE, _BUY_DNA = ActionKind.STORAGE, ActionKind.BUY_DNA
+
+
 def ranked_actions(state: GameState) -> list[tuple[float, Action]]:
     """The legal actions this bot tells apart, with their values, best first (ties in the
     engine's order). Cold-storage actions appear once per scientist (the allocation is chosen
@@ -719,17 +724,18 @@ def ranked_actions(state: GameState) -> list[tuple[float, Action]]:
     scored = []
     kind_goals = v.kind_goals
     for a in legal_actions(state):
-        if a.kind == ActionKind.STORAGE:  # the allocation is chosen later, once per scientist
+        kind = a.kind
+        if kind == _STORAGE:  # the allocation is chosen later, once per scientist
             if a.scientist in seen:
                 continue
             seen.add(a.scientist)
-        elif a.kind == ActionKind.BUY_DNA:  # which item it discards does not matter: the first
+        elif kind == _BUY_DNA:  # which item it discards does not matter: the first
             if (a.target, a.choice[0]) in seen:
                 continue
             seen.add((a.target, a.choice[0]))
-        value = _SCORES.get(a.kind)
+        value = _SCORES.get(kind)
         s = 0.0 if value is None else value(state, p, a, v)  # `score`, looked up once
-        if a.kind in kind_goals:
+        if kind in kind_goals:
             s += objective_value(state, p, a, v)
         scored.append((s, a))
     scored.sort(key=lambda pair: -pair[0])  # stable: ties keep the engine's order
@@ -755,17 +761,18 @@ def heuristic_bot(state: GameState, rng: random.Random) -> Action:
     actions = legal_actions(state)
     kind_goals = v.kind_goals
     for a in actions:
-        if a.kind == ActionKind.STORAGE:  # the allocation is chosen below, once per scientist
+        kind = a.kind
+        if kind == _STORAGE:  # the allocation is chosen below, once per scientist
             if a.scientist in seen:
                 continue
             seen.add(a.scientist)
-        elif a.kind == ActionKind.BUY_DNA:  # which item it discards does not matter: the first
+        elif kind == _BUY_DNA:  # which item it discards does not matter: the first
             if (a.target, a.choice[0]) in seen:
                 continue
             seen.add((a.target, a.choice[0]))
-        value = _SCORES.get(a.kind)
+        value = _SCORES.get(kind)
         s = 0.0 if value is None else value(state, p, a, v)  # `score`, looked up once
-        if a.kind in kind_goals:
+        if kind in kind_goals:
             s += objective_value(state, p, a, v)
         if s > best_score:
             best, best_score = a, s
