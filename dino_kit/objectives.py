@@ -116,25 +116,26 @@ def _compile(objective: Objective) -> Test:
 
 
 #: Which objectives of a game a player meets, by player: `(player, components, objectives,
-#: flags)` under `id(player)`, a flag None until that objective is asked about. A player's
-#: state is an immutable value and so are the components, so whether it meets an objective
-#: never changes; after each step only the player who acted has a new state, and the others
-#: are looked up instead of measured again (`claim` runs after every step). The player is
-#: kept in the entry, so its id cannot be reused while the entry lives; the memo is emptied
-#: when it grows past `_MET_MEMO_SIZE`.
-_MET_MEMO: dict[int, tuple[PlayerState, ComponentSet, tuple[str, ...], list[bool | None]]] = {}
+#: flags)` under `id(player)`, one flag per objective of `objectives`. A player's state is an
+#: immutable value and so are the components, so whether it meets an objective never
+#: changes; after each step only the player who acted has a new state, and the others are
+#: looked up instead of measured again (`claim` runs after every step). The player is kept
+#: in the entry, so its id cannot be reused while the entry lives; the memo is emptied when
+#: it grows past `_MET_MEMO_SIZE`.
+_MET_MEMO: dict[int, tuple[PlayerState, ComponentSet, tuple[str, ...], tuple[bool, ...]]] = {}
 _MET_MEMO_SIZE = 4096
 
 
-def _met_flags(state: GameState, p: PlayerState) -> list[bool | None]:
-    """`p`'s entry of `_MET_MEMO` (a new one, nothing known yet, when it has none)."""
+def met_flags(state: GameState, p: PlayerState) -> tuple[bool, ...]:
+    """For each objective of the game (`state.objectives`, claimed ones included), whether
+    `p` meets its condition now (`condition_met`, remembered: see `_MET_MEMO`)."""
     c, objectives = state.components, state.objectives
     hit = _MET_MEMO.get(id(p))
     if hit is not None and hit[0] is p and hit[1] is c and hit[2] is objectives:
         return hit[3]
+    flags = tuple(_test(c.objective(ident))(state, p) for ident in objectives)
     if len(_MET_MEMO) >= _MET_MEMO_SIZE:
         _MET_MEMO.clear()
-    flags: list[bool | None] = [None] * len(objectives)
     _MET_MEMO[id(p)] = (p, c, objectives, flags)
     return flags
 
@@ -144,29 +145,24 @@ def claim(state: GameState) -> GameState:
     if not state.objectives or state.phase in (Phase.SETUP, Phase.OVER):
         return state
     claims = list(state.claims)
+    # a claim adds a token and changes nothing a condition measures: the flags of the players
+    # before this call's claims hold for all of them
+    flags = [met_flags(state, p) for p in state.players]
+    if not any(f[i] and not who for f in flags for i, who in enumerate(claims)):
+        return state  # nobody meets an unclaimed objective: the usual case, found at once
     players = list(state.players)
-    flags = [_met_flags(state, p) for p in players]
     changed = False
     for i, (ident, who) in enumerate(zip(state.objectives, state.claims)):
         if who:
             continue
-        test = None
-        met = []
-        for seat, p in enumerate(players):
-            if len(p.objectives) >= CORPORATION_TOKENS:
-                continue
-            # a claim adds a token and changes nothing a condition measures: the flag of the
-            # player before this call's claims still holds
-            known = flags[seat][i]
-            if known is None:
-                if test is None:
-                    test = _test(state.components.objective(ident))
-                known = flags[seat][i] = test(state, state.players[seat])
-            if known:
-                met.append(seat)
+        met = tuple(
+            seat
+            for seat, p in enumerate(players)
+            if len(p.objectives) < CORPORATION_TOKENS and flags[seat][i]
+        )
         if met:
             changed = True
-            claims[i] = tuple(met)
+            claims[i] = met
             for seat in met:
                 players[seat] = replace(
                     players[seat], objectives=(*players[seat].objectives, ident)

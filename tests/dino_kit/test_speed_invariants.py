@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from dino_kit import objectives
+from dino_kit import abilities, objectives
 from dino_kit.bots import bot_by_name
+from dino_kit.components import load_components
 from dino_kit.engine import run
 from dino_kit.objectives import claim, condition_met
 from dino_kit.phases import workers
@@ -17,6 +18,7 @@ from dino_kit.setup import new_game
 from dino_kit.simulate import game_seed
 from dino_kit.state import GameState, Phase
 
+C = load_components()
 GAMES = (
     (("heuristic",) * 4, {}),
     (("heuristic", "simple", "random"), {"chaos_theory": True}),
@@ -61,10 +63,10 @@ def test_the_memo_of_who_meets_what_agrees_with_the_conditions(game_states):
     for s in game_states[::7]:
         claim(s)  # fills the memo for these players
         for p in s.players:
-            flags = objectives._met_flags(s, p)
+            flags = objectives.met_flags(s, p)
+            assert len(flags) == len(s.objectives)
             for ident, flag in zip(s.objectives, flags):
-                if flag is not None:
-                    assert flag == condition_met(s, p, s.components.objective(ident)), ident
+                assert flag == condition_met(s, p, s.components.objective(ident)), ident
 
 
 def test_can_work_is_whether_a_work_action_is_listed(game_states):
@@ -76,3 +78,30 @@ def test_can_work_is_whether_a_work_action_is_listed(game_states):
                 assert workers.can_work(s, seat) == (len(listed) > 1)
                 asked += 1
     assert asked > 50
+
+
+def _passive_counted(state: GameState, player, effect_id: str) -> int:
+    """`abilities.passive` as the rules say it, tile by tile (no memo)."""
+    c = state.components
+    total = 0
+    for ident in player.lab:
+        if ident is not None:
+            total += sum(
+                e.get("amount", 0) for e in c.lab_upgrade(ident).passives if e.id == effect_id
+            )
+    for ident, _ in player.specialists:
+        total += sum(e.get("amount", 0) for e in c.specialist(ident).effects if e.id == effect_id)
+    return total
+
+
+def test_passive_totals_remembered_per_lab_equal_the_tiles_counted(game_states):
+    ids = {e.id for u in C.lab_upgrades for e in u.passives}
+    ids |= {e.id for sp in C.specialists for e in sp.effects}
+    nonzero = 0
+    for s in game_states[::3]:
+        for p in s.players:
+            for effect_id in sorted(ids):
+                counted = _passive_counted(s, p, effect_id)
+                assert abilities.passive(s, p, effect_id) == counted, effect_id
+                nonzero += counted != 0
+    assert nonzero > 100
