@@ -7,6 +7,7 @@ lives in one place.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from dino_kit.components.schema import Slot
 from dino_kit.state import GameState, PlayerState
@@ -15,18 +16,36 @@ from dino_kit.state import GameState, PlayerState
 def passive(state: GameState, player: PlayerState, effect_id: str) -> int:
     """The total `amount` of a passive effect from working lab upgrades and hired
     specialists (covered upgrades give nothing; a fired specialist gives nothing)."""
-    c = state.components
-    total = 0
-    for ident in player.lab:
+    return _passive_totals(state, player).get(effect_id, 0)
+
+
+#: The passive totals of a lab and its specialists: `(components, lab, specialists, totals)`
+#: under the ids of the two tuples. They change only when a tile is bought, while `passive`
+#: is asked many times per decision (prices, security, visitors), so the totals are worked
+#: out once per lab. The tuples are kept in the entry, so their ids cannot be reused while
+#: it lives; the memo is emptied when it grows past `_PASSIVE_MEMO_SIZE`.
+_PASSIVE_MEMO: dict[tuple[int, int], tuple[Any, tuple[Any, ...], Any, dict[str, int]]] = {}
+_PASSIVE_MEMO_SIZE = 4096
+
+
+def _passive_totals(state: GameState, player: PlayerState) -> dict[str, int]:
+    c, lab, specialists = state.components, player.lab, player.specialists
+    key = (id(lab), id(specialists))
+    hit = _PASSIVE_MEMO.get(key)
+    if hit is not None and hit[0] is c and hit[1] is lab and hit[2] is specialists:
+        return hit[3]
+    totals: dict[str, int] = {}
+    for ident in lab:
         if ident is not None:
             for e in c.lab_upgrade(ident).passives:
-                if e.id == effect_id:
-                    total += e.get("amount", 0)
-    for ident, _ in player.specialists:
+                totals[e.id] = totals.get(e.id, 0) + e.get("amount", 0)
+    for ident, _ in specialists:
         for e in c.specialist(ident).effects:
-            if e.id == effect_id:
-                total += e.get("amount", 0)
-    return total
+            totals[e.id] = totals.get(e.id, 0) + e.get("amount", 0)
+    if len(_PASSIVE_MEMO) >= _PASSIVE_MEMO_SIZE:
+        _PASSIVE_MEMO.clear()
+    _PASSIVE_MEMO[key] = (c, lab, specialists, totals)
+    return totals
 
 
 def lab_slots(state: GameState, player: PlayerState) -> Iterator[tuple[tuple[str, int], Slot]]:
