@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from operator import ge, sub
 from typing import Any, NamedTuple
 
 from dino_kit import abilities
@@ -388,8 +389,8 @@ def _creatable(state: GameState, p: PlayerState) -> int:
     for e in p.exhibits:
         cost = state.components.recipe(e.recipe).dna_cost
         for _ in range(e.capacity - e.dinosaurs):
-            if all(h >= c for h, c in zip(have, cost)):
-                have = [h - c for h, c in zip(have, cost)]
+            if all(map(ge, have, cost)):  # (map: a C loop)
+                have = list(map(sub, have, cost))
                 n += 1
     return n
 
