@@ -57,6 +57,11 @@ class Phase(Name):
     OVER = "over"
 
 
+#: the phases whose turn goes round the order (`GameState.seat_to_act`; a module name, not
+#: enum lookups, on every step)
+_TURN_PHASES = (Phase.RESEARCH, Phase.MARKET)
+
+
 class ActionKind(Name):
     """What a decision is, by phase (see each phase module for its arguments). A member
     equals its name as a string, so `Action("pass")` and `Action(ActionKind.PASS)` are one."""
@@ -446,7 +451,7 @@ class GameState:
         research and the market the turn goes round the order, in the other phases each seat
         of the order acts in turn until done."""
         n = self.num_players
-        if self.phase in (Phase.RESEARCH, Phase.MARKET):
+        if self.phase in _TURN_PHASES:
             return self.order[self.step % n]
         return self.order[min(self.step, n - 1)]
 
