@@ -5,6 +5,7 @@ early exit that went stale or cut a corner would show here as a difference."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -105,3 +106,43 @@ def test_passive_totals_remembered_per_lab_equal_the_tiles_counted(game_states):
                 assert abilities.passive(s, p, effect_id) == counted, effect_id
                 nonzero += counted != 0
     assert nonzero > 100
+
+
+def _slots_listed(state: GameState, player) -> list:
+    """`abilities.lab_slots` worked out tile by tile (no memo)."""
+    c = state.components
+    t = c.tables
+    dr = c.lab_upgrade(player.dino_research).slots if player.dino_research else t.dino_research
+    rf = c.lab_upgrade(player.dna_refinement).slots if player.dna_refinement else t.dna_refinement
+    out = [(("dino_research", i), s) for i, s in enumerate(dr)]
+    out += [(("dna_refinement", i), s) for i, s in enumerate(rf)]
+    for n, ident in enumerate(player.lab):
+        if ident is not None:
+            out += [((f"lab{n}", i), s) for i, s in enumerate(c.lab_upgrade(ident).slots)]
+    return out
+
+
+def test_lab_slots_remembered_per_lab_equal_the_tiles_listed(game_states):
+    upgraded = 0
+    for s in game_states[::3]:
+        for p in s.players:
+            listed = _slots_listed(s, p)
+            assert list(abilities.lab_slots(s, p)) == listed
+            for key, slot in listed:
+                assert abilities.find_slot(s, p, key) is slot
+            assert abilities.find_slot(s, p, ("lab9", 0)) is None
+            assert abilities.find_slot(s, p, (["lab0"], 0)) is None
+            upgraded += any(x is not None for x in p.lab) or p.dino_research is not None
+    assert upgraded > 100
+
+
+def test_lab_slots_follow_a_new_tile_on_a_printed_space_of_the_same_lab(game_states):
+    """The II tiles lie on the printed spaces, not in `lab`: a player who buys one keeps the
+    same lab tuple, and the slots must still be the new tile's."""
+    s = game_states[0]
+    p = s.players[0]
+    before = list(abilities.lab_slots(s, p))
+    for space, stack in zip(("dino_research", "dna_refinement"), s.specials):
+        tiled = replace(p, **{space: stack[0]})
+        assert tiled.lab is p.lab
+        assert list(abilities.lab_slots(s, tiled)) == _slots_listed(s, tiled) != before
