@@ -147,8 +147,11 @@ def claim(state: GameState) -> GameState:
     claims = list(state.claims)
     # a claim adds a token and changes nothing a condition measures: the flags of the players
     # before this call's claims hold for all of them
+    unclaimed = [i for i, who in enumerate(claims) if not who]
+    if not unclaimed:
+        return state
     flags = [met_flags(state, p) for p in state.players]
-    if not any(f[i] and not who for f in flags for i, who in enumerate(claims)):
+    if not any(f[i] for f in flags for i in unclaimed):
         return state  # nobody meets an unclaimed objective: the usual case, found at once
     players = list(state.players)
     changed = False
