@@ -177,7 +177,11 @@ def apply(state: GameState, outcome: Outcome) -> GameState:
     if source is not None:
         if not isinstance(outcome, str) or outcome not in source:
             raise _bad(event, outcome)
-        left = tuple(x for x in source if x != outcome)
+        if source.count(outcome) == 1:  # the usual case: cut it out, no element-wise copy
+            i = source.index(outcome)
+            left = source[:i] + source[i + 1 :]
+        else:
+            left = tuple(x for x in source if x != outcome)
         if isinstance(event, PoolDraw):
             return replace(state, pending=rest, dice_box=left, pool=(*state.pool, outcome))
         if isinstance(event, MarketDraw):
