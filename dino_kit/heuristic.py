@@ -135,9 +135,13 @@ def needs(state: GameState, p: PlayerState) -> tuple[int, ...]:
     for e in p.exhibits:
         if e.dinosaurs < e.capacity:
             for i, cost in enumerate(state.components.recipe(e.recipe).dna_cost):
-                short = max(0, cost - have[i])
-                need[i] += short
-                have[i] = max(0, have[i] - cost)
+                if cost:  # (a type the recipe does not use changes nothing: DNA is never < 0)
+                    short = cost - have[i]
+                    if short > 0:
+                        need[i] += short
+                        have[i] = 0
+                    else:
+                        have[i] = -short
     return tuple(need)
 
 
