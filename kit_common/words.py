@@ -116,9 +116,7 @@ ENGLISH: dict[str, str | Plural] = {
     "glossary.no_folder": "has no locale folder of the notebooks above it",
 }
 
-CATALOGUE = Catalogue("kit_common", ENGLISH)
-# The compiled translations beside this module (`tools/i18n.py compile` writes them).
-CATALOGUE.load_translations(Path(__file__).parent / "locale")
+CATALOGUE = Catalogue("kit_common", ENGLISH, locale=Path(__file__).parent / "locale")
 #: `message(key, **values)`: the sentence for `key` in the current language, values filled in.
 message = CATALOGUE.message
 #: `plural(key, n, **values)`: the sentence for `key` about `n` things, in the current language.
