@@ -27,7 +27,28 @@ from pathlib import Path
 from typing import NamedTuple
 
 from kit_common.display import MarkdownText
-from kit_common.messages import Catalogue
+from kit_common.messages import Catalogue, current_language
+
+#: What the app says while a page runs (Voila's spinner): a translated page carries them, in
+#: its language, in its metadata (`kit`), and the kit's Voila template shows them.
+ENGLISH: dict[str, str] = {
+    "page.loading": "Preparing the page…",
+    "page.running": "Running part {cell} of {cells}…",
+}
+CATALOGUE = Catalogue("kit_common", ENGLISH)
+# The compiled translations of kit_common (`tools/i18n.py compile` writes them).
+CATALOGUE.load_translations(Path(__file__).parent / "locale")
+
+
+def loading_words() -> dict[str, str]:
+    """The page's language and what the app says while the page runs, in that language (a
+    translated page's `metadata.kit`; `{cell}` and `{cells}` are filled in by the page)."""
+    return {
+        "language": current_language(),
+        "loading": CATALOGUE.message("page.loading"),
+        "running": CATALOGUE.template("page.running"),
+    }
+
 
 #: A notebook of a series is named like 01_dice.ipynb.
 NUMBERED = re.compile(r"^\d\d_.*\.ipynb$")
