@@ -97,6 +97,10 @@ ENGLISH: dict[str, str | Plural] = {
     "stats.no_freedom": "a chi-square test needs at least one degree of freedom",
     "stats.mismatched": "one observed count, one probability and one label per category",
     "stats.too_few": "too few counts for a chi-square test",
+    # What the app says while a page runs (Voila's spinner; kit_common.pages carries them in a
+    # translated page's metadata, the kit's Voila template shows them)
+    "page.loading": "Preparing the page…",
+    "page.running": "Running part {cell} of {cells}…",
     # The glossary page's tables (kit_common.glossary)
     "glossary.english": "English",
     "glossary.plural": "Plural",
