@@ -10,6 +10,7 @@ dict where an id belongs are refused with `InputError` naming the field, so that
 
 from __future__ import annotations
 
+from dino_kit.messages import message
 from dino_kit.state import Action, ActionKind, Phase
 from kit_common.checks import one_of, plain, shown, whole
 from kit_common.errors import InputError
@@ -41,7 +42,7 @@ def check_action(action: Action, phase: Phase) -> None:
     that is not one of this `phase` is left to the rules (they say which phase it belongs
     to). Written for speed: it runs on every action a bot plays in a simulation."""
     if not isinstance(action, Action):
-        raise InputError("action", f"must be a dino_kit Action, got {shown(action)}")
+        raise InputError("action", message("input.action", got=shown(action)))
     kind = action.kind
     if type(kind) is not ActionKind and not (isinstance(kind, str) and kind in KIND_NAMES):
         one_of(kind, "action.kind", [k.value for k in ActionKind])  # raises: names the kinds
@@ -51,7 +52,7 @@ def check_action(action: Action, phase: Phase) -> None:
             continue
         if used is not None and name not in used:
             raise InputError(
-                f"action.{name}", f"a {kind} action in the {phase} phase does not use it"
+                f"action.{name}", message("action.unused_field", kind=kind, phase=phase)
             )
         if name == "scientist":  # a level not in the pool is the rules' to refuse
             if type(value) is not int:

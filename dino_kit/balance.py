@@ -29,6 +29,7 @@ from typing import Any, TextIO
 
 from dino_kit.bots import bot_by_name
 from dino_kit.components import ComponentSet, load_components
+from dino_kit.messages import message, plural
 from dino_kit.simulate import game_seed, play_game
 from dino_kit.state import GameState, PlayerState
 from kit_common.statistics import Interval, mean_interval, wilson_interval
@@ -171,7 +172,7 @@ def _run_dask(tasks: list[tuple], scheduler: Any, progress: Progress | None, tot
     try:
         from distributed import Client, as_completed
     except ImportError as err:  # the optional `dask` extra
-        raise RuntimeError("--scheduler needs Dask: pip install 'martian-dino-kit[dask]'") from err
+        raise RuntimeError(message("balance.no_dask")) from err
     client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
     try:
         futures = client.map(play_chunk, *zip(*tasks), pure=False)
@@ -205,7 +206,7 @@ def balance_study(
     illustrative set when None) and report what the winners' parks hold (module docstring).
     `jobs` processes play them (1: this process), or the Dask cluster at `scheduler`."""
     if games < 1:
-        raise ValueError("a balance study needs at least 1 game")
+        raise ValueError(message("balance.no_games"))
     names = tuple(bots) if len(bots) == players else (bots[0],) * players
     key = None if folder is None else str(Path(folder).resolve())
     components = load_components(key)  # invalid components fail here, before any work
@@ -268,15 +269,24 @@ def _order(item: tuple[str, str]) -> tuple[int, str]:
 def report_lines(report: BalanceReport) -> list[str]:
     """The report as text lines (the command line prints them)."""
     r = report.rounds
+    seats = ", ".join(
+        message("balance.seat", seat=i, share=f"{s.estimate:.1%}", low=f"{s.low:.1%}",
+                high=f"{s.high:.1%}")
+        for i, s in enumerate(report.seat_win_share)
+    )  # fmt: skip
     lines = [
-        f"{report.games} game(s) of {report.players} {'/'.join(sorted(set(report.bots)))} bots, "
-        f"components {report.components!r}, seed {report.seed}",
-        f"game length: {r.estimate:.2f} rounds [{r.low:.2f}, {r.high:.2f}]",
-        "seat win share: "
-        + ", ".join(
-            f"seat {i}: {s.estimate:.1%} [{s.low:.1%}, {s.high:.1%}]"
-            for i, s in enumerate(report.seat_win_share)
+        plural(
+            "balance.header",
+            report.games,
+            players=report.players,
+            bots="/".join(sorted(set(report.bots))),
+            components=repr(report.components),
+            seed=report.seed,
         ),
+        message(
+            "balance.length", mean=f"{r.estimate:.2f}", low=f"{r.low:.2f}", high=f"{r.high:.2f}"
+        ),
+        message("balance.seats", seats=seats),
     ]
     for kind in KINDS:
         rows = sorted(
@@ -284,12 +294,19 @@ def report_lines(report: BalanceReport) -> list[str]:
         )
         if not rows:
             continue
-        lines.append(f"{kind}: share of winners' parks vs losers' parks holding it")
+        lines.append(message("balance.kind", kind=kind))
         for c in rows:
             w, lo = c.winners, c.losers
-            lines.append(
-                f"  {c.ident:>8} winners {w.estimate:>6.1%} [{w.low:>5.1%}, {w.high:>5.1%}]  "
-                f"losers {lo.estimate:>6.1%} [{lo.low:>5.1%}, {lo.high:>5.1%}]  "
-                f"difference {c.difference:>+6.1%}"
+            row = message(
+                "balance.row",
+                ident=f"{c.ident:>8}",
+                winners=f"{w.estimate:>6.1%}",
+                winners_low=f"{w.low:>5.1%}",
+                winners_high=f"{w.high:>5.1%}",
+                losers=f"{lo.estimate:>6.1%}",
+                losers_low=f"{lo.low:>5.1%}",
+                losers_high=f"{lo.high:>5.1%}",
+                difference=f"{c.difference:>+6.1%}",
             )
+            lines.append(f"  {row}")
     return lines

@@ -22,6 +22,7 @@ from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
 from dino_kit.engine import Agent, legal_actions
 from dino_kit.heuristic import heuristic_bot
+from dino_kit.messages import message
 from dino_kit.phases import research
 from dino_kit.planner import planner_bot
 from dino_kit.state import Action, ActionKind, GameState, PlayerState
@@ -187,4 +188,4 @@ def bot_by_name(name: str) -> Bot:
     try:
         return BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}") from None
+        raise ValueError(message("bot.unknown", name=name, known=", ".join(BOTS))) from None

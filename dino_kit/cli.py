@@ -20,9 +20,9 @@ from dino_kit.components import (
     validate_folder,
 )
 from dino_kit.errors import RuleError
+from dino_kit.messages import message, plural
 from dino_kit.narrate import game_log
 from dino_kit.simulate import play_game, simulate, tournament
-from dino_kit.solo import SOLO_LABEL
 from kit_common.cli import UsageError, count, output_file, run_command, seed
 from kit_common.errors import InputError
 
@@ -30,7 +30,7 @@ from kit_common.errors import InputError
 def _cmd_validate(args: argparse.Namespace) -> int:
     folder = Path(args.folder)
     if not folder.is_dir():
-        raise InputError(args.folder, "not a folder (give the folder holding dice.yaml, ...)")
+        raise InputError(args.folder, message("cli.not_a_folder"))
     # A wrong folder is said once, not as every file it lacks and all that follows from it.
     wrong_folder = not_a_component_folder(folder)
     if wrong_folder:
@@ -38,11 +38,11 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         return 1
     problems = validate_folder(folder)
     if problems:
-        print(f"{args.folder}: {len(problems)} problem(s)", file=sys.stderr)
+        print(plural("cli.problems", len(problems), folder=args.folder), file=sys.stderr)
         for p in problems:
             print(f"  - {p}", file=sys.stderr)
         return 1
-    print(f"{args.folder}: all component files are valid")
+    print(message("cli.valid", folder=args.folder))
     return 0
 
 
@@ -50,9 +50,7 @@ def _bot_names(command: str, text: str) -> list[str]:
     """The comma-separated bot names of `--bots`; none, or an empty one, is a usage error."""
     names = [b.strip() for b in text.split(",")]
     if not all(names):
-        raise UsageError(
-            f"dino-kit {command}: --bots takes bot names separated by commas, got {text!r}"
-        )
+        raise UsageError(f"dino-kit {command}: {message('cli.bad_bots', text=text)}")
     return names
 
 
@@ -74,17 +72,28 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(summary.to_data(), indent=1))
         return 0
     if summary.rival_score_mean is not None:
-        print(f"solo mode ({SOLO_LABEL}): rival's mean score {summary.rival_score_mean:.2f}")
+        mean = f"{summary.rival_score_mean:.2f}"
+        print(message("cli.solo_rival", solo=message("solo.label"), mean=mean))
     print(
-        f"{summary.games} game(s), {summary.players} players, seed {summary.seed}; "
-        f"rounds: mean {summary.rounds_mean:.2f}, min {summary.rounds_min}, "
-        f"max {summary.rounds_max}; visitors eaten per game: {summary.eaten_per_game:.2f}; "
-        f"ended by the {args.max_rounds}-round safety net: {summary.capped_games}"
+        plural(
+            "cli.simulate_summary",
+            summary.games,
+            players=summary.players,
+            seed=summary.seed,
+            mean=f"{summary.rounds_mean:.2f}",
+            low=summary.rounds_min,
+            high=summary.rounds_max,
+            eaten=f"{summary.eaten_per_game:.2f}",
+            cap=args.max_rounds,
+            capped=summary.capped_games,
+        )
     )
     print(
-        f"{'seat':>4} {'bot':>10} {'score':>7} {'sd':>6} {'min':>5} {'max':>5} {'wins':>6} "
-        f"{'win rate (95% CI)':>20} {'money':>6} {'eaten':>6}"
-    )
+        _header(
+            ("seat", 4), ("bot", 10), ("score", 7), ("sd", 6), ("min", 5), ("max", 5),
+            ("wins", 6), ("win_rate", 20), ("money", 6), ("eaten", 6),
+        )
+    )  # fmt: skip
     for i in range(summary.players):  # seats numbered from 1, as the game page numbers them
         lo, hi = summary.win_rate_ci[i]
         rate = summary.wins[i] / summary.games
@@ -97,6 +106,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _header(*columns: tuple[str, int]) -> str:
+    """A table's header line: each column's name (key `cli.col.<name>`) right-aligned to its
+    width, as the rows below it are."""
+    return " ".join(f"{message('cli.col.' + name):>{width}}" for name, width in columns)
+
+
 def _cmd_tournament(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.players.split(",") if b.strip()]
     try:
@@ -107,11 +122,9 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_data(), indent=1))
         return 0
-    print(
-        f"{result.games} game(s), seats rotating, seed {result.seed}; "
-        f"rounds: mean {result.rounds_mean:.2f}"
-    )
-    print(f"{'entry':>5} {'bot':>10} {'wins':>7} {'win share (95% CI)':>22} {'score (95% CI)':>22}")
+    mean = f"{result.rounds_mean:.2f}"
+    print(plural("cli.tournament_summary", result.games, seed=result.seed, mean=mean))
+    print(_header(("entry", 5), ("bot", 10), ("wins", 7), ("win_share", 22), ("score_ci", 22)))
     for e in result.entries:
         w, s = e.win_share, e.score
         print(
@@ -124,7 +137,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 def _cmd_balance(args: argparse.Namespace) -> int:
     problems = validate_folder(args.folder)
     if problems:
-        print(f"{args.folder}: {len(problems)} problem(s)", file=sys.stderr)
+        print(plural("cli.problems", len(problems), folder=args.folder), file=sys.stderr)
         for p in problems:
             print(f"  - {p}", file=sys.stderr)
         return 1
@@ -156,8 +169,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         bots = [bot_by_name(b) for b in _bot_names("play", args.bots)]
         if args.solo:
             if len(bots) != 1:
-                raise ValueError("a solo game has one player: give one bot name")
-            print(f"Solo mode — {SOLO_LABEL}.")
+                raise ValueError(message("cli.solo_one_bot"))
+            print(message("cli.solo_mode", solo=message("solo.label")))
         state = play_game(bots, random.Random(args.seed), solo=args.solo)
     except (ValueError, RuleError) as err:
         print(f"dino-kit play: {err}", file=sys.stderr)
@@ -170,131 +183,119 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _cmd_init(args: argparse.Namespace) -> int:
     written = start_component_folder(args.folder)
-    print(
-        f"wrote {len(written)} files to {args.folder}, a copy of the shipped illustrative set "
-        f"({illustrative_folder()}):"
-    )
+    source = illustrative_folder()
+    print(plural("cli.init_wrote", len(written), folder=args.folder, source=source))
     print("  " + ", ".join(path.name for path in written))
-    print(
-        "Type your own components over them (the fields are in dino_kit/components/SCHEMA.md; "
-        "give set.yaml your set's name and label),"
-    )
-    print(
-        f"then check them with `dino-kit validate {args.folder}` and play on them with "
-        f"`DINO_KIT_DATA={args.folder} ./dev app`."
-    )
+    print(message("cli.init_next"))
+    print(message("cli.init_check", folder=args.folder))
     return 0
 
 
 def _add_init(sub) -> None:
     """`dino-kit init FOLDER`: the illustrative set copied as a template for one's own."""
-    init = sub.add_parser(
-        "init", help="copy the shipped illustrative components into a new folder, to edit"
-    )
-    init.add_argument("folder", help="a new or empty folder")
+    init = sub.add_parser("init", help=message("cli.help.init"))
+    init.add_argument("folder", help=message("cli.help.init_folder"))
     init.set_defaults(func=_cmd_init)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="dino-kit", description="Dinosaur Island (unofficial): components, games, simulation."
-    )
+    parser = argparse.ArgumentParser(prog="dino-kit", description=message("cli.description"))
     sub = parser.add_subparsers(dest="command", required=True)
-    validate = sub.add_parser("validate", help="check a folder of component files")
-    validate.add_argument("folder", help="folder holding dice.yaml, recipes.yaml, ...")
+    validate = sub.add_parser("validate", help=message("cli.help.validate"))
+    validate.add_argument("folder", help=message("cli.help.validate_folder"))
     validate.set_defaults(func=_cmd_validate)
     _add_init(sub)
-    sim = sub.add_parser("simulate", help="play many bot games and summarise them")
+    sim = sub.add_parser("simulate", help=message("cli.help.simulate"))
     sim.add_argument(
         "--players",
         type=int,
         default=4,
-        help=f"players per game (2-4; 1 = solo against the rival, {SOLO_LABEL})",
+        help=message("cli.help.players", solo=message("solo.label")),
     )
-    sim.add_argument("--games", type=count(1), default=100, help="number of games")
-    sim.add_argument("--seed", type=seed, default=0, help="seed (game g uses seed*1000003+g)")
+    sim.add_argument("--games", type=count(1), default=100, help=message("cli.help.games"))
+    sim.add_argument("--seed", type=seed, default=0, help=message("cli.help.seed"))
     sim.add_argument(
         "--bots",
         default="heuristic",
-        help="one bot name, or one per seat, comma-separated (random, heuristic)",
+        help=message("cli.help.bots"),
     )
     sim.add_argument(
         "--objectives",
         default="short",
         choices=("short", "medium", "long"),
-        help="objective stack (game length)",
+        help=message("cli.help.objectives"),
     )
     sim.add_argument(
         "--max-rounds",
         type=count(1),
         default=30,
-        help="safety net for simulations (not a rule of the game): stop a game after this round",
+        help=message("cli.help.max_rounds"),
     )
-    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.add_argument("--json", action="store_true", help=message("cli.help.json_summary"))
     sim.set_defaults(func=_cmd_simulate)
-    tour = sub.add_parser(
-        "tournament", help="a seat-balanced tournament of bots: win shares and mean scores"
-    )
+    tour = sub.add_parser("tournament", help=message("cli.help.tournament"))
     tour.add_argument(
         "--players",
         required=True,
-        help="bot names, one per seat, comma-separated (e.g. planner,heuristic,heuristic)",
+        help=message("cli.help.tournament_players"),
     )
-    tour.add_argument("--games", type=count(1, 100_000), default=100, help="number of games")
-    tour.add_argument("--seed", type=seed, default=0, help="seed (game g uses seed*1000003+g)")
+    tour.add_argument(
+        "--games", type=count(1, 100_000), default=100, help=message("cli.help.games")
+    )
+    tour.add_argument("--seed", type=seed, default=0, help=message("cli.help.seed"))
     tour.add_argument(
         "--objectives",
         default="short",
         choices=("short", "medium", "long"),
-        help="objective stack (game length)",
+        help=message("cli.help.objectives"),
     )
-    tour.add_argument("--json", action="store_true", help="print the result as JSON")
+    tour.add_argument("--json", action="store_true", help=message("cli.help.json_result"))
     tour.set_defaults(func=_cmd_tournament)
     bal = sub.add_parser(
         "balance",
-        help="what the winners' parks hold more often than the losers' (many bot games)",
+        help=message("cli.help.balance"),
     )
-    bal.add_argument("folder", help="folder holding the component files")
-    bal.add_argument("--games", type=count(1, 1_000_000), default=200, help="number of games")
-    bal.add_argument("--seed", type=seed, default=0, help="seed (game g uses seed*1000003+g)")
-    bal.add_argument("--players", type=count(2, 4), default=4, help="players per game (2-4)")
+    bal.add_argument("folder", help=message("cli.help.balance_folder"))
+    bal.add_argument(
+        "--games", type=count(1, 1_000_000), default=200, help=message("cli.help.games")
+    )
+    bal.add_argument("--seed", type=seed, default=0, help=message("cli.help.seed"))
+    bal.add_argument(
+        "--players", type=count(2, 4), default=4, help=message("cli.help.balance_players")
+    )
     bal.add_argument(
         "--objectives",
         default="short",
         choices=("short", "medium", "long"),
-        help="objective stack (game length)",
+        help=message("cli.help.objectives"),
     )
-    bal.add_argument("--jobs", type=count(1, 64), default=1, help="processes playing the games")
+    bal.add_argument("--jobs", type=count(1, 64), default=1, help=message("cli.help.jobs"))
     bal.add_argument(
         "--scheduler",
         default=None,
-        help="address of a Dask scheduler to play the games on (the dask extra)",
+        help=message("cli.help.scheduler"),
     )
-    bal.add_argument("--json", action="store_true", help="print the report as JSON")
+    bal.add_argument("--json", action="store_true", help=message("cli.help.json_report"))
     bal.set_defaults(func=_cmd_balance)
-    play = sub.add_parser(
-        "play", help="play one bot game and tell it round by round (as the game page does)"
-    )
+    play = sub.add_parser("play", help=message("cli.help.play"))
     play.add_argument(
         "--bots",
         default=None,
-        help="bot names, one per seat (default heuristic,heuristic; heuristic with --solo)",
+        help=message("cli.help.play_bots"),
     )
     play.add_argument(
         "--solo",
         action="store_true",
-        help=f"one bot against the solo rival ({SOLO_LABEL})",
+        help=message("cli.help.solo", solo=message("solo.label")),
     )
     play.add_argument("--seed", type=seed, default=0)
     play.add_argument(
         "--save",
         type=output_file,
         default=None,
-        help="write the game record (JSON) here (checked before the game is played)",
+        help=message("cli.help.save"),
     )
-    play.add_argument(
-        "--log", action="store_true", help="also print every step (the game page's log)"
-    )
+    play.add_argument("--log", action="store_true", help=message("cli.help.log"))
     play.set_defaults(func=_cmd_play)
     return parser
 

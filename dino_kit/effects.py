@@ -22,6 +22,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from dino_kit.messages import message
+
 DNA_TYPES = ("blue", "pink", "violet", "green", "red", "orange")
 BASIC_DNA = DNA_TYPES[:3]
 ADVANCED_DNA = DNA_TYPES[3:]
@@ -66,24 +68,29 @@ def whole(low: int | None = None, high: int | None = None) -> ParamCheck:
         if ok:
             return None
         if low is not None and high is not None:
-            return f"a whole number from {low} to {high}"
+            return message("effect_check.whole_between", low=low, high=high)
         if low is not None:
-            return f"a whole number ≥ {low}"
-        return "a whole number"
+            return message("effect_check.whole_at_least", low=low)
+        return message("effect_check.whole")
 
     return check
 
 
 def one_of(options: tuple[str, ...], what: str) -> ParamCheck:
+    """A parameter that is one of `options`; `what` is the catalogue key of what it is
+    ("a DNA type")."""
+
     def check(value: Any) -> str | None:
-        return None if value in options else f"{what} ({', '.join(options)})"
+        if value in options:
+            return None
+        return message("effect_check.one_of", what=message(what), options=", ".join(options))
 
     return check
 
 
 def conversions(value: Any) -> str | None:
     """A list of [basic, basic, advanced] conversions."""
-    expected = "a non-empty list of [basic, basic, advanced] DNA conversions"
+    expected = message("effect_check.conversions")
     if not isinstance(value, (list, tuple)) or not value:
         return expected
     for item in value:
@@ -124,7 +131,7 @@ VOCABULARY: dict[str, EffectKind] = {
     "gain_dna": _kind(
         "slot hire",
         "gain amount DNA of a type",
-        dna=one_of(DNA_TYPES, "a DNA type"),
+        dna=one_of(DNA_TYPES, "effect_check.dna_type"),
         amount=whole(1, 5),
     ),
     "raise_storage": _kind(
@@ -147,7 +154,7 @@ VOCABULARY: dict[str, EffectKind] = {
     "category_dinosaurs_at_least": _kind(
         "condition",
         "count dinosaurs of a category",
-        category=one_of(CATEGORIES, "a category"),
+        category=one_of(CATEGORIES, "effect_check.category"),
         count=whole(1, 50),
     ),
     "attractions_at_least": _kind("condition", "count attractions", count=whole(1, 30)),
@@ -183,17 +190,17 @@ VOCABULARY: dict[str, EffectKind] = {
         "rival",
         "the rival claims count dice before research: those with the most DNA or threat",
         count=whole(1, 3),
-        prefer=one_of(("dna", "threat"), "dna or threat"),
+        prefer=one_of(("dna", "threat"), "effect_check.dna_or_threat"),
     ),
     "rival_recipe": _kind(
         "rival",
         "the rival takes the face-up recipe of a category out of the game",
-        category=one_of(CATEGORIES, "a category"),
+        category=one_of(CATEGORIES, "effect_check.category"),
     ),
     "rival_market": _kind(
         "rival",
         "the rival takes the item of a market column in the row of a price (to its discards)",
-        column=one_of(("attractions", "lab_upgrades", "specialists"), "a market column"),
+        column=one_of(("attractions", "lab_upgrades", "specialists"), "effect_check.market_column"),
         price=whole(2, 5),
     ),
     "rival_vp": _kind("rival", "the rival scores amount VP", amount=whole(0, 20)),
@@ -211,37 +218,42 @@ def check_effect(data: Any, place: str) -> tuple[Effect | None, list[tuple[str, 
     list of (field, problem) pairs, fields relative to the effect."""
     problems: list[tuple[str, str]] = []
     if not isinstance(data, Mapping):
-        return None, [("", f"must be a mapping with an id and params, got {data!r}")]
+        return None, [("", message("effect_check.mapping", got=repr(data)))]
     unknown = set(data) - {"id", "params"}
     for key in sorted(unknown, key=str):
-        problems.append((str(key), "is not a field of an effect (id, params)"))
+        problems.append((str(key), message("effect_check.field")))
     ident = data.get("id")
     kind = VOCABULARY.get(ident) if isinstance(ident, str) else None
     if kind is None:
         allowed = sorted(k for k, v in VOCABULARY.items() if place in v.places)
-        return None, [("id", f"must be one of {', '.join(allowed)}, got {ident!r}")]
+        return None, [("id", message("effect_check.id", ids=", ".join(allowed), got=repr(ident)))]
     if place not in kind.places:
         return None, [
             (
                 "id",
-                f"{ident!r} cannot be used here (it is a {'/'.join(sorted(kind.places))} effect)",
+                message("effect_check.place", id=repr(ident), places="/".join(sorted(kind.places))),
             )
         ]
     params = data.get("params", {})
     if params is None:
         params = {}
     if not isinstance(params, Mapping):
-        return None, [("params", f"must be a mapping, got {params!r}")]
+        return None, [("params", message("effect_check.params", got=repr(params)))]
     for key in sorted(set(params) - set(kind.params), key=str):
-        problems.append((f"params.{key}", f"is not a parameter of {ident}"))
+        problems.append((f"params.{key}", message("effect_check.unknown_param", id=ident)))
     values: list[tuple[str, Any]] = []
     for key, check in kind.params.items():
         if key not in params:
-            problems.append((f"params.{key}", "is missing"))
+            problems.append((f"params.{key}", message("effect_check.missing")))
             continue
         expected = check(params[key])
         if expected is not None:
-            problems.append((f"params.{key}", f"must be {expected}, got {params[key]!r}"))
+            problems.append(
+                (
+                    f"params.{key}",
+                    message("effect_check.must_be", expected=expected, got=repr(params[key])),
+                )
+            )
         values.append((key, _frozen(params[key])))
     if problems:
         return None, problems

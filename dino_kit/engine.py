@@ -131,7 +131,7 @@ def sample_chance(state: GameState, rng: random.Random) -> Outcome:
     `chance_outcomes`)."""
     _check_state(state)
     if not isinstance(rng, random.Random):
-        raise InputError("rng", f"must be a random.Random, got {shown(rng)}")
+        raise InputError("rng", message("input.rng", got=shown(rng)))
     return chance.sample_chance(state, rng)
 
 
@@ -176,7 +176,7 @@ def advance(state: GameState) -> GameState:
 
 def _check_state(state: Any) -> None:
     if not isinstance(state, GameState):
-        raise InputError("state", f"must be a dino_kit GameState, got {shown(state)}")
+        raise InputError("state", message("input.state", got=shown(state)))
 
 
 def _start_park(state: GameState) -> GameState:
@@ -209,7 +209,7 @@ def run(
         if actor != CHANCE and agent is None:
             return state  # a person's turn
         if max_steps is not None and steps >= max_steps:
-            raise RuntimeError(f"the agents did not stop within {max_steps} steps")
+            raise RuntimeError(message("engine.runaway", steps=max_steps))
         move: Move
         if agent is None:  # chance
             move = chance.sample_chance(state, rng)

@@ -8,9 +8,9 @@ setting), not an edit of the logic. A `RuleError` carries the key of its rule (t
 
 from __future__ import annotations
 
-from kit_common.messages import Catalogue
+from kit_common.messages import Catalogue, Plural
 
-ENGLISH: dict[str, str] = {
+ENGLISH: dict[str, str | Plural] = {
     "notice": (
         "Unofficial kit, not affiliated with the publisher of Dinosaur Island; the component "
         "set is illustrative — not the published components."
@@ -99,9 +99,7 @@ ENGLISH: dict[str, str] = {
     "log.action": "  {name}: {action}",
     "log.round_summary": "Round {round} over — {players}",
     "log.round_player": "{name}: {vp} VP ({gained}){eaten}, ${money}",
-    "log.eaten": ", {n} visitor(s) eaten",
     "log.final": "Final scores: {scores}",
-    "log.winners": "Winner(s): {names}",
     "solo.label": "a solo mode of this kit's design, not the published solo rules",
     "log.solo_won": "{name} beats the rival ({rival} points) — solo mode of this kit's design",
     "log.solo_lost": "The rival wins with {rival} points — solo mode of this kit's design",
@@ -112,6 +110,8 @@ ENGLISH: dict[str, str] = {
 CATALOGUE = Catalogue("dino_kit", ENGLISH)
 #: `message(key, **values)`: the sentence for `key` in the current language, values filled in.
 message = CATALOGUE.message
+#: `plural(key, n, **values)`: the sentence for `key` about `n` things, values filled in.
+plural = CATALOGUE.plural
 
 
 # -- the notebooks' apps and charts (dino_kit.widgets, dino_kit.charts) ------------------
@@ -143,6 +143,10 @@ ENGLISH.update(
         "ui.rare_worker": "rare: worker",
         "ui.threat_pips": "threat pips",
         "ui.free": "free",
+        # a track beyond its last space: the value, the +10 tokens taken and the marker's space
+        "ui.track_tokens": "{value} (+10×{tokens}, marker {marker})",
+        # the text form of the game app: where the game is, then each player's VP
+        "ui.game_summary": "{status} VP: {scores}",
         "ui.slot": "die {slot}",
         "ui.space_workers": "{name}, {workers} workers",
         "ui.winner_mark": "winner",
@@ -161,12 +165,15 @@ ENGLISH.update(
         "ui.specials": "Special lab tiles left: Dino Research II {research}, DNA Refinement II "
         "{refinement}",
         "ui.attraction_item": "{name} (${price}, {vp} VP, {capacity} visitor(s))",
+        "ui.attraction_item_food": "{name} (${price}, {vp} VP, {capacity} visitor(s)), food",
         "ui.market_item": "{name} (${price}): {text}",
         "act.die": (
             "scientist {level} → die {slot}: {amount} {dna} × {level} = +{gain} {dna} "
             "(cold storage allowing; {pips} threat pip(s))"
         ),
         "act.die_rare": "scientist {level} → die {slot}: rare face, {what}",
+        # a rare face claimed for one of the player's exhibits: that exhibit's recipe
+        "act.die_rare_for": "scientist {level} → die {slot}: rare face, {what} → {name}",
         "act.storage": "scientist {level} → cold storage: limits {tracks}",
         "act.recipe": "scientist {level} → the {name} recipe (2 park zones)",
         "act.pass_scientist": "pass: scientist {level} joins the workers this round",
@@ -309,6 +316,10 @@ ENGLISH.update(
 ENGLISH.update(
     {
         "ui.cannot_claim": "cannot claim (rare face)",
+        # a research die's face in words (the pictures' titles and texts)
+        "ui.face_dna": "{amount} {dna} DNA",
+        "ui.face_no_threat": "{what}, no threat",
+        "ui.face_threat": Plural("{what}, {n} threat pip", "{what}, {n} threat pips"),
         "ui.any_die": "any die of the box",
         "ui.die": "Die",
         "ui.scientist": "scientist {level}",
@@ -371,6 +382,8 @@ ENGLISH.update(
 )
 ENGLISH.update(
     {
+        # the scoring app: an attraction or a recipe with its points
+        "ui.named_vp": "{name} ({vp} VP)",
         "ui.no_exhibit": "(none)",
         "ui.exhibit_n": "exhibit {n}",
         "ui.score_button": "Score",
@@ -403,6 +416,11 @@ ENGLISH.update(
         "ui.claim_unclear": (
             "The intervals overlap for {pairs}: these games cannot tell them apart."
         ),
+        # an estimate and its 95% interval, "0.51 (0.44 to 0.59)" (wins app, tables)
+        "ui.interval": "{estimate} ({span})",
+        "ui.interval_span": "{low} to {high}",
+        # the empty choice of seats 3 and 4 in the wins app
+        "ui.no_bot": "(none)",
         "chart.wins.title": "Win share with its 95% interval",
         "chart.wins.y": "share of the wins",
     }
@@ -410,10 +428,9 @@ ENGLISH.update(
 # -- the game told as it happens (dino_kit.narrate) -----------------------------------------
 ENGLISH.update(
     {
-        "story.customers.one": "{n} customer",
-        "story.customers.many": "{n} customers",
-        "story.hooligans.one": "{n} hooligan",
-        "story.hooligans.many": "{n} hooligans",
+        # the park phase told visit by visit (the game page's story, `dino-kit play`)
+        "story.customers": Plural("{n} customer", "{n} customers"),
+        "story.hooligans": Plural("{n} hooligan", "{n} hooligans"),
         "story.and": " and ",
         "story.nobody": "nobody",
         "story.visitors": "{name}: {who} came to the park.",
@@ -442,20 +459,11 @@ ENGLISH.update(
         "story.no_change": "no change",
         "story.vp_change": "{name}: {before} → {after} VP ({change}: {parts})",
         "story.no_held": "Every die was claimed: no die is held, no extra threat this round.",
-        "story.held": (
-            "Die {slot} ({face}) was left unclaimed and is held: every park adds its {pips} "
-            "threat pip(s) this round."
-        ),
         "story.face": "{amount} {dna} DNA",
         "story.rare_face": "rare face: {what}",
         "story.last_round_solo": "Round {round} is the last round of this solo game.",
-        "story.solo_rounds_left": "Round {round} begins: {left} round(s) left in this solo game.",
         "story.last_round_limit": (
             "Round {round} is the last round: this game was set to end after it."
-        ),
-        "story.maybe_last": (
-            "Round {round} may be the last round: {n} objective(s) unclaimed; the game ends at "
-            "the end of a round in which at most one is left unclaimed."
         ),
         "story.round_starts": (
             "Round {round} begins; {n} objectives unclaimed (the game ends at the end of a "
@@ -532,8 +540,6 @@ ENGLISH.update(
         "twist.security_cost_delta.less": "raising security costs ${amount} less",
         "twist.paddock_cost_delta.less": "raising a paddock costs ${amount} less",
         "twist.line": "{name}: {text}",
-        "chance.roll": "Die {slot} rolled: {face}, {pips} threat pip(s).",
-        "chance.chaos": "Chaos theory: the held die is rolled again: {pips} threat pip(s).",
         "chance.visitors": "Visitors drawn for {name}: {who}.",
         "chance.market": "New in the market: {name} ({column}, ${price} row).",
         "chance.recipe": "New recipe face up: {name}.",
@@ -541,5 +547,340 @@ ENGLISH.update(
         "chance.twist": "Plot twist: {text}.",
         "chance.pool": "Die {n} of the pool drawn from the box.",
         "chance.rival": "The rival reveals {name}.",
+    }
+)
+# -- the command line (dino_kit.cli, dino_kit.balance.report_lines): help, output, refusals ----
+ENGLISH.update(
+    {
+        # what `dino-kit --help` and each sub-command's --help say
+        "cli.description": "Dinosaur Island (unofficial): components, games, simulation.",
+        "cli.help.validate": "check a folder of component files",
+        "cli.help.validate_folder": "folder holding dice.yaml, recipes.yaml, ...",
+        "cli.help.init": "copy the shipped illustrative components into a new folder, to edit",
+        "cli.help.init_folder": "a new or empty folder",
+        "cli.help.simulate": "play many bot games and summarise them",
+        "cli.help.players": "players per game (2-4; 1 = solo against the rival, {solo})",
+        "cli.help.games": "number of games",
+        "cli.help.seed": "seed (game g uses seed*1000003+g)",
+        "cli.help.bots": "one bot name, or one per seat, comma-separated (random, heuristic)",
+        "cli.help.objectives": "objective stack (game length)",
+        "cli.help.max_rounds": (
+            "safety net for simulations (not a rule of the game): stop a game after this round"
+        ),
+        "cli.help.json_summary": "print the summary as JSON",
+        "cli.help.tournament": "a seat-balanced tournament of bots: win shares and mean scores",
+        "cli.help.tournament_players": (
+            "bot names, one per seat, comma-separated (e.g. planner,heuristic,heuristic)"
+        ),
+        "cli.help.json_result": "print the result as JSON",
+        "cli.help.balance": (
+            "what the winners' parks hold more often than the losers' (many bot games)"
+        ),
+        "cli.help.balance_folder": "folder holding the component files",
+        "cli.help.balance_players": "players per game (2-4)",
+        "cli.help.jobs": "processes playing the games",
+        "cli.help.scheduler": "address of a Dask scheduler to play the games on (the dask extra)",
+        "cli.help.json_report": "print the report as JSON",
+        "cli.help.play": "play one bot game and tell it round by round (as the game page does)",
+        "cli.help.play_bots": (
+            "bot names, one per seat (default heuristic,heuristic; heuristic with --solo)"
+        ),
+        "cli.help.solo": "one bot against the solo rival ({solo})",
+        "cli.help.save": "write the game record (JSON) here (checked before the game is played)",
+        "cli.help.log": "also print every step (the game page's log)",
+        # `dino-kit validate` and `dino-kit balance` on a folder of component files
+        "cli.not_a_folder": "not a folder (give the folder holding dice.yaml, ...)",
+        "cli.problems": Plural("{folder}: {n} problem", "{folder}: {n} problems"),
+        "cli.valid": "{folder}: all component files are valid",
+        # a refused argument, after "dino-kit <command>: "
+        "cli.bad_bots": "--bots takes bot names separated by commas, got {text!r}",
+        "cli.solo_one_bot": "a solo game has one player: give one bot name",
+        # `dino-kit simulate`: the summary line, then one row per seat under these headers
+        "cli.solo_rival": "solo mode ({solo}): rival's mean score {mean}",
+        "cli.simulate_summary": Plural(
+            "{n} game, {players} players, seed {seed}; rounds: mean {mean}, min {low}, max "
+            "{high}; visitors eaten per game: {eaten}; ended by the {cap}-round safety net: "
+            "{capped}",
+            "{n} games, {players} players, seed {seed}; rounds: mean {mean}, min {low}, max "
+            "{high}; visitors eaten per game: {eaten}; ended by the {cap}-round safety net: "
+            "{capped}",
+        ),
+        "cli.col.seat": "seat",
+        "cli.col.bot": "bot",
+        "cli.col.score": "score",
+        "cli.col.sd": "sd",
+        "cli.col.min": "min",
+        "cli.col.max": "max",
+        "cli.col.wins": "wins",
+        "cli.col.win_rate": "win rate (95% CI)",
+        "cli.col.money": "money",
+        "cli.col.eaten": "eaten",
+        # `dino-kit tournament`: the summary line, then one row per entry under these headers
+        "cli.tournament_summary": Plural(
+            "{n} game, seats rotating, seed {seed}; rounds: mean {mean}",
+            "{n} games, seats rotating, seed {seed}; rounds: mean {mean}",
+        ),
+        "cli.col.entry": "entry",
+        "cli.col.win_share": "win share (95% CI)",
+        "cli.col.score_ci": "score (95% CI)",
+        # `dino-kit play --solo`: the first line
+        "cli.solo_mode": "Solo mode — {solo}.",
+        # `dino-kit init FOLDER`: what was written and what to do next
+        "cli.init_wrote": Plural(
+            "wrote {n} file to {folder}, a copy of the shipped illustrative set ({source}):",
+            "wrote {n} files to {folder}, a copy of the shipped illustrative set ({source}):",
+        ),
+        "cli.init_next": (
+            "Type your own components over them (the fields are in "
+            "dino_kit/components/SCHEMA.md; give set.yaml your set's name and label),"
+        ),
+        "cli.init_check": (
+            "then check them with `dino-kit validate {folder}` and play on them with "
+            "`DINO_KIT_DATA={folder} ./dev app`."
+        ),
+        # `dino-kit balance`: the report (dino_kit.balance.report_lines)
+        "balance.header": Plural(
+            "{n} game of {players} {bots} bots, components {components}, seed {seed}",
+            "{n} games of {players} {bots} bots, components {components}, seed {seed}",
+        ),
+        "balance.length": "game length: {mean} rounds [{low}, {high}]",
+        "balance.seats": "seat win share: {seats}",
+        "balance.seat": "seat {seat}: {share} [{low}, {high}]",
+        "balance.kind": "{kind}: share of winners' parks vs losers' parks holding it",
+        "balance.row": (
+            "{ident} winners {winners} [{winners_low}, {winners_high}]  "
+            "losers {losers} [{losers_low}, {losers_high}]  difference {difference}"
+        ),
+        "balance.no_games": "a balance study needs at least 1 game",
+        "balance.no_dask": "--scheduler needs Dask: pip install 'martian-dino-kit[dask]'",
+    }
+)
+# -- a saved game read back (dino_kit.records): after "<field>: " (the record's JSON field) --
+ENGLISH.update(
+    {
+        "record.not_object": "must be a JSON object",
+        "record.format": "expected {expected!r}, got {got!r}",
+        "record.names": "must be a list of names",
+        "record.object": "must be an object",
+        "record.not_a_setting": "not a setting ({settings})",
+        "record.setting_type": "must be a {kind}, got {got}",
+        "record.seed": "must be a whole number or null, got {got}",
+        "record.components": "must be the set's name, got {got}",
+        "record.list": "must be a list",
+        "record.replay_differs": "the replayed game gives {replayed}, the record {recorded}",
+        "record.over": "the game was already over",
+        "record.no_chance": "no chance event is pending here",
+        "record.seat": "expected {expected}, got {got}",
+        "record.action": "must be an object with a kind",
+    }
+)
+# -- refused arguments of the engine's entry points (bots, simulations, odds, setup) ------
+ENGLISH.update(
+    {
+        "bot.unknown": "unknown bot {name!r}; known bots: {known}",
+        "simulate.bot_count": "give one bot name or {players}, not {got}",
+        "simulate.tournament_bots": "a tournament needs 2 to 4 bots, not {got}",
+        "odds.unclaimed": "unclaimed must be 0 to {pool} (the pool), not {got}",
+        "odds.draw": "cannot draw {drawn} visitors from a bag of {total}",
+        "planner.sizes": "a planner needs at least 1 rollout and 1 candidate",
+        # after "action.<field>: " (a field of an action that its kind does not read)
+        "action.unused_field": "a {kind} action in the {phase} phase does not use it",
+        # after "<setting>: " (a setting of a new game that is True or False)
+        "setup.flag": "must be True or False, got {got}",
+    }
+)
+# -- a folder of component files checked (dino_kit.components.loader; `dino-kit validate`):
+# each problem reads "<file>: <item>: <field> <what>"; these are the "<what>" parts and whole
+# sentences about a file or the folder
+ENGLISH.update(
+    {
+        "components.problems": Plural(
+            "{n} problem in component folder {folder}", "{n} problems in component folder {folder}"
+        ),
+        "components.is_file": "this is a file, not a folder",
+        "components.not_empty": (
+            "the folder is not empty (nothing is overwritten); give a new or empty one"
+        ),
+        "components.holds_some": "it holds {present} of the {total} component files ({names})",
+        "components.holds_none": "it holds none of the {total} component files",
+        "components.not_a_set": (
+            "this is not a component folder: {holds}; they are {files} (`dino-kit init FOLDER` "
+            "copies the shipped illustrative set to start from)"
+        ),
+        "components.yaml_alias": "line {line}: aliases (*name) are not allowed here",
+        "components.yaml_deep": "line {line}: nests deeper than {limit} levels",
+        "components.missing_file": "the file is missing from {folder}",
+        "components.bad_yaml_at": "not valid YAML at line {line}: {reason}",
+        "components.bad_yaml": "not valid YAML: {reason}",
+        "components.empty_file": "the file is empty (no data, only comments or ~)",
+        "components.top_key": "must be a mapping with the single key {key!r}",
+        "components.not_a_folder": "not a folder",
+        "components.not_a_list": "{key} must be a list, got {kind}",
+        "components.repeated_id": "repeats an id already used in {file}",
+        "components.box_count": "must hold {expected} {what} (the box's count), got {got}",
+        "components.visitors": "customers + hooligans must be {expected}, got {got}",
+        "components.set_texts": "must be a mapping of texts (name, label, notice)",
+        "components.shadows_start": "id is the starting exhibit's (tables.yaml), which it would "
+        "shadow",
+        "components.category_recipe": "needs at least one {category} recipe (the box has {count})",
+        "components.special_tiles": "must hold {expected} {special} tiles, got {got}",
+        "components.special_slots": "slots must all be {wanted} on a {special} tile",
+        "components.two_player_upgrades": (
+            "needs at least 4 regular tiles playable with 2 players"
+        ),
+        "components.two_player_attractions": "needs at least 4 attractions playable with 2 players",
+        "components.stack": "the {length} stack must hold 13 objectives, got {got}",
+        "components.twist_modifiers": "needs plot twists with at least 2 different modifiers",
+        "components.cost_over_storage": (
+            "is {cost}, more than cold storage can ever hold (max_limit {limit} in tables.yaml), "
+            "so it could never be created"
+        ),
+        "components.security_levels": "must reach at least level {level}",
+    }
+)
+# -- the fields of a component file checked (dino_kit.components.schema): each is said after
+# "<file>: <item>: <field> "; {got} is the value found, as the file's reader quotes it
+ENGLISH.update(
+    {
+        "schema.fields_mapping": "must be a mapping of fields, got {got}",
+        "schema.unknown_field": "is not a field here (fields: {fields})",
+        "schema.missing": "is missing",
+        "schema.whole_between": "must be a whole number from {low} to {high}, got {got}",
+        "schema.whole_at_least": "must be a whole number ≥ {low}, got {got}",
+        "schema.text": "must be a non-empty text, got {got}",
+        "schema.one_of": "must be one of {options}, got {got}",
+        "schema.flag": "must be true or false, got {got}",
+        "schema.effects": "must be a list of effects, got {got}",
+        "schema.dna_mapping": "must be a mapping of DNA type to amount, got {got}",
+        "schema.not_dna": "is not a DNA type ({types})",
+        "schema.six_faces": "must be a list of exactly 6 faces, got {got}",
+        "schema.mapping": "must be a mapping, got {got}",
+        "schema.face_field": "is not a field of a face (dna, amount, threat, rare)",
+        "schema.rare_face": "a rare face has no dna or amount",
+        "schema.dna_type": "must be a DNA type ({types}), got {got}",
+        "schema.some_dna": "must ask for at least 1 DNA",
+        "schema.threat": (
+            "must be {expected} for a {category} (rules: herbivore 1, carnivore 2), got {got}"
+        ),
+        "schema.slots": "must be a list of slots, got {got}",
+        "schema.slot_field": "is not a field of a slot (action, unlimited, workers)",
+        "schema.upgrade_empty": "a lab upgrade needs at least one slot or passive ability",
+        "schema.some_effects": "must be a non-empty list of effects, got {got}",
+        "schema.rival_cards": "must be a list of {low} to {high} cards, got {got}",
+        "schema.rival_effect": "a rival card needs at least one effect",
+        "schema.card_per_round": "must hold at least one card per round ({rounds}), got {got}",
+        "schema.market_rows": "must be [5, 4, 3, 2] (the market board's rows), got {got}",
+        "schema.offers": "must be a list of offers, got {got}",
+        "schema.offer_kind": "must be basic or advanced, got {got}",
+        "schema.offer_prices": "must have one offer for each price $2, $3, $4, $5",
+        "schema.paddock_costs": "must give the cost of capacities 2, 3 and 4",
+        "schema.printed_slots": "must be {action} slots",
+        "schema.cost_table": "must be a mapping of level to cost, got {got}",
+        "schema.levels": "must list every level from {first} up without gaps, got {got}",
+        # the caption of a research die's six faces
+        "ui.die_faces": "die {die}: six faces",
+    }
+)
+# -- an effect of a component checked (dino_kit.effects): after "<file>: <item>: <field> "
+ENGLISH.update(
+    {
+        "effect_check.whole_between": "a whole number from {low} to {high}",
+        "effect_check.whole_at_least": "a whole number ≥ {low}",
+        "effect_check.whole": "a whole number",
+        # what a parameter must be: "{what} ({options})", e.g. "a DNA type (blue, ...)"
+        "effect_check.one_of": "{what} ({options})",
+        "effect_check.dna_type": "a DNA type",
+        "effect_check.category": "a category",
+        "effect_check.dna_or_threat": "dna or threat",
+        "effect_check.market_column": "a market column",
+        "effect_check.conversions": "a non-empty list of [basic, basic, advanced] DNA conversions",
+        "effect_check.mapping": "must be a mapping with an id and params, got {got}",
+        "effect_check.field": "is not a field of an effect (id, params)",
+        "effect_check.id": "must be one of {ids}, got {got}",
+        "effect_check.place": "{id} cannot be used here (it is a {places} effect)",
+        "effect_check.params": "must be a mapping, got {got}",
+        "effect_check.unknown_param": "is not a parameter of {id}",
+        "effect_check.missing": "is missing",
+        "effect_check.must_be": "must be {expected}, got {got}",
+    }
+)
+# -- what a market row lacks, in "market: the ${price} row has no {what}" (rule.empty_row)
+ENGLISH.update(
+    {
+        "market.no_attraction": "attraction",
+        "market.no_lab_upgrade": "lab upgrade",
+        "market.no_specialist": "specialist",
+    }
+)
+# -- sentences about a number of things, as real plurals (they replace the "(s)" forms of
+# log.eaten, log.winners, story.held, story.solo_rounds_left, story.maybe_last, chance.roll
+# and chance.chaos); the game's log and story (dino_kit.narrate, `dino-kit play`)
+ENGLISH.update(
+    {
+        # after a player's VP in a round's summary line
+        "log.eaten_n": Plural(", {n} visitor eaten", ", {n} visitors eaten"),
+        # the last line of a finished game; {names}: the winners' names, {n}: how many
+        "log.winners_n": Plural("Winner: {names}", "Winners: {names}"),
+        "story.held_n": Plural(
+            "Die {slot} ({face}) was left unclaimed and is held: every park adds its {n} "
+            "threat pip this round.",
+            "Die {slot} ({face}) was left unclaimed and is held: every park adds its {n} "
+            "threat pips this round.",
+        ),
+        "story.solo_rounds_left_n": Plural(
+            "Round {round} begins: {n} round left in this solo game.",
+            "Round {round} begins: {n} rounds left in this solo game.",
+        ),
+        "story.maybe_last_n": Plural(
+            "Round {round} may be the last round: {n} objective unclaimed; the game ends at "
+            "the end of a round in which at most one is left unclaimed.",
+            "Round {round} may be the last round: {n} objectives unclaimed; the game ends at "
+            "the end of a round in which at most one is left unclaimed.",
+        ),
+        "chance.roll_n": Plural(
+            "Die {slot} rolled: {face}, {n} threat pip.",
+            "Die {slot} rolled: {face}, {n} threat pips.",
+        ),
+        "chance.chaos_n": Plural(
+            "Chaos theory: the held die is rolled again: {n} threat pip.",
+            "Chaos theory: the held die is rolled again: {n} threat pips.",
+        ),
+        # a rare face in the story: "rare face: {what}"
+        "story.rare.paddock": "paddock",
+        "story.rare.worker": "worker",
+    }
+)
+# -- how a problem of a component file names the item it is about: "<kind> 'id'" or
+# "<kind> #3" (dino_kit.components)
+ENGLISH.update(
+    {
+        "item.die": "die",
+        "item.recipe": "recipe",
+        "item.attraction": "attraction",
+        "item.lab_upgrade": "lab upgrade",
+        "item.specialist": "specialist",
+        "item.objective": "objective",
+        "item.plot_twist": "plot twist",
+        "item.rival_card": "rival card",
+        "item.starting_exhibit": "tables: starting_exhibit",
+    }
+)
+# -- values given to the engine from Python (a notebook's own code): after "<field>: "; the
+# Python names (GameState, random.Random) are the code's and stay as they are
+ENGLISH.update(
+    {
+        "input.tracks": "must be {n} whole numbers, got {got}",
+        "input.exhibit": "must be an Exhibit, got {got}",
+        "input.tuple": "must be a tuple, got {got}",
+        "input.components": "must be a ComponentSet, got {got}",
+        "input.components_or_none": "must be a ComponentSet or None, got {got}",
+        "input.players": "must be one PlayerState per name ({n})",
+        "input.rules": "must be a Rules, got {got}",
+        "input.text": "must be a text, got {got}",
+        "input.rng": "must be a random.Random, got {got}",
+        "input.state": "must be a dino_kit GameState, got {got}",
+        "input.action": "must be a dino_kit Action, got {got}",
+        # the safety net of the play loop: agents that never hand the game back (a bug)
+        "engine.runaway": "the agents did not stop within {steps} steps",
     }
 )

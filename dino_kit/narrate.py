@@ -20,7 +20,7 @@ from dino_kit import abilities, chance
 from dino_kit.components.schema import LabUpgrade, Objective, PlotTwist, Specialist
 from dino_kit.effects import CATEGORIES, DNA_TYPES, Effect
 from dino_kit.engine import apply_action, apply_chance
-from dino_kit.messages import message
+from dino_kit.messages import message, plural
 from dino_kit.phases import park, research, workers
 from dino_kit.setup import new_game
 from dino_kit.solo import rival_score
@@ -51,11 +51,13 @@ def action_label(state: GameState, a: Action) -> str:
     if a.kind == "die":
         face = research.face_of(state, a.target)
         if face.rare is not None:
-            where = ""
-            if a.choice is not None and p is not None:
-                where = f" → {c[p.exhibits[a.choice].recipe].name}"
             what = message("ui.rare_" + face.rare)
-            return message("act.die_rare", level=a.scientist, slot=a.target + 1, what=what) + where
+            if a.choice is not None and p is not None:
+                name = c[p.exhibits[a.choice].recipe].name
+                return message(
+                    "act.die_rare_for", level=a.scientist, slot=a.target + 1, what=what, name=name
+                )
+            return message("act.die_rare", level=a.scientist, slot=a.target + 1, what=what)
         assert p is not None
         bonus = abilities.passive(state, p, "research_bonus")
         i = DNA_TYPES.index(face.dna)
@@ -165,7 +167,7 @@ def round_summary(start: GameState, end: GameState) -> str:
                 name=name,
                 vp=after.vp,
                 gained=f"{after.vp - before.vp:+d}",
-                eaten=message("log.eaten", n=eaten) if eaten else "",
+                eaten=plural("log.eaten_n", eaten) if eaten else "",
                 money=after.money,
             )
         )
@@ -182,7 +184,7 @@ def final_lines(state: GameState) -> list[str]:
         lines.append(message(key, name=state.names[0], rival=rival_score(state)))
     else:
         names = ", ".join(state.names[w] for w in state.winners)
-        lines.append(message("log.winners", names=names))
+        lines.append(plural("log.winners_n", len(state.winners), names=names))
     return lines
 
 
@@ -325,7 +327,7 @@ def park_visits(start: GameState, moves: Sequence[Move]) -> tuple[ParkVisit, ...
 
 
 def _count(n: int, key: str) -> str:
-    return message(f"{key}.{'one' if n == 1 else 'many'}", n=n)
+    return plural(key, n)
 
 
 def park_lines(visit: ParkVisit, name: str) -> list[str]:
@@ -424,13 +426,13 @@ def held_die_line(state: GameState) -> str:
     if state.held is None:
         return message("story.no_held")
     face = research.face_of(state, state.held)
-    return message("story.held", slot=state.held + 1, face=face_label_of(face), pips=face.threat)
+    return plural("story.held_n", face.threat, slot=state.held + 1, face=face_label_of(face))
 
 
 def face_label_of(face: Any) -> str:
     """A die face in words (amount and DNA, or its rare effect)."""
     if face.rare is not None:
-        return message("story.rare_face", what=face.rare)
+        return message("story.rare_face", what=message("story.rare." + face.rare))
     return message("story.face", amount=face.amount, dna=face.dna)
 
 
@@ -442,12 +444,12 @@ def round_start_notice(state: GameState) -> str:
         left = r.solo_rounds - state.round
         if left <= 0:
             return message("story.last_round_solo", round=state.round)
-        return message("story.solo_rounds_left", round=state.round, left=left + 1)
+        return plural("story.solo_rounds_left_n", left + 1, round=state.round)
     if state.round >= r.max_rounds:
         return message("story.last_round_limit", round=state.round)
     unclaimed = len(state.unclaimed_objectives())
     if unclaimed <= 2:
-        return message("story.maybe_last", round=state.round, n=unclaimed)
+        return plural("story.maybe_last_n", unclaimed, round=state.round)
     return message("story.round_starts", round=state.round, n=unclaimed)
 
 
@@ -585,13 +587,11 @@ def chance_line(state: GameState, outcome: Move) -> str:
     c = state.components
     if isinstance(event, DieRoll):
         face = c.die(state.pool[event.slot]).faces[outcome]
-        return message(
-            "chance.roll", slot=event.slot + 1, face=face_label_of(face), pips=face.threat
-        )
+        return plural("chance.roll_n", face.threat, slot=event.slot + 1, face=face_label_of(face))
     if isinstance(event, ChaosRoll):
         face = c.die(state.pool[state.held]).faces[outcome] if state.held is not None else None
         pips = face.threat if face is not None else 0
-        return message("chance.chaos", pips=pips)
+        return plural("chance.chaos_n", pips)
     if isinstance(event, VisitorDraw):
         total = abilities.visitors_to_draw(state, state.players[event.seat])
         return message(

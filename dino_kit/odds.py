@@ -179,7 +179,7 @@ def held_threat_distribution(pool: Sequence[Die], unclaimed: int) -> Distributio
     """P(the held die adds k threat) when `unclaimed` dice of the `pool` are left, every set
     of that size equally likely (claims made without regard to threat pips)."""
     if not 0 <= unclaimed <= len(pool):
-        raise ValueError(f"unclaimed must be 0 to {len(pool)} (the pool), not {unclaimed}")
+        raise ValueError(message("odds.unclaimed", pool=len(pool), got=unclaimed))
     return dict(_held(tuple(pool), unclaimed))
 
 
@@ -206,7 +206,7 @@ def hooligan_distribution(drawn: int, customers: int, hooligans: int) -> Distrib
     `customers` and `hooligans`) — the hypergeometric law C(H,k) C(C,n−k) / C(C+H,n)."""
     total = customers + hooligans
     if not 0 <= drawn <= total:
-        raise ValueError(f"cannot draw {drawn} visitors from a bag of {total}")
+        raise ValueError(message("odds.draw", drawn=drawn, total=total))
     low, high = max(0, drawn - customers), min(drawn, hooligans)
     return {
         k: Fraction(comb(hooligans, k) * comb(customers, drawn - k), comb(total, drawn))

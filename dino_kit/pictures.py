@@ -8,7 +8,7 @@ Keyed by plain names, so the component classes can draw themselves.
 
 from __future__ import annotations
 
-from dino_kit.messages import message
+from dino_kit.messages import message, plural
 from kit_common.svg import OKABE_ITO, die_svg, pips
 
 #: Colour of each DNA type's marks.
@@ -61,10 +61,14 @@ _RARE_SYMBOLS = {
 
 def face_label(dna: str | None, amount: int, threat: int, rare: str | None = None) -> str:
     """A face in words: "2 blue DNA, 1 threat pip", "rare: paddock, no threat"."""
-    what = message("ui.rare_" + rare) if rare is not None else f"{amount} {dna} DNA"
+    what = (
+        message("ui.rare_" + rare)
+        if rare is not None
+        else message("ui.face_dna", amount=amount, dna=dna)
+    )
     if threat == 0:
-        return f"{what}, no threat"
-    return f"{what}, {threat} threat pip{'s' if threat != 1 else ''}"
+        return message("ui.face_no_threat", what=what)
+    return plural("ui.face_threat", threat, what=what)
 
 
 def face_svg(

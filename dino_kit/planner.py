@@ -32,6 +32,7 @@ from collections.abc import Callable
 
 from dino_kit.engine import Agent, apply_action, run
 from dino_kit.heuristic import complete, heuristic_bot, ranked_actions
+from dino_kit.messages import message
 from dino_kit.objectives import breakdown
 from dino_kit.state import Action, GameState, Phase
 
@@ -88,7 +89,7 @@ def make_planner(
     """A planning bot with this budget (module docstring). `clock` measures the time budget
     (CPU time by default: what one core spends)."""
     if rollouts < 1 or candidates < 1:
-        raise ValueError("a planner needs at least 1 rollout and 1 candidate")
+        raise ValueError(message("planner.sizes"))
 
     def planner_bot(state: GameState, rng: random.Random) -> Action:
         """Searches its own actions with heuristic rollouts (see `dino_kit.planner`)."""

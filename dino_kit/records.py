@@ -24,6 +24,7 @@ from typing import Any
 from dino_kit.components import ComponentSet
 from dino_kit.engine import apply_action, apply_chance
 from dino_kit.errors import RuleError
+from dino_kit.messages import message
 from dino_kit.setup import new_game
 from dino_kit.state import CHANCE, Action, GameState
 from kit_common import files
@@ -106,45 +107,57 @@ def load(path: str | Path, components: ComponentSet | None = None) -> GameState:
 def from_record(data: Any, components: ComponentSet | None = None) -> GameState:
     """Replay a record into a game state (see the module docstring)."""
     if not isinstance(data, dict):
-        raise RecordError("record: must be a JSON object")
+        raise RecordError(f"record: {message('record.not_object')}")
     _fields(data, "", RECORD_FIELDS)
     if data.get("format") != FORMAT:
-        raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+        raise RecordError(
+            "format: " + message("record.format", expected=FORMAT, got=data.get("format"))
+        )
     names = data.get("players")
     if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
-        raise RecordError("players: must be a list of names")
+        raise RecordError(f"players: {message('record.names')}")
     settings = data.get("settings", {})
     if not isinstance(settings, dict):
-        raise RecordError("settings: must be an object")
+        raise RecordError(f"settings: {message('record.object')}")
     for key, value in settings.items():
         kind = SETTINGS.get(key)
         if kind is None:
-            raise RecordError(f"settings.{key}: not a setting ({', '.join(SETTINGS)})")
+            raise RecordError(
+                f"settings.{key}: " + message("record.not_a_setting", settings=", ".join(SETTINGS))
+            )
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise RecordError(f"settings.{key}: must be a {kind.__name__}, got {value!r}")
+            raise RecordError(
+                f"settings.{key}: "
+                + message("record.setting_type", kind=kind.__name__, got=repr(value))
+            )
     seed = data.get("seed")
     if seed is not None and not is_whole(seed):
-        raise RecordError(f"seed: must be a whole number or null, got {shown(seed)}")
+        raise RecordError("seed: " + message("record.seed", got=shown(seed)))
     if not isinstance(data.get("components", ""), str):
-        raise RecordError(f"components: must be the set's name, got {shown(data['components'])}")
+        raise RecordError(
+            "components: " + message("record.components", got=shown(data["components"]))
+        )
     try:
         state = new_game(names, components, **settings)
     except (RuleError, InputError) as err:
         raise RecordError(f"settings: {err}") from None
     moves = data.get("moves")
     if not isinstance(moves, list):
-        raise RecordError("moves: must be a list")
+        raise RecordError(f"moves: {message('record.list')}")
     for i, move in enumerate(moves):
         state = _replay(state, move, f"moves[{i}]")
     final = data.get("final")
     got = list(state.final) if state.final is not None else None
     if not _same(final, got):
-        raise RecordError(f"final: the replayed game gives {got}, the record {shown(final)}")
+        raise RecordError(
+            "final: " + message("record.replay_differs", replayed=got, recorded=shown(final))
+        )
     winners = data.get("winners")
     expected = list(state.winners) if state.final is not None else None
     if not _same(winners, expected) and not (final is None and winners is None):
         raise RecordError(
-            f"winners: the replayed game gives {expected}, the record {shown(winners)}"
+            "winners: "
+            + message("record.replay_differs", replayed=expected, recorded=shown(winners))
         )
     return state
 
@@ -166,23 +179,26 @@ def _fields(data: dict[str, Any], where: str, allowed: tuple[str, ...]) -> None:
 
 def _replay(state: GameState, move: Any, where: str) -> GameState:
     if not isinstance(move, dict):
-        raise RecordError(f"{where}: must be an object")
+        raise RecordError(f"{where}: {message('record.object')}")
     if state.is_terminal():
-        raise RecordError(f"{where}: the game was already over")
+        raise RecordError(f"{where}: {message('record.over')}")
     try:
         if "chance" in move:
             _fields(move, where, CHANCE_FIELDS)
             if state.current_player() != CHANCE:
-                raise RecordError(f"{where}.chance: no chance event is pending here")
+                raise RecordError(f"{where}.chance: {message('record.no_chance')}")
             outcome = move["chance"]
             return apply_chance(state, outcome)
         _fields(move, where, ACTION_MOVE_FIELDS)
         seat = move.get("seat")
         if not is_whole(seat) or seat != state.current_player():
-            raise RecordError(f"{where}.seat: expected {state.current_player()}, got {shown(seat)}")
+            raise RecordError(
+                f"{where}.seat: "
+                + message("record.seat", expected=state.current_player(), got=shown(seat))
+            )
         action = move.get("action")
         if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
-            raise RecordError(f"{where}.action: must be an object with a kind")
+            raise RecordError(f"{where}.action: {message('record.action')}")
         _fields(action, f"{where}.action", ACTION_FIELDS)
         return apply_action(state, Action.from_data(action))
     except InputError as err:  # a malformed action: the message names its field

@@ -73,13 +73,13 @@ def new_game(
         ("solo", solo),
     ):
         if not isinstance(value, bool):
-            raise InputError(flag, f"must be True or False, got {shown(value)}")
+            raise InputError(flag, message("setup.flag", got=shown(value)))
     whole(first_player, "first_player")
     whole(max_rounds, "max_rounds", 1)
     if not isinstance(objective_length, str):  # an unknown name is the rule's to refuse
-        raise InputError("objective_length", f"must be a text, got {shown(objective_length)}")
+        raise InputError("objective_length", message("input.text", got=shown(objective_length)))
     if components is not None and not isinstance(components, ComponentSet):
-        raise InputError("components", f"must be a ComponentSet or None, got {shown(components)}")
+        raise InputError("components", message("input.components_or_none", got=shown(components)))
     n = len(names)
     if solo and n != 1:
         raise RuleError("solo_players", message("rule.solo_players", n=n))

@@ -21,6 +21,7 @@ from typing import Any
 from dino_kit.bots import Bot, bot_by_name
 from dino_kit.components import ComponentSet
 from dino_kit.engine import run
+from dino_kit.messages import message
 from dino_kit.setup import new_game
 from dino_kit.solo import rival_score
 from dino_kit.state import GameState
@@ -95,7 +96,7 @@ def simulate(
         settings = {**settings, "solo": True}
     names = tuple(bots) if len(bots) == players else (bots[0],) * players
     if len(bots) not in (1, players):
-        raise ValueError(f"give one bot name or {players}, not {len(bots)}")
+        raise ValueError(message("simulate.bot_count", players=players, got=len(bots)))
     policy = [bot_by_name(b) for b in names]
     finals, money, eaten, rounds, wins = [], [], [], [], [0.0] * players
     capped = 0
@@ -185,7 +186,7 @@ def tournament(
     the planner does not draw from the game's random source)."""
     names = tuple(bots)
     if not 2 <= len(names) <= 4:
-        raise ValueError(f"a tournament needs 2 to 4 bots, not {len(names)}")
+        raise ValueError(message("simulate.tournament_bots", got=len(names)))
     policy = [bot_by_name(b) for b in names]
     wins = [0.0] * len(names)
     scores: list[list[float]] = [[] for _ in names]

@@ -16,6 +16,7 @@ from enum import Enum
 from typing import Any, NamedTuple, TypeVar
 
 from dino_kit.components.schema import ComponentSet
+from dino_kit.messages import message
 from dino_kit.rules import Rules
 from kit_common.checks import names, shown, text, whole
 from kit_common.errors import InputError
@@ -270,7 +271,7 @@ class PlayerState:
         for name in ("dna", "limits"):
             values = getattr(self, name)
             if not isinstance(values, tuple) or len(values) != DNA_TRACKS:
-                raise InputError(name, f"must be {DNA_TRACKS} whole numbers, got {shown(values)}")
+                raise InputError(name, message("input.tracks", n=DNA_TRACKS, got=shown(values)))
             for i, n in enumerate(values):
                 whole(n, f"{name}[{i}]", 0)
         for name in ("scientists", "assigned", "passed"):
@@ -278,9 +279,9 @@ class PlayerState:
                 whole(level, f"{name}[{i}]", min(SCIENTISTS), max(SCIENTISTS))
         for i, exhibit in enumerate(_tuple(self.exhibits, "exhibits")):
             if not isinstance(exhibit, Exhibit):
-                raise InputError(f"exhibits[{i}]", f"must be an Exhibit, got {shown(exhibit)}")
+                raise InputError(f"exhibits[{i}]", message("input.exhibit", got=shown(exhibit)))
         if not isinstance(self.done, bool):
-            raise InputError("done", f"must be True or False, got {shown(self.done)}")
+            raise InputError("done", message("setup.flag", got=shown(self.done)))
 
     @property
     def dinosaurs(self) -> int:
@@ -313,7 +314,7 @@ DNA_TRACKS = 6
 
 def _tuple(value: Any, field: str) -> tuple[Any, ...]:
     if not isinstance(value, tuple):
-        raise InputError(field, f"must be a tuple, got {shown(value)}")
+        raise InputError(field, message("input.tuple", got=shown(value)))
     return value
 
 
@@ -413,13 +414,13 @@ class GameState:
         naming the field. (`phase` is not checked: it is a name, and pages show a game
         between phases, e.g. "cleanup", by setting it.)"""
         if not isinstance(self.components, ComponentSet):
-            raise InputError("components", f"must be a ComponentSet, got {shown(self.components)}")
+            raise InputError("components", message("input.components", got=shown(self.components)))
         names(self.names, "names")
         players = _tuple(self.players, "players")
         if len(players) != len(self.names) or not all(isinstance(p, PlayerState) for p in players):
-            raise InputError("players", f"must be one PlayerState per name ({len(self.names)})")
+            raise InputError("players", message("input.players", n=len(self.names)))
         if not isinstance(self.rules, Rules):
-            raise InputError("rules", f"must be a Rules, got {shown(self.rules)}")
+            raise InputError("rules", message("input.rules", got=shown(self.rules)))
         whole(self.round, "round", 1)
         whole(self.step, "step", -1)
         whole(self.first_player, "first_player", 0, max(len(players) - 1, 0))

@@ -11,6 +11,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from kit_common.errors import InputError
+from kit_common.words import message
 
 _E = TypeVar("_E", bound=Enum)
 
@@ -27,7 +28,7 @@ def shown(value: Any) -> str:
     if len(text) > 60:
         text = text[:57] + "..."
     if isinstance(value, bool | float):
-        return f"{text} (a {type(value).__name__})"
+        return message("check.shown_type", text=text, type=type(value).__name__)
     return text
 
 
@@ -36,14 +37,14 @@ def whole(value: Any, field: str, low: int | None = None, high: int | None = Non
     if is_whole(value) and (low is None or value >= low) and (high is None or value <= high):
         return value
     if low is not None and high is not None:
-        wanted = f"a whole number from {low} to {high}"
+        wanted = message("check.whole_between", low=low, high=high)
     elif low is not None:
-        wanted = f"a whole number of at least {low}"
+        wanted = message("check.whole_at_least", low=low)
     elif high is not None:
-        wanted = f"a whole number of at most {high}"
+        wanted = message("check.whole_at_most", high=high)
     else:
-        wanted = "a whole number"
-    raise InputError(field, f"must be {wanted}, got {shown(value)}")
+        wanted = message("check.whole")
+    raise InputError(field, message("check.must_be", wanted=wanted, value=shown(value)))
 
 
 def member(value: Any, field: str, enum: type[_E]) -> _E:
@@ -52,7 +53,7 @@ def member(value: Any, field: str, enum: type[_E]) -> _E:
     if isinstance(value, enum):
         return value
     names = ", ".join(f"{enum.__name__}.{m.name}" for m in enum)
-    raise InputError(field, f"must be one of {names}, got {shown(value)}")
+    raise InputError(field, message("check.one_of", names=names, value=shown(value)))
 
 
 def one_of(value: Any, field: str, options: Collection[Any]) -> Any:
@@ -60,21 +61,21 @@ def one_of(value: Any, field: str, options: Collection[Any]) -> Any:
     if isinstance(value, str) and value in options:
         return value
     known = ", ".join(repr(str(o)) for o in options)
-    raise InputError(field, f"must be one of {known}, got {shown(value)}")
+    raise InputError(field, message("check.one_of", names=known, value=shown(value)))
 
 
 def text(value: Any, field: str) -> str:
     """`value` if it is a non-empty string."""
     if isinstance(value, str) and value.strip():
         return value
-    raise InputError(field, f"must be a non-empty text, got {shown(value)}")
+    raise InputError(field, message("check.text", value=shown(value)))
 
 
 def names(value: Any, field: str) -> tuple[str, ...]:
     """A sequence of non-empty names as a tuple; a single string is refused (it would be
     read as one name per letter)."""
     if isinstance(value, str | bytes) or not isinstance(value, list | tuple):
-        raise InputError(field, f"must be a list of names, got {shown(value)}")
+        raise InputError(field, message("check.names", value=shown(value)))
     return tuple(text(v, f"{field}[{i}]") for i, v in enumerate(value))
 
 
@@ -89,9 +90,7 @@ def plain(value: Any, field: str) -> Any:
         for i, item in enumerate(value):
             plain(item, f"{field}[{i}]")
         return value
-    raise InputError(
-        field, f"must be a whole number, a text, None or a tuple of them, got {shown(value)}"
-    )
+    raise InputError(field, message("check.plain", value=shown(value)))
 
 
 def known_fields(data: Mapping[str, Any], field: str, allowed: Collection[str]) -> None:
@@ -99,4 +98,4 @@ def known_fields(data: Mapping[str, Any], field: str, allowed: Collection[str]) 
     unknown = [k for k in data if k not in allowed]
     if unknown:
         where = f"{field}.{unknown[0]}" if field else str(unknown[0])
-        raise InputError(where, f"is not a field here (fields: {', '.join(allowed)})")
+        raise InputError(where, message("check.unknown_field", fields=", ".join(allowed)))

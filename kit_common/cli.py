@@ -17,6 +17,7 @@ from pathlib import Path
 
 from kit_common.errors import KitError
 from kit_common.files import check_writable
+from kit_common.words import message
 
 USAGE_ERROR = 2
 FAILURE = 1
@@ -33,10 +34,13 @@ def count(low: int = 1, high: int | None = None) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+            raise argparse.ArgumentTypeError(message("cli.not_whole", text=text)) from None
         if value < low or (high is not None and value > high):
-            bound = f"from {low:,} to {high:,}" if high is not None else f"of at least {low:,}"
-            raise argparse.ArgumentTypeError(f"expected a whole number {bound}, got {text}")
+            if high is not None:
+                refusal = message("cli.whole_between", low=low, high=high, text=text)
+            else:
+                refusal = message("cli.whole_at_least", low=low, text=text)
+            raise argparse.ArgumentTypeError(refusal)
         return value
 
     parse.__name__ = "count"  # argparse names the type in its messages
@@ -80,7 +84,7 @@ def _prepare(parser: argparse.ArgumentParser) -> None:
             "--debug",
             action="store_true",
             default=argparse.SUPPRESS if each is not parser else False,
-            help="show the traceback of an unexpected error",
+            help=message("cli.debug_help"),
         )
         each._one_line_errors = True  # type: ignore[attr-defined]
 
@@ -108,17 +112,14 @@ def run_command(parser: argparse.ArgumentParser, argv: Sequence[str] | None = No
         print(f"{parser.prog}: {where}{err.strerror or err}", file=sys.stderr)
         return FAILURE
     except MemoryError:
-        print(f"{parser.prog}: not enough memory for this (try smaller numbers)", file=sys.stderr)
+        print(f"{parser.prog}: {message('cli.out_of_memory')}", file=sys.stderr)
         return FAILURE
     except KeyboardInterrupt:
-        print(f"{parser.prog}: interrupted", file=sys.stderr)
+        print(f"{parser.prog}: {message('cli.interrupted')}", file=sys.stderr)
         return 130
     except Exception as err:
         if args.debug:
             raise
-        print(
-            f"{parser.prog}: unexpected error ({type(err).__name__}: {err}); "
-            "run again with --debug for the traceback",
-            file=sys.stderr,
-        )
+        unexpected = message("cli.unexpected", kind=type(err).__name__, error=err)
+        print(f"{parser.prog}: {unexpected}", file=sys.stderr)
         return FAILURE

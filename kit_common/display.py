@@ -17,6 +17,7 @@ from numbers import Number
 from typing import Any, Protocol
 
 from kit_common.errors import KitError
+from kit_common.words import message
 
 #: CSS classes of the HTML forms (for the browser tests and any page styling).
 TABLE_CLASS = "kit-table"
@@ -51,10 +52,10 @@ class Probability:
 
     def __init__(self, value: Fraction | int, digits: int = 1) -> None:
         if isinstance(value, bool) or not isinstance(value, Fraction | int):
-            raise KitError(f"a probability here is an exact Fraction, not {value!r}")
+            raise KitError(message("display.not_a_fraction", value=value))
         fraction = Fraction(value)
         if not 0 <= fraction <= 1:
-            raise KitError(f"a probability lies between 0 and 1, not {fraction}")
+            raise KitError(message("display.out_of_range", value=fraction))
         self.value = fraction
         self.digits = digits
 
@@ -121,8 +122,12 @@ class Table:
         for number, row in enumerate(self.rows, 1):
             if len(row) != len(self.headers):
                 raise KitError(
-                    f"row {number} of the table has {len(row)} cells, "
-                    f"its header has {len(self.headers)}"
+                    message(
+                        "display.row_length",
+                        row=number,
+                        cells=len(row),
+                        headers=len(self.headers),
+                    )
                 )
 
     def _right_aligned(self) -> list[bool]:
@@ -196,7 +201,7 @@ class MarkdownText:
 def distribution_table(
     law: Mapping[Any, Fraction],
     outcome_header: str,
-    probability_header: str = "Probability",
+    probability_header: str | None = None,
     caption: str = "",
     describe: Callable[[Any], object] = str,
 ) -> Table:
@@ -204,23 +209,27 @@ def distribution_table(
     be sorted), its exact probability as a `Probability` ("5/36 (13.9%)").
 
     `describe` turns an outcome into what its cell shows (a sentence, or a value with its own
-    HTML form such as a roll of dice); by default its text.
+    HTML form such as a roll of dice); by default its text. The probability column is headed
+    `probability_header`, by default "Probability" in the current language.
     """
     outcomes = list(law)
     with contextlib.suppress(TypeError):  # outcomes without an order keep the law's order
         outcomes.sort()
     rows = [(describe(outcome), Probability(law[outcome])) for outcome in outcomes]
+    if probability_header is None:
+        probability_header = message("display.probability")
     return Table((outcome_header, probability_header), rows, caption=caption)
 
 
 class RememberBox:
-    """A "What to remember" box: a heading and a short list of points, as HTML or text."""
+    """A "What to remember" box: a heading and a short list of points, as HTML or text (the
+    heading is "What to remember" in the current language unless one is given)."""
 
-    def __init__(self, points: Sequence[str], heading: str = "What to remember") -> None:
+    def __init__(self, points: Sequence[str], heading: str | None = None) -> None:
         if not points:
-            raise KitError("a 'what to remember' box needs at least one point")
+            raise KitError(message("display.empty_remember"))
         self.points = tuple(points)
-        self.heading = heading
+        self.heading = message("display.remember") if heading is None else heading
 
     def __str__(self) -> str:
         return "\n".join([self.heading, *(f"- {point}" for point in self.points)])
@@ -240,7 +249,7 @@ class RememberBox:
         )
 
 
-def remember(points: Sequence[str], heading: str = "What to remember") -> RememberBox:
+def remember(points: Sequence[str], heading: str | None = None) -> RememberBox:
     """The "What to remember" box that ends a page: show it as a cell's last value."""
     return RememberBox(points, heading)
 
@@ -255,7 +264,7 @@ class Fold:
 
     def __init__(self, summary: str, parts: Sequence[object]) -> None:
         if not parts:
-            raise KitError("a fold needs something inside it")
+            raise KitError(message("display.empty_fold"))
         self.summary = summary
         self.parts = tuple(parts)
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from kit_common.errors import InputError
+from kit_common.words import message
 
 #: Larger than any record or component file the kits write (a long Dinosaur Island game's
 #: record is about 100 kB).
@@ -30,13 +31,15 @@ def read_bytes(path: str | Path, max_bytes: int = MAX_BYTES) -> bytes:
         with path.open("rb") as file:
             data = file.read(max_bytes + 1)
     except IsADirectoryError:
-        raise InputError(str(path), "cannot be read (it is a folder, not a file)") from None
+        raise InputError(str(path), message("file.is_folder")) from None
     except FileNotFoundError:
-        raise InputError(str(path), "cannot be read (no such file)") from None
+        raise InputError(str(path), message("file.missing")) from None
     except OSError as err:
-        raise InputError(str(path), f"cannot be read ({err.strerror or err})") from None
+        raise InputError(
+            str(path), message("file.unreadable", reason=err.strerror or err)
+        ) from None
     if len(data) > max_bytes:
-        raise InputError(str(path), f"is larger than {max_bytes:,} bytes")
+        raise InputError(str(path), message("file.too_large", limit=max_bytes))
     return data
 
 
@@ -45,7 +48,7 @@ def decode(data: bytes, source: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise InputError(source, f"not UTF-8 text (byte {err.start})") from None
+        raise InputError(source, message("file.not_utf8", byte=err.start)) from None
 
 
 def read_text(path: str | Path, max_bytes: int = MAX_BYTES) -> str:
@@ -76,14 +79,16 @@ def parse_json(
 
     def number(digits: str, kind: type) -> Any:
         if len(digits) > max_digits:
-            raise InputError(source, f"a number of {len(digits)} characters (at most {max_digits})")
+            raise InputError(
+                source, message("file.long_number", digits=len(digits), limit=max_digits)
+            )
         value = kind(digits)
         if not math.isfinite(value):
-            raise InputError(source, f"{digits} is too large a number")
+            raise InputError(source, message("file.huge_number", digits=digits))
         return value
 
     def constant(name: str) -> Any:
-        raise InputError(source, f"{name} is not a number JSON allows")
+        raise InputError(source, message("file.not_a_json_number", name=name))
 
     try:
         value = json.loads(
@@ -94,7 +99,7 @@ def parse_json(
         )
     except json.JSONDecodeError as err:
         raise InputError(
-            source, f"not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})"
+            source, message("file.bad_json", line=err.lineno, column=err.colno, reason=err.msg)
         ) from None
     except RecursionError:  # the parser's own guard against a stack overflow
         value = None
@@ -102,7 +107,7 @@ def parse_json(
     else:
         depth = nesting_depth(value)
     if depth > max_depth:
-        raise InputError(source, f"nests deeper than {max_depth} levels")
+        raise InputError(source, message("file.too_deep", limit=max_depth))
     return value
 
 
@@ -128,9 +133,9 @@ def check_writable(path: str | Path) -> Path:
     path = Path(path)
     folder = path.parent
     if path.is_dir():
-        raise InputError(str(path), "is a folder; give a file name")
+        raise InputError(str(path), message("file.target_is_folder"))
     if not folder.is_dir():
-        raise InputError(str(path), f"the folder {folder} does not exist")
+        raise InputError(str(path), message("file.no_folder", folder=folder))
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise InputError(str(path), "cannot be written (no permission)")
+        raise InputError(str(path), message("file.not_writable"))
     return path

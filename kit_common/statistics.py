@@ -12,6 +12,8 @@ import statistics
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from kit_common.words import message
+
 #: The two-sided 95 % quantile of the standard normal distribution.
 Z95 = 1.959963984540054
 
@@ -59,7 +61,7 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> Interval:
     """The normal-approximation interval of the mean of `values` (at least one)."""
     n = len(values)
     if n == 0:
-        raise ValueError("a mean needs at least one value")
+        raise ValueError(message("stats.empty_mean"))
     mean = statistics.fmean(values)
     if n == 1:
         return Interval(mean, mean, mean, 1)
@@ -110,7 +112,7 @@ def chi_square_p_value(statistic: float, df: int) -> float:
     """P(a chi-square variable with `df` degrees of freedom is at least `statistic`): how
     often chance alone gives a deviation at least that large."""
     if df < 1:
-        raise ValueError("a chi-square test needs at least one degree of freedom")
+        raise ValueError(message("stats.no_freedom"))
     return regularized_upper_gamma(df / 2, max(statistic, 0.0) / 2)
 
 
@@ -138,7 +140,7 @@ def chi_square_test(
     made (too few counts)."""
     total = sum(observed)
     if len(observed) != len(probabilities) or len(observed) != len(labels):
-        raise ValueError("one observed count, one probability and one label per category")
+        raise ValueError(message("stats.mismatched"))
     groups = [[i] for i in range(len(observed))]
 
     def expected(group: list[int]) -> float:
@@ -154,7 +156,7 @@ def chi_square_test(
                 del groups[end]
                 changed = True
     if total == 0 or len(groups) < 2 or min(expected(g) for g in groups) < min_expected:
-        raise ValueError("too few counts for a chi-square test")
+        raise ValueError(message("stats.too_few"))
     obs = tuple(sum(observed[i] for i in g) for g in groups)
     exp = tuple(expected(g) for g in groups)
     statistic = sum((o - e) ** 2 / e for o, e in zip(obs, exp) if e > 0)

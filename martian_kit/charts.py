@@ -22,7 +22,7 @@ from kit_common.charts import (
     player_colour,
     shares,
 )
-from martian_kit.messages import message
+from martian_kit.messages import CATALOGUE, message
 
 __all__ = [
     "EXACT_COLOUR",
@@ -61,7 +61,7 @@ def exact_vs_observed(
         title,
         x_title,
         exact_label=message("chart.exact"),
-        observed_label=observed_label or message("chart.observed", n=n),
+        observed_label=observed_label or CATALOGUE.plural("chart.observed.n", n),
         y_title=message("chart.probability"),
         total=n,
     )

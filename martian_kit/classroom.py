@@ -12,6 +12,7 @@ from fractions import Fraction
 from kit_common.statistics import ChiSquare, Interval, chi_square_test, mean_interval
 from martian_kit.dice import NUM_DICE, Face
 from martian_kit.errors import RuleError
+from martian_kit.messages import message
 from martian_kit.odds import face_count_distribution
 
 COUNTS = tuple(range(NUM_DICE + 1))  # a roll of 13 dice shows 0 to 13 Death Rays
@@ -35,7 +36,7 @@ def parse_rolls(text: str) -> list[int]:
         if not word.isdigit() or int(word) > NUM_DICE:
             raise RuleError(
                 "class_tally",
-                f"{word!r} is not a number of Death Rays: type whole numbers from 0 to {NUM_DICE}",
+                message("class.bad_count", word=word, most=NUM_DICE),
             )
         values.append(int(word))
     return values
@@ -81,16 +82,10 @@ def analyse(rolls: Sequence[int]) -> ExperimentReport:
 
 def p_value_words(p: float) -> str:
     """The p-value in plain words for a class."""
-    share = f"{100 * p:.0f}%" if p >= 0.01 else "less than 1%"
-    lead = (
-        f"If the dice are fair, tallies at least this far from the exact distribution turn up "
-        f"in {share} of experiments like this one, by chance alone (p = {p:.3f})."
-    )
+    share = message("class.p.share", share=100 * p) if p >= 0.01 else message("class.p.below")
+    lead = message("class.p.lead", share=share, p=p)
     if p >= 0.05:
-        return lead + " So nothing here suggests unfair dice: the tallies agree with the maths."
+        return lead + " " + message("class.p.agree")
     if p >= 0.001:
-        return lead + (
-            " That is unusual but happens: about one class in twenty sees it with fair dice. "
-            "Check the tallies for typing mistakes, then roll again."
-        )
-    return lead + " That is very rare with fair dice: check the tallies and the dice."
+        return lead + " " + message("class.p.unusual")
+    return lead + " " + message("class.p.rare")

@@ -12,7 +12,7 @@ from pathlib import Path
 from kit_common.cli import run_command, seed
 from martian_kit import cli_analysis, records
 from martian_kit.game import GameState
-from martian_kit.messages import message
+from martian_kit.messages import CATALOGUE, message
 from martian_kit.narrate import describe_game
 from martian_kit.play import play_game
 from martian_kit.policies import policy_by_name
@@ -23,13 +23,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
     try:
         policies = [policy_by_name(n) for n in names]
     except ValueError as err:
-        print(f"martian-kit play: {err}", file=sys.stderr)
+        print(message("cli.error", command="play", error=err), file=sys.stderr)
         return 2
-    labels = [f"{n} (seat {i + 1})" for i, n in enumerate(names)]
+    labels = [message("cli.seat_label", name=n, seat=i + 1) for i, n in enumerate(names)]
     try:
         state = play_game(policies, random.Random(args.seed), names=labels)
     except ValueError as err:
-        print(f"martian-kit play: {err}", file=sys.stderr)
+        print(message("cli.error", command="play", error=err), file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(records.to_record(state, seed=args.seed), indent=1))
@@ -44,7 +44,7 @@ def _read_record(command: str, path: str) -> tuple[GameState, dict] | None:
     try:
         state = records.load(path)
     except records.RecordError as err:  # names the file, and the field when the JSON is bad
-        print(f"martian-kit {command}: {err}", file=sys.stderr)
+        print(message("cli.error", command=command, error=err), file=sys.stderr)
         return None
     return state, json.loads(Path(path).read_text(encoding="utf-8"))
 
@@ -59,7 +59,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         return 0
     print(describe_game(state))
     if not state.is_terminal():
-        print(message("cli.record_running", turns=len(state.log)))
+        print(CATALOGUE.plural("cli.record_running.n", len(state.log)))
     return 0
 
 
@@ -74,39 +74,39 @@ def _cmd_check_record(args: argparse.Namespace) -> int:
     else:
         how = message("cli.record_unfinished")
     players = ", ".join(state.players)
-    print(message("cli.record_ok", file=args.file, players=players, turns=len(state.log), how=how))
+    print(
+        CATALOGUE.plural(
+            "cli.record_ok.n", len(state.log), file=args.file, players=players, how=how
+        )
+    )
     return 0
 
 
 def _add_record_commands(sub) -> None:
     """`replay FILE` and `check-record FILE`: a saved game (`play --json`, or
     `martian_kit.records.save`) told again, or checked against the rules."""
-    replay = sub.add_parser("replay", help="tell a saved game (a record file) turn by turn")
-    replay.add_argument("file", help="a game record (JSON), as `play --json` writes it")
-    replay.add_argument(
-        "--json", action="store_true", help="print the record, checked and tidied, as JSON"
-    )
+    replay = sub.add_parser("replay", help=message("cli.help.replay"))
+    replay.add_argument("file", help=message("cli.help.replay_file"))
+    replay.add_argument("--json", action="store_true", help=message("cli.help.replay_json"))
     replay.set_defaults(func=_cmd_replay)
-    check = sub.add_parser(
-        "check-record", help="check a record file against the rules (exit status 0 / 1)"
-    )
-    check.add_argument("file", help="a game record (JSON)")
+    check = sub.add_parser("check-record", help=message("cli.help.check_record"))
+    check.add_argument("file", help=message("cli.help.record_file"))
     check.set_defaults(func=_cmd_check_record)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="martian-kit", description="Martian Dice: play, analyse and simulate."
+        prog="martian-kit", description=message("cli.help.description")
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    play = sub.add_parser("play", help="play a whole game with the named policies")
+    play = sub.add_parser("play", help=message("cli.help.play"))
     play.add_argument(
         "--players",
         default="random,random",
-        help="comma-separated policy names, one per seat (1 for the practice mode)",
+        help=message("cli.help.players"),
     )
-    play.add_argument("--seed", type=seed, default=None, help="seed of the dice (reproducible)")
-    play.add_argument("--json", action="store_true", help="print the game record as JSON")
+    play.add_argument("--seed", type=seed, default=None, help=message("cli.help.seed"))
+    play.add_argument("--json", action="store_true", help=message("cli.help.play_json"))
     play.set_defaults(func=_cmd_play)
     _add_record_commands(sub)
     cli_analysis.add_commands(sub)

@@ -57,7 +57,7 @@ def _emit(args: argparse.Namespace, data: dict, lines: list[str]) -> int:
 
 
 def _fail(command: str, text: str) -> int:
-    print(f"martian-kit {command}: {text}", file=sys.stderr)
+    print(message("cli.error", command=command, error=text), file=sys.stderr)
     return 2
 
 
@@ -138,7 +138,7 @@ def _turn_value_with_fewer_dice(args: argparse.Namespace, variant: Variant) -> i
     sol = expected_score_solution(dice)
     shown = state.total + (rolled.total if rolled is not None else 0)
     if shown > dice:
-        return _fail("turn-value", f"{shown} dice in a turn of {dice} dice")
+        return _fail("turn-value", message("cli.too_many_dice", shown=shown, dice=dice))
     options: dict[Action, float]
     if rolled is not None:
         after_tanks = state.add(Face.TANK, rolled.tank)
@@ -150,7 +150,7 @@ def _turn_value_with_fewer_dice(args: argparse.Namespace, variant: Variant) -> i
         if state.total < dice:
             options[Action.ROLL] = sol.roll_value(state)
     if not options:
-        return _fail("turn-value", "no legal set-aside: the turn is over")
+        return _fail("turn-value", message("cli.no_set_aside"))
     best = max(options, key=lambda a: options[a])
     data = {
         "variant": _variant_data(variant),
@@ -227,7 +227,7 @@ def _score_distribution_with_fewer_dice(args: argparse.Namespace, variant: Varia
     lines = [message("cli.variant", variant=variant.describe())]
     lines.append(message("cli.score_distribution", policy=args.policy))
     lines += [message("cli.score_row", score=s, p=p) for s, p in enumerate(probs) if p > 0]
-    lines.append(f"Mean {mean:.4f}, sd {sd:.4f}, P(0) {probs[0]:.4f}")
+    lines.append(message("cli.mean_sd_zero", mean=mean, sd=sd, p_zero=probs[0]))
     return _emit(args, data, lines)
 
 
@@ -236,7 +236,7 @@ def _cmd_win_probability(args: argparse.Namespace) -> int:
     try:
         mine, theirs = (int(v) for v in args.scores.split(","))
     except ValueError:
-        return _fail("win-probability", f"--scores takes MINE,THEIRS, got {args.scores!r}")
+        return _fail("win-probability", message("cli.bad_scores", value=args.scores))
     if variant.end != END_ROUND and args.seat == "second" and theirs >= variant.target:
         return _fail("win-probability", message("cli.no_last_turn", target=variant.target))
     table = _variant_table(args, variant)
@@ -354,64 +354,61 @@ def add_commands(sub) -> None:
 
     def command(name: str, help_text: str, func) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text)
-        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.add_argument("--json", action="store_true", help=message("cli.help.json"))
         p.set_defaults(func=func)
         return p
 
     def variant_options(p: argparse.ArgumentParser) -> None:
         p.add_argument(
-            "--target", type=int, default=OFFICIAL.target, help="points to win (10-60; 25)"
+            "--target", type=int, default=OFFICIAL.target, help=message("cli.help.target")
         )
         p.add_argument(
             "--end",
             choices=END_RULES,
             default=OFFICIAL.end,
-            help="round: the round is completed (the rules); immediate: the first there wins",
+            help=message("cli.help.end"),
         )
-        p.add_argument("--dice", type=int, default=OFFICIAL.dice, help="dice in a turn (6-13; 13)")
+        p.add_argument("--dice", type=int, default=OFFICIAL.dice, help=message("cli.help.dice"))
 
-    p = command(
-        "turn-value", "value of stopping and of each option (expected score)", _cmd_turn_value
-    )
-    p.add_argument("--state", help="dice set aside as T,R,H,C,K (default: a fresh turn)")
-    p.add_argument("--rolled", help="dice just rolled as T,R,H,C,K (Tanks included)")
+    p = command("turn-value", message("cli.help.turn_value"), _cmd_turn_value)
+    p.add_argument("--state", help=message("cli.help.state"))
+    p.add_argument("--rolled", help=message("cli.help.rolled"))
     variant_options(p)
     p = command(
-        "score-distribution", "exact distribution of one turn's score", _cmd_score_distribution
+        "score-distribution", message("cli.help.score_distribution"), _cmd_score_distribution
     )
-    p.add_argument("--policy", default="optimal", help="a score-blind policy name")
+    p.add_argument("--policy", default="optimal", help=message("cli.help.policy"))
     variant_options(p)
     p = command(
         "win-probability",
-        "P(win) of a 2-player position under win-optimal play",
+        message("cli.help.win_probability"),
         _cmd_win_probability,
     )
-    p.add_argument("--scores", required=True, help="MINE,THEIRS at the start of my turn")
+    p.add_argument("--scores", required=True, help=message("cli.help.scores"))
     p.add_argument("--seat", choices=["first", "second"], default="first")
     variant_options(p)
-    p = command("simulate", "simulate turns of a policy (vectorised, seeded)", _cmd_simulate)
+    p = command("simulate", message("cli.help.simulate"), _cmd_simulate)
     p.add_argument("--policy", default="optimal")
     p.add_argument("--turns", type=count(1), default=100_000)
     p.add_argument("--seed", type=seed, default=None)
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p = command(
-        "tournament", "games with seat rotation, win rates and player statistics", _cmd_tournament
+    p.add_argument("--quiet", action="store_true", help=message("cli.help.quiet"))
+    p = command("tournament", message("cli.help.tournament"), _cmd_tournament)
+    p.add_argument(
+        "--players", default="optimal,cautious", help=message("cli.help.tournament_players")
     )
-    p.add_argument("--players", default="optimal,cautious", help="policy names, 2 to 10")
     p.add_argument(
         "--games",
         type=count(1, MAX_TOURNAMENT_GAMES),
         default=10_000,
-        help=f"at most {MAX_TOURNAMENT_GAMES:,}: one run holds its games in memory together "
-        "(about 150 bytes a game); run more seeds for more",
+        help=message("cli.help.games", most=MAX_TOURNAMENT_GAMES),
     )
     p.add_argument("--seed", type=seed, default=None)
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p = command("solve-game", "rebuild the 2-player win-probability table", _cmd_solve_game)
+    p.add_argument("--quiet", action="store_true", help=message("cli.help.quiet"))
+    p = command("solve-game", message("cli.help.solve_game"), _cmd_solve_game)
     p.add_argument(
         "--output",
         type=output_file,
-        help="where to write it (default: the shipped table); checked before solving",
+        help=message("cli.help.output"),
     )
     variant_options(p)
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--quiet", action="store_true", help=message("cli.help.quiet"))

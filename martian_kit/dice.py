@@ -87,7 +87,7 @@ class FaceCounts(NamedTuple):
         unknown = set(counts) - {f.value for f in FACES}
         if unknown:
             names = ", ".join(sorted(map(str, unknown)))
-            raise InputError("counts", f"unknown face name(s): {names}")
+            raise InputError("counts", message("error.unknown_faces", names=names))
         return cls(*(counts.get(f.value, 0) for f in FACES))
 
     def __str__(self) -> str:
@@ -117,9 +117,7 @@ def checked_counts(value: object, field: str) -> FaceCounts:
     (a bool, a float, a missing or an extra count, a mapping are all refused)."""
     if not isinstance(value, tuple | list) or len(value) != len(FACES):
         order = ", ".join(f.value for f in FACES)
-        raise InputError(
-            field, f"must be FaceCounts or 5 whole counts ({order}), got {shown(value)}"
-        )
+        raise InputError(field, message("error.counts", order=order, got=shown(value)))
     for face, n in zip(FACES, value):
         whole(n, f"{field}.{face.value}", 0, NUM_DICE)
     return value if type(value) is FaceCounts else FaceCounts(*value)
@@ -155,7 +153,7 @@ def roll_distribution(n: int) -> tuple[tuple[FaceCounts, Fraction], ...]:
     to exactly 1 (a roll of 0 dice has the single outcome "nothing").
     """
     if not 0 <= n <= NUM_DICE:
-        raise ValueError(f"can roll 0 to {NUM_DICE} dice, not {n}")
+        raise ValueError(message("error.roll_dice", most=NUM_DICE, n=n))
     outcomes = [FaceCounts(*c) for c in _compositions(n, len(FACES))]
     return tuple((c, multinomial_probability(c)) for c in outcomes)
 

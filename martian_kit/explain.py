@@ -5,7 +5,7 @@ catalogue). Pure functions of turn states: the turn player, the game app and the
 from __future__ import annotations
 
 from martian_kit.dice import EARTHLINGS, NUM_DICE, Face, FaceCounts
-from martian_kit.messages import counted, face_name, message, message_for
+from martian_kit.messages import CATALOGUE, counted, face_name, message
 from martian_kit.scoring import tanks_win
 from martian_kit.turn import Action, Phase, TurnEnd, TurnState
 
@@ -26,7 +26,7 @@ def explain_roll(before: TurnState, rolled: FaceCounts, after: TurnState) -> lis
     lines = [
         message("why.first_roll", dice=NUM_DICE)
         if before.is_first_roll()
-        else message_for("why.roll", before.dice_left, dice=before.dice_left)
+        else CATALOGUE.plural("why.rolled", before.dice_left)
     ]
     if rolled.tank:
         lines.append(message("why.tanks", tanks=counted(Face.TANK, rolled.tank)))
@@ -78,7 +78,7 @@ def explain_next(state: TurnState) -> list[str]:
     """What the player may do in `state` (roll or stop, with a warning when stopping would
     score 0), or that the turn ended for lack of dice."""
     if state.phase is Phase.MAY_ROLL_OR_STOP:
-        lines = [message_for("why.roll_or_stop", state.dice_left, dice=state.dice_left)]
+        lines = [CATALOGUE.plural("why.roll_or_stop.n", state.dice_left)]
         if tanks_win(state.set_aside):
             lines.append(
                 message(

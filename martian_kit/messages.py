@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kit_common.messages import Catalogue
+from kit_common.messages import Catalogue, Plural
 
-ENGLISH: dict[str, str] = {
+ENGLISH: dict[str, str | Plural] = {
     # Face names, singular and plural.
     "face.tank": "Tank",
     "face.tank.plural": "Tanks",
@@ -25,8 +25,6 @@ ENGLISH: dict[str, str] = {
     "face.chicken": "Chicken",
     "face.chicken.plural": "Chickens",
     "dice.none": "no dice",
-    "dice.one": "{n} die",
-    "dice.many": "{n} dice",
     # Why a turn ended.
     "end.stopped": "the player stopped",
     "end.no_choice": "no legal choice was left",
@@ -65,10 +63,6 @@ ENGLISH: dict[str, str] = {
     # Scoring explanations.
     "score.tanks_win": "0 points: {tanks} beat {rays}",
     "score.nothing": "0 points: no earthlings were set aside",
-    "score.points": "{points} points: {earthlings}",
-    "score.one_point": "1 point: 1 earthling",
-    "score.earthlings": "{n} earthlings",
-    "score.earthling": "1 earthling",
     "score.bonus": "{base} + 3 bonus for all three kinds",
     # Game states.
     "where.tiebreak": "a tie-break roll-off is under way",
@@ -93,8 +87,6 @@ ENGLISH: dict[str, str] = {
     "ui.score_now": "If the turn ended now: {explanation}",
     "ui.turn_over": "Turn over: {explanation}",
     "why.first_roll": "You rolled all {dice} dice: a turn always begins by rolling every die.",
-    "why.roll": "You rolled the {dice} dice that were not set aside.",
-    "why.roll.one": "You rolled the last die that was not set aside.",
     "why.tanks": "{tanks} set aside at once: Tanks are never a choice, they are always set aside.",
     "why.no_tanks": "No Tank in this roll.",
     "why.must_choose": "Now you must set aside all dice of one type: {options}.",
@@ -108,8 +100,6 @@ ENGLISH: dict[str, str] = {
         "You set aside {dice}: each earthling kind may be taken only once a turn, "
         "so {faces} are done for this turn."
     ),
-    "why.roll_or_stop": "Now roll the {dice} dice left, or stop and score.",
-    "why.roll_or_stop.one": "Now roll the last die, or stop and score.",
     "why.no_dice": "No dice are left to roll: the turn ends and is scored.",
     "why.stopped": "You stopped: the turn is scored.",
     "why.danger": "Careful: {tanks} against {rays} — stopping now would score 0.",
@@ -148,17 +138,12 @@ ENGLISH: dict[str, str] = {
     "ui.waiting_for": "{name} is playing…",
     "ui.last_round": "Last round: {name} reached {target}; everyone after them plays once more.",
     "ui.tiebreak": "Tie at {total}: {names} roll 6 dice each; most Death Rays wins.",
-    "ui.winner": "{name} wins with {total} points.",
-    "ui.you_win": "You win with {total} points!",
-    "ui.practice_done": "You reached {total} points in {turns} turns.",
     "ui.log": "Game log (latest first)",
     "ui.rolloff": "Tie-break roll-off {i}: {rolls}",
     "ui.log_turn": "Round {round}, {name}: {dice} — {explanation} (total {total})",
     "ui.rolls_detail": "rolls",
     "ui.win_unit": "chance to win",
     "ui.advice_points": "{option}: {points} if you stopped right after",
-    "ui.advice_roll": "Roll the {dice} dice left: the outcome is uncertain",
-    "ui.advice_roll.one": "Roll the last die: the outcome is uncertain",
     "ui.advice_stop": "Stop now: {explanation}",
     "stats.title": "End of the game",
     "stats.player": "Player",
@@ -181,25 +166,12 @@ ENGLISH: dict[str, str] = {
     "ui.players_tied": "Tied players:",
     "ui.roll_off": "Break the tie",
     "ui.roll_off.tip": "Every tied player rolls 6 dice, again while tied, until one wins",
-    "ui.more_tiebreaks": "+{n} tie-breaks",
     "ui.tiebreak_round": "Roll-off {i}: {rolls}",
-    "ui.tiebreak_winner": "{name} wins after {n} roll-off(s).",
-    "ui.tiebreaks_so_far": "{n} tie-breaks played",
-    "ui.tiebreaks_so_far.one": "1 tie-break played",
     "ui.player_n": "Player {i}",
     "chart.rolloffs.title": "How many roll-offs a tie-break among {k} players takes",
     "chart.rolloffs.x": "roll-offs until one player is ahead",
-    "chart.rolloffs.observed": "share of {n} tie-breaks",
-    "chart.rolloffs.observed.one": "share of 1 tie-break",
     # Notebook widgets: the odds of pushing your luck.
     "luck.title": "The odds right now",
-    "luck.stop": "Stop now: {points} points, for sure.",
-    "luck.roll": (
-        "Roll the {dice} dice left and play on as well as possible: {value:.2f} points on average."
-    ),
-    "luck.roll.one": (
-        "Roll the last die and play on as well as possible: {value:.2f} points on average."
-    ),
     "luck.no_choice": "Chance the next roll leaves no legal choice (the turn ends): {p}.",
     "luck.overtake": (
         "Chance the next roll puts the Tanks ahead even if you take every Death Ray: {p}."
@@ -217,8 +189,6 @@ ENGLISH: dict[str, str] = {
     "chart.overtake.x": "dice left to roll",
     "chart.overtake.lead": "Death Rays lead by {m}",
     # Notebook widgets: the stop-or-roll map.
-    "map.kinds": "{n} kinds",
-    "map.kinds.one": "{n} kind",
     "map.kinds_label": "Earthlings:",
     "map.tanks_label": "Tanks:",
     "map.title": ("Roll or stop? {tanks} set aside, earthlings of {kinds}, the rest Death Rays"),
@@ -242,19 +212,14 @@ ENGLISH: dict[str, str] = {
     # Notebook widgets: the dice explorer.
     "ui.roll13": "Roll 13 dice",
     "ui.roll13.tip": "Roll all 13 dice once and add the roll to the tally",
-    "ui.add_rolls": "+{n} rolls",
-    "ui.add_rolls.tip": "Roll the 13 dice {n} more times (simulated) and add them to the tally",
     "ui.reset": "Start over",
     "ui.face": "Count:",
-    "ui.rolls_so_far": "{n} rolls of 13 dice so far",
-    "ui.rolls_so_far.one": "1 roll of 13 dice so far",
     "ui.last_roll": "Last roll: {dice}",
     "ui.no_roll_yet": "no roll yet: press the button",
     "chart.count.title": "How many {faces} show among 13 dice",
     "chart.count.x": "number of {faces}",
     "chart.probability": "probability",
     "chart.exact": "exact odds",
-    "chart.observed": "share in {n} rolls",
 }
 
 #: The kit's sentences in the current language (`kit_common.messages.set_language`); the
@@ -264,26 +229,23 @@ CATALOGUE = Catalogue("martian_kit", ENGLISH)
 message = CATALOGUE.message
 
 
-def message_for(key: str, count: int, **values: object) -> str:
-    """The sentence for `key` about `count` things: its `.one` form when the count is 1
-    ("1 roll", "the last die"), never "1 rolls" or "1 dice"."""
-    return message(f"{key}.one" if count == 1 else key, **values)
-
-
 def face_name(face: object, count: int = 1) -> str:
-    """A face's name, plural unless `count` is 1 ("1 Tank", "2 Death Rays")."""
+    """A face's name, plural unless `count` is 1 ("Tank", "Death Rays"), standing alone (a
+    label, a button); a count with its face name is `counted`."""
     value = getattr(face, "value", face)
     return message(f"face.{value}" if count == 1 else f"face.{value}.plural")
 
 
 def dice_count(n: int) -> str:
-    """ "1 die", "3 dice"."""
-    return message("dice.one" if n == 1 else "dice.many", n=n)
+    """ "1 die", "3 dice" (the form the language needs for `n`)."""
+    return CATALOGUE.plural("count.dice", n)
 
 
 def counted(face: object, count: int) -> str:
-    """A count with its face name: "1 Tank", "3 Death Rays", "0 Death Rays"."""
-    return f"{count} {face_name(face, count)}"
+    """A count with its face name: "1 Tank", "3 Death Rays", "0 Death Rays" (a `Plural`
+    per face, so a language with three forms says each right)."""
+    value = getattr(face, "value", face)
+    return CATALOGUE.plural(f"count.{value}", count)
 
 
 def choice_words(action: object) -> str:
@@ -305,7 +267,6 @@ def plan_words(actions: Sequence[object]) -> str:
 ENGLISH.update(
     {
         "advice.over": "the turn is over: there is nothing to choose",
-        "advice.stop_points": "stop: {points} points",
         "advice.stop": "stop: {value:.2f} {unit}",
         "advice.roll": "roll again: {value:.2f} {unit}",
         "advice.take": "take {faces}: {value:.2f} {unit}",
@@ -350,10 +311,8 @@ ENGLISH.update(
         ),
         "cli.solved": "Win-probability table written to {path} ({size} bytes, {seconds:.1f} s); "
         "P(first seat wins from 0-0) = {p:.4f}",
-        "cli.record_ok": "{file}: a valid Martian Dice record: {players}; {turns} turn(s); {how}",
         "cli.record_finished": "finished, {winner} won",
         "cli.record_unfinished": "the game is not over yet",
-        "cli.record_running": "The game is not over: {turns} turn(s) played so far.",
         "cli.unknown_policy": "unknown policy {name!r}; known: {known}",
         "cli.variant": "Rules: {variant}",
         "cli.variant_solved": (
@@ -417,5 +376,431 @@ ENGLISH.update(
             "{variant}: turn {value:.2f} points; first player wins {p:.1%} (the other end rule: "
             "{other:.1%})"
         ),
+    }
+)
+
+# Sentences about a number of things: each a `Plural` (English: the form for one, the form
+# for many; a translation gives as many forms as its language has, Russian three). `{n}` is
+# the number that decides the form. Where the English has one form for both ("1 points"),
+# the English text is what the pages have always shown; a translation still says it right.
+ENGLISH.update(
+    {
+        # A count with its face name, in rolls, set-asides and scores ("3 Death Rays").
+        "count.tank": Plural("{n} Tank", "{n} Tanks"),
+        "count.ray": Plural("{n} Death Ray", "{n} Death Rays"),
+        "count.human": Plural("{n} Human", "{n} Humans"),
+        "count.cow": Plural("{n} Cow", "{n} Cows"),
+        "count.chicken": Plural("{n} Chicken", "{n} Chickens"),
+        "count.dice": Plural("{n} die", "{n} dice"),
+        # Scoring explanations ("7 points: 4 earthlings + 3 bonus for all three kinds").
+        "score.points.n": Plural("{n} point: {earthlings}", "{n} points: {earthlings}"),
+        "score.earthlings.n": Plural("{n} earthling", "{n} earthlings"),
+        # The turn player's explanations: what a roll did, what comes next.
+        "why.rolled": Plural(
+            "You rolled the last die that was not set aside.",
+            "You rolled the {n} dice that were not set aside.",
+        ),
+        "why.roll_or_stop.n": Plural(
+            "Now roll the last die, or stop and score.",
+            "Now roll the {n} dice left, or stop and score.",
+        ),
+        # The game app: the advisor, the end of a game.
+        "ui.advice_roll.n": Plural(
+            "Roll the last die: the outcome is uncertain",
+            "Roll the {n} dice left: the outcome is uncertain",
+        ),
+        "ui.practice_done.n": Plural(
+            "You reached {total} points in {n} turns.",
+            "You reached {total} points in {n} turns.",
+        ),
+        "ui.winner.n": Plural("{name} wins with {n} points.", "{name} wins with {n} points."),
+        "ui.you_win.n": Plural("You win with {n} points!", "You win with {n} points!"),
+        # The tie-break roll-off page.
+        "ui.more_tiebreaks.n": Plural("+{n} tie-break", "+{n} tie-breaks"),
+        "ui.tiebreaks_so_far.n": Plural("1 tie-break played", "{n} tie-breaks played"),
+        "ui.tiebreak_winner.n": Plural(
+            "{name} wins after {n} roll-off(s).", "{name} wins after {n} roll-off(s)."
+        ),
+        "chart.rolloffs.observed.n": Plural("share of 1 tie-break", "share of {n} tie-breaks"),
+        "ui.tied_players.n": Plural("{n} tied player", "{n} tied players"),
+        # The odds of pushing your luck.
+        "luck.stop.n": Plural("Stop now: {n} points, for sure.", "Stop now: {n} points, for sure."),
+        "luck.roll.n": Plural(
+            "Roll the last die and play on as well as possible: {value:.2f} points on average.",
+            "Roll the {n} dice left and play on as well as possible: {value:.2f} points on "
+            "average.",
+        ),
+        # The stop-or-roll map.
+        "map.kinds.n": Plural("{n} kind", "{n} kinds"),
+        # Advice from the solvers ("stop: 4 points").
+        "advice.stop_points.n": Plural("stop: {n} points", "stop: {n} points"),
+        # The dice explorer.
+        "ui.add_rolls.n": Plural("+{n} roll", "+{n} rolls"),
+        "ui.add_rolls.tip.n": Plural(
+            "Roll the 13 dice {n} more time (simulated) and add them to the tally",
+            "Roll the 13 dice {n} more times (simulated) and add them to the tally",
+        ),
+        "ui.rolls_so_far.n": Plural("1 roll of 13 dice so far", "{n} rolls of 13 dice so far"),
+        "chart.observed.n": Plural("share in {n} rolls", "share in {n} rolls"),
+    }
+)
+
+# Games and turns told in words: the log the CLI prints (`martian-kit play`, `replay`) and the
+# game app's turn details.
+ENGLISH.update(
+    {
+        "narrate.turn": "Round {round}, {name}:",
+        "narrate.roll": "  roll {i}: {dice} -> {took}",
+        "narrate.takes": "takes {dice}",
+        "narrate.no_choice": "no legal choice is left",
+        "narrate.ends": "  ends: {reason}; {score}; total {total}",
+        "narrate.rolloff": "Tie-break roll-off {i} (6 dice each): {rolls}",
+        "narrate.rolloff_roll": "{name} {rays}",
+        "narrate.practice_done": Plural(
+            "{name} reached {total} points in {n} turns.",
+            "{name} reached {total} points in {n} turns.",
+        ),
+        "narrate.player_total": "{name} {total}",
+        "narrate.final": "Final totals: {totals}. Winner: {winner}.",
+    }
+)
+
+# The set-aside quiz (pages 2 and 3): its options, the rules' verdicts.
+ENGLISH.update(
+    {
+        "quiz.stop": "Stop now and score the turn",
+        "quiz.roll": "Roll the dice left",
+        "quiz.take": "Set aside the {faces}",
+        "quiz.only_roll": "Allowed now: only rolling the dice.",
+        "quiz.nothing": "Nothing is allowed any more: the turn is over.",
+        "quiz.allowed_now": "Allowed now: {choices}.",
+        "quiz.refused": "**{action}?** Refused: {reason}",
+        "quiz.allowed": "**{action}?** Allowed.",
+        "quiz.needs_roll": "a set-aside quiz needs a roll to choose from",
+        "quiz.rules_allow": "The rules allow it: all the dice of this face go aside.",
+        "quiz.question": "Which choices do the rules allow after this roll?",
+        "quiz.dice_row": "{label}: {dice}",
+    }
+)
+
+# The odds of pushing your luck (page 5): the roll-or-stop prediction, small chances.
+ENGLISH.update(
+    {
+        "luck.choice.roll": "Roll again",
+        "luck.choice.stop": "Stop",
+        "luck.values": (
+            "Stopping scores {stop:g} points; rolling the {left} dice left and then playing as "
+            "well as possible is worth {roll:.2f} points on average."
+        ),
+        "luck.predict": "Set aside: {set_aside}. Roll again or stop?",
+        "luck.one_in": "1 in {n:,}",
+        "luck.summary": "{turn}; odds: {odds}",
+    }
+)
+
+# One-line text forms of the apps (what a terminal or the notebook's plain-text output shows).
+ENGLISH.update(
+    {
+        "summary.turn": "set aside: {set_aside}",
+        "summary.turn.rolled": "{text}; rolled: {rolled}",
+        "summary.turn.score": "{text}; {score}",
+        "summary.turn.buttons": "{text}; buttons: {buttons}",
+        "summary.no_buttons": "none",
+        "summary.scoring": "exercise {i} of {n}: {dice}; {right} right so far",
+        "summary.game": "round {round}; {totals}; {scoreboard}",
+        "summary.game.player": "{name} {total}",
+        "ui.tiebreak_summary": "{tied}; {played}",
+    }
+)
+
+# The game app: a setup the app cannot seat (said when a page starts a game in code).
+ENGLISH.update(
+    {
+        "game.too_many": (
+            "a game here has 1 to {most} players: {people} people and {bots} bots do not fit"
+        ),
+        "game.bad_seat": "the first person's seat is 1 to {last}, not {seat}",
+        "game.bots_needed": "{players} players with {people} people need {bots} bots",
+    }
+)
+
+# The class experiment (teachers' page, notebook 8): typed tallies of Death Rays against the
+# exact distribution, the chi-square test and its p-value in words.
+ENGLISH.update(
+    {
+        "class.bad_count": (
+            "{word!r} is not a number of Death Rays: type whole numbers from 0 to {most}"
+        ),
+        "class.p.share": "{share:.0f}%",
+        "class.p.below": "less than 1%",
+        "class.p.lead": (
+            "If the dice are fair, tallies at least this far from the exact distribution turn "
+            "up in {share} of experiments like this one, by chance alone (p = {p:.3f})."
+        ),
+        "class.p.agree": "So nothing here suggests unfair dice: the tallies agree with the maths.",
+        "class.p.unusual": (
+            "That is unusual but happens: about one class in twenty sees it with fair dice. "
+            "Check the tallies for typing mistakes, then roll again."
+        ),
+        "class.p.rare": "That is very rare with fair dice: check the tallies and the dice.",
+        "class.no_rolls": "No rolls yet: type a group's counts and add them.",
+        "class.rolls": Plural("{n} rolls.", "{n} rolls."),
+        "class.mean.holds": (
+            "Mean number of Death Rays {estimate:.2f}; its 95% interval [{low:.2f}, {high:.2f}] "
+            "holds the exact mean 13/3 ≈ {exact:.2f}."
+        ),
+        "class.mean.misses": (
+            "Mean number of Death Rays {estimate:.2f}; its 95% interval [{low:.2f}, {high:.2f}] "
+            "misses the exact mean 13/3 ≈ {exact:.2f}."
+        ),
+        "class.too_few": "Too few rolls for a chi-square test: pool more groups.",
+        "class.table.rays": "Death Rays",
+        "class.table.seen": "Rolls seen",
+        "class.table.expected": "Rolls expected",
+        "class.chi_square": Plural(
+            "Chi-square {statistic:.2f} with {n} degrees of freedom (counts grouped so that "
+            "each group expects at least 5 rolls).",
+            "Chi-square {statistic:.2f} with {n} degrees of freedom (counts grouped so that "
+            "each group expects at least 5 rolls).",
+        ),
+        "class.group": "Group",
+        "class.group.placeholder": "e.g. Table 1",
+        "class.rays": "Death Rays",
+        "class.rays.placeholder": "the number of Death Rays in each roll, e.g. 4 5 3 6 4 ...",
+        "class.add": "Add this group",
+        "class.add.tip": "Add the counts to the class's tally",
+        "class.clear": "Start again",
+        "class.clear.tip": "Forget every group's counts",
+        "class.not_added": "Not added:",
+        "class.type_one": "type at least one count.",
+        "class.group_n": "Group {i}",
+        "class.added": Plural("Added {group}: {n} rolls.", "Added {group}: {n} rolls."),
+        "class.table.group": "Group",
+        "class.table.rolls": "Rolls",
+        "class.table.mean": "Mean Death Rays",
+        "class.chart.title": "Death Rays in a roll of 13 dice: exact chances and the class's rolls",
+        "class.chart.x": "Death Rays in the roll",
+        "class.chart.observed": "the class's rolls ({n})",
+        "class.summary": "class experiment: {groups} groups, {rolls} rolls",
+    }
+)
+
+# The teachers' page (notebook 8): the printable handout, the projector view, the download.
+ENGLISH.update(
+    {
+        "handout.chart_label": "Chance of each number of Death Rays among 13 dice",
+        "handout.my_prediction": "My prediction: ____________________",
+        "handout.name_group": "Name: ______________________ &nbsp; Group: ________",
+        "handout.predict": "Predict first",
+        "handout.experiment": "The class experiment",
+        "handout.experiment.how": (
+            "Roll all 13 dice 20 times. After each roll, count the Death Rays and add a mark in "
+            "the\ntable. Then type your counts into the page."
+        ),
+        "handout.tally.rays": "Death Rays",
+        "handout.tally.marks": "Rolls (tally marks)",
+        "handout.exact": "The exact chances",
+        "handout.exact.how": (
+            "How likely each number of Death Rays is among 13 dice (each die shows a Death Ray "
+            "with\nchance 1/3):"
+        ),
+        "handout.key": "Answer key",
+        "tools.projector": "Projector view (large type)",
+        "tools.projector.tip": "Larger letters for a projector; click again for the normal size",
+        "tools.download": (
+            "{link}Download the handout{end} (a web page to print from the browser: the "
+            "exercises, a tally sheet, the exact chances as a picture, and the answer key on its "
+            "own page). Each chart of this page saves as a PNG picture from the camera icon "
+            "above it."
+        ),
+        "tools.summary.on": "lesson tools: projector view on",
+        "tools.summary.off": "lesson tools: projector view off",
+    }
+)
+
+# The teachers' page (notebook 8): the predict-then-reveal exercises, with the kit's answers.
+# A choice exercise's answer is one of its choices: the same key says both.
+ENGLISH.update(
+    {
+        "lesson.likeliest.question": (
+            "Roll all 13 dice. Which number of Death Rays is the most likely?"
+        ),
+        "lesson.likeliest.why": (
+            "{rays} come up in {share:.1f}% of rolls, more than any other count; 3 and 5 follow "
+            "closely."
+        ),
+        "lesson.mean.question": "On average, how many Death Rays show in a roll of 13 dice?",
+        "lesson.mean.why": (
+            "Each die shows a Death Ray with chance 2/6 = 1/3, and averages add up: "
+            "13 × 1/3 = 13/3."
+        ),
+        "lesson.turn.question": (
+            "How many points is a turn worth on average, played as well as possible for points?"
+        ),
+        "lesson.turn.answer": "{value:.2f} points",
+        "lesson.turn.why": (
+            "The kit's turn solver finds {value:.2f}. Two common misreadings of the rules make "
+            "it smaller: scoring a roll that leaves no legal choice as 0 gives {stuck_zero:.2f}, "
+            "and setting Death Rays aside only once per turn gives {rays_once:.2f}."
+        ),
+        "lesson.ten.question": (
+            "What is the best chance, in percent, of scoring at least 10 points in one turn?"
+        ),
+        "lesson.ten.answer": "{percent:.1f}%",
+        "lesson.ten.why": (
+            "Playing only to reach 10 (and stopping as soon as it is reached) gives this "
+            "chance; playing for the most points on average gives less."
+        ),
+        "lesson.seats.question": (
+            "Two players both play to win, under the rules. Who wins more often?"
+        ),
+        "lesson.seats.first": "the first player",
+        "lesson.seats.second": "the second player",
+        "lesson.seats.neither": "neither",
+        "lesson.seats.answer": "the second player, {percent:.1f}% of games",
+        "lesson.seats.why": (
+            "When the first player reaches 25, the round is completed: the second player gets "
+            "a last turn and knows exactly how many points it needs."
+        ),
+        "lesson.same.question": (
+            "Two players use the same strategy, one that ignores the scores (the cautious "
+            "one, say). How often does the first player win?"
+        ),
+        "lesson.same.less": "less than half",
+        "lesson.same.half": "exactly half",
+        "lesson.same.more": "more than half",
+        "lesson.same.answer": "exactly half ({percent:.1f}%)",
+        "lesson.same.why": (
+            "Under the rules the round is always completed, so both players get the same "
+            "number of turns, and with a strategy that ignores the scores each player's turns "
+            "are alike and independent of the other's. Swapping the two players' dice "
+            "swaps the winner, so each wins half the time (a tie's roll-off is fair too)."
+        ),
+    }
+)
+
+# The command line (`martian-kit --help`, each command's help, its errors and output).
+ENGLISH.update(
+    {
+        "cli.help.description": "Martian Dice: play, analyse and simulate.",
+        "cli.help.play": "play a whole game with the named policies",
+        "cli.help.players": "comma-separated policy names, one per seat (1 for the practice mode)",
+        "cli.help.seed": "seed of the dice (reproducible)",
+        "cli.help.play_json": "print the game record as JSON",
+        "cli.help.replay": "tell a saved game (a record file) turn by turn",
+        "cli.help.replay_file": "a game record (JSON), as `play --json` writes it",
+        "cli.help.replay_json": "print the record, checked and tidied, as JSON",
+        "cli.help.check_record": "check a record file against the rules (exit status 0 / 1)",
+        "cli.help.record_file": "a game record (JSON)",
+        "cli.help.json": "machine-readable output",
+        "cli.help.target": "points to win (10-60; 25)",
+        "cli.help.end": (
+            "round: the round is completed (the rules); immediate: the first there wins"
+        ),
+        "cli.help.dice": "dice in a turn (6-13; 13)",
+        "cli.help.turn_value": "value of stopping and of each option (expected score)",
+        "cli.help.state": "dice set aside as T,R,H,C,K (default: a fresh turn)",
+        "cli.help.rolled": "dice just rolled as T,R,H,C,K (Tanks included)",
+        "cli.help.score_distribution": "exact distribution of one turn's score",
+        "cli.help.policy": "a score-blind policy name",
+        "cli.help.win_probability": "P(win) of a 2-player position under win-optimal play",
+        "cli.help.scores": "MINE,THEIRS at the start of my turn",
+        "cli.help.simulate": "simulate turns of a policy (vectorised, seeded)",
+        "cli.help.quiet": "no progress bar",
+        "cli.help.tournament": "games with seat rotation, win rates and player statistics",
+        "cli.help.tournament_players": "policy names, 2 to 10",
+        "cli.help.games": (
+            "at most {most:,}: one run holds its games in memory together "
+            "(about 150 bytes a game); run more seeds for more"
+        ),
+        "cli.help.solve_game": "rebuild the 2-player win-probability table",
+        "cli.help.output": "where to write it (default: the shipped table); checked before solving",
+        "cli.error": "martian-kit {command}: {error}",
+        "cli.seat_label": "{name} (seat {seat})",
+        "cli.too_many_dice": "{shown} dice in a turn of {dice} dice",
+        "cli.no_set_aside": "no legal set-aside: the turn is over",
+        "cli.mean_sd_zero": "Mean {mean:.4f}, sd {sd:.4f}, P(0) {p_zero:.4f}",
+        "cli.bad_scores": "--scores takes MINE,THEIRS, got {value!r}",
+        "cli.record_ok.n": Plural(
+            "{file}: a valid Martian Dice record: {players}; {n} turn(s); {how}",
+            "{file}: a valid Martian Dice record: {players}; {n} turn(s); {how}",
+        ),
+        "cli.record_running.n": Plural(
+            "The game is not over: {n} turn(s) played so far.",
+            "The game is not over: {n} turn(s) played so far.",
+        ),
+    }
+)
+
+# Loading a game record (`martian-kit replay`, `check-record`, `records.load`): what is wrong
+# with a field. `{where}` is the field's path in the JSON ("turns[2].rolls[0].took"), `{got}`
+# the value found, both kept as written.
+ENGLISH.update(
+    {
+        "record.format": "format: expected {expected!r}, got {got!r}",
+        "record.players": "players: must be a non-empty list of names",
+        "record.players_rule": "players: {error}",
+        "record.seed": "seed: must be a whole number or null, got {got!r}",
+        "record.no_rolloff": "{where}: there is no tie-break roll-off to roll in here",
+        "record.rolloff_seat": "{where}.seat: expected seat {expected}, got {got}",
+        "record.winner": "winner: the replayed game gives {replayed!r}, the record {got}",
+        "record.no_more_turns": "{where}: the game had no more turns to play here",
+        "record.expected": "{where}.{field}: expected {expected}, got {got}",
+        "record.unfinished": "{where}.end: only the last turn of a record may be unfinished",
+        "record.rolling": (
+            "{where}.rolling: true or false, and true only in an unfinished turn, got {got}"
+        ),
+        "record.end": "{where}.end: must be one of {known} (or null), got {got!r}",
+        "record.no_rolls": "{where}.rolls: a finished turn has at least one roll",
+        "record.choice_required": "{where}.took: a choice is required after this roll ({choices})",
+        "record.no_choice": "{where}.took: this roll left no legal choice, so took must be null",
+        "record.turn_over": "{where}: the turn was already over",
+        "record.stopped": "{where}.end: the turn did not end by itself, so it ended by a stop",
+        "record.replay_gives": "{where}.{field}: the replay gives {replayed!r}, the record {got}",
+        "record.action": "{where}: must be one of {known}, got {got!r}",
+        "record.rule": "{where}: {error}",
+        "record.object": "{where}: must be an object, got {kind}",
+        "record.list": "{where}: must be a list, got {kind}",
+        "record.whole": "{where}: must be a whole number from {low} to {high}, got {got!r}",
+        "record.unknown_face": "{where}: unknown face {face!r}",
+    }
+)
+
+# Engine errors a user can reach from the command line or a page (a policy name, a number of
+# players or dice, a position asked about, the shipped table), and a turn in one line.
+ENGLISH.update(
+    {
+        "error.unknown_policy": "unknown policy {name!r}; known policies: {known}",
+        "error.person_seat": "seat {seat} is a person's: no policy acts for it",
+        "error.policies_needed": "{players} players need {players} policies",
+        "error.unknown_faces": "unknown face name(s): {names}",
+        "error.counts": "must be FaceCounts or 5 whole counts ({order}), got {got}",
+        "error.roll_dice": "can roll 0 to {most} dice, not {n}",
+        "error.tiebreak_players": "a tie-break has {low} to {high} players, not {n}",
+        "error.game_players": "a game has {low} to {high} players, not {n}",
+        "error.turn_dice": "a turn is played with 1 to {most} dice, not {n}",
+        "error.set_aside_dice": "{n} dice set aside in a turn of {dice} dice",
+        "error.unknown_misreading": "unknown misreading {name!r}; known: {known}",
+        "error.no_dice_to_roll": "no dice are left to roll",
+        "error.seat": "seat is 'first' or 'second', not {seat!r}",
+        "error.mine": "the player to move has 0 to {most} points, not {mine}",
+        "error.theirs": "the other player has 0 to {most} points when the {seat} seat moves, "
+        "not {theirs}",
+        "error.table_unusable": (
+            "{path}: not a usable win-probability table ({error}); "
+            "rebuild it with `martian-kit solve-game`"
+        ),
+        "error.table_format": "made for another format",
+        "error.table_shape": "{path}: the table has the wrong shape; rebuild it",
+        "error.table_rules": "{path}: made for other rules; rebuild it with solve-game",
+        "turn.str": "set aside: {set_aside}",
+        "turn.str.rolled": "{text}; rolled: {rolled}",
+        "turn.str.over": "{text}; over ({reason})",
+        "turn.str.phase": "{text}; {phase}",
+        # Where a turn stands: in a turn's line and in `rule.not_chance`.
+        "phase.must_roll": "must roll",
+        "phase.must_choose": "must choose",
+        "phase.may_roll_or_stop": "may roll or stop",
+        "phase.over": "over",
     }
 )

@@ -4,25 +4,34 @@ from __future__ import annotations
 
 from martian_kit.dice import FACES, FaceCounts
 from martian_kit.game import GameState, TurnRecord
-from martian_kit.messages import counted
+from martian_kit.messages import CATALOGUE, counted, message
 from martian_kit.scoring import explain_score
 
 
 def describe_counts(counts: FaceCounts) -> str:
     """ "2 Tanks, 5 Death Rays, 1 Human" (faces with no dice left out)."""
     parts = [counted(f, n) for f, n in zip(FACES, counts) if n]
-    return ", ".join(parts) if parts else "no dice"
+    return ", ".join(parts) if parts else message("dice.none")
 
 
 def describe_turn(state: GameState, turn: TurnRecord) -> str:
     """A finished turn in a few lines."""
     name = state.players[turn.seat]
-    lines = [f"Round {turn.round}, {name}:"]
+    lines = [message("narrate.turn", round=turn.round, name=name)]
     for i, r in enumerate(turn.rolls, 1):
-        took = f"takes {counted(r.took, r.rolled[r.took])}" if r.took else "no legal choice is left"
-        lines.append(f"  roll {i}: {describe_counts(r.rolled)} -> {took}")
+        took = (
+            message("narrate.takes", dice=counted(r.took, r.rolled[r.took]))
+            if r.took
+            else message("narrate.no_choice")
+        )
+        lines.append(message("narrate.roll", i=i, dice=describe_counts(r.rolled), took=took))
     lines.append(
-        f"  ends: {turn.end.reason()}; {explain_score(turn.set_aside)}; total {turn.total}"
+        message(
+            "narrate.ends",
+            reason=turn.end.reason(),
+            score=explain_score(turn.set_aside),
+            total=turn.total,
+        )
     )
     return "\n".join(lines)
 
@@ -31,17 +40,29 @@ def describe_game(state: GameState) -> str:
     """The whole game: every turn, the tie-break, the result."""
     lines = [describe_turn(state, t) for t in state.log]
     for i, rolloff in enumerate(state.rolloffs, 1):
-        rolls = ", ".join(f"{state.players[s]} {counted('ray', r)}" for s, r in rolloff)
-        lines.append(f"Tie-break roll-off {i} (6 dice each): {rolls}")
+        rolls = ", ".join(
+            message("narrate.rolloff_roll", name=state.players[s], rays=counted("ray", r))
+            for s, r in rolloff
+        )
+        lines.append(message("narrate.rolloff", i=i, rolls=rolls))
     if state.winner is not None:
         if state.practice:
             lines.append(
-                f"{state.players[0]} reached {state.totals[0]} points in "
-                f"{state.turns_taken(0)} turns."
+                CATALOGUE.plural(
+                    "narrate.practice_done",
+                    state.turns_taken(0),
+                    name=state.players[0],
+                    total=state.totals[0],
+                )
             )
         else:
-            totals = ", ".join(f"{n} {t}" for n, t in zip(state.players, state.totals))
-            lines.append(f"Final totals: {totals}. Winner: {state.players[state.winner]}.")
+            totals = ", ".join(
+                message("narrate.player_total", name=n, total=t)
+                for n, t in zip(state.players, state.totals)
+            )
+            lines.append(
+                message("narrate.final", totals=totals, winner=state.players[state.winner])
+            )
     return "\n".join(lines)
 
 

@@ -18,6 +18,7 @@ import numpy as np
 
 from martian_kit.dice import NUM_DICE, Face, FaceCounts, roll_distribution
 from martian_kit.game import MAX_PLAYERS, MIN_PLAYERS, tiebreak_distribution
+from martian_kit.messages import message
 from martian_kit.solver.reference import ReferenceSolver
 from martian_kit.turn import legal_takes
 
@@ -131,7 +132,9 @@ def tiebreak_odds(players: int) -> TiebreakOdds:
     """Exact roll-off odds for 2 to 10 tied players (6 dice each, most Death Rays wins,
     those still tied roll again)."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"a tie-break has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        raise ValueError(
+            message("error.tiebreak_players", low=MIN_PLAYERS, high=MAX_PLAYERS, n=players)
+        )
     top = still_tied(players)
     alone = top[1] / players  # one given player alone on top: 1/players of "someone", by symmetry
     # p_win: win now, or be among j >= 2 tied on top and win their tie-break.

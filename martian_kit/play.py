@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from martian_kit.game import CHANCE, GameState, new_game
+from martian_kit.messages import message
 from martian_kit.policy import Policy
 
 StopRule = Callable[[GameState], bool]
@@ -28,7 +29,7 @@ def step(state: GameState, policies: Sequence[Policy | None], rng: random.Random
         return state.apply_chance(state.sample_chance(rng))
     policy = policies[player]
     if policy is None:
-        raise ValueError(f"seat {player + 1} is a person's: no policy acts for it")
+        raise ValueError(message("error.person_seat", seat=player + 1))
     return state.apply_action(policy(state.turn, state.context(), rng))
 
 
@@ -48,7 +49,7 @@ def run(
     is over, or `until(state)` is true (checked before every step); returns that state.
     `policies` has one entry per seat, None for a person."""
     if len(policies) != state.num_players:
-        raise ValueError(f"{state.num_players} players need {state.num_players} policies")
+        raise ValueError(message("error.policies_needed", players=state.num_players))
     while not state.is_terminal() and not person_to_act(state, policies):
         if until is not None and until(state):
             break

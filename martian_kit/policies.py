@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from martian_kit.messages import message
 from martian_kit.policy import Policy, random_policy
 from martian_kit.solver.game import GamePolicy
 from martian_kit.solver.table import random_table_policy
@@ -56,7 +57,7 @@ def policy_by_name(name: str) -> Policy:
         factory = POLICIES[name]
     except KeyError:
         known = ", ".join(sorted(POLICIES))
-        raise ValueError(f"unknown policy {name!r}; known policies: {known}") from None
+        raise ValueError(message("error.unknown_policy", name=name, known=known)) from None
     return factory()
 
 

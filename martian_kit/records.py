@@ -34,6 +34,7 @@ from kit_common.errors import InputError, KitError
 from martian_kit.dice import FACES, Face, FaceCounts
 from martian_kit.errors import RuleError
 from martian_kit.game import GameState, new_game
+from martian_kit.messages import message
 from martian_kit.turn import Action, TurnEnd
 
 FORMAT = "martian-dice-game/1"
@@ -113,21 +114,21 @@ def from_record(record: Any) -> GameState:
     data = _mapping(record, "record")
     _fields(data, "", RECORD_FIELDS)
     if data.get("format", FORMAT) != FORMAT:
-        raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+        raise RecordError(message("record.format", expected=FORMAT, got=data.get("format")))
     players = data.get("players")
     if (
         not isinstance(players, list)
         or not players
         or not all(isinstance(p, str) and p for p in players)
     ):
-        raise RecordError("players: must be a non-empty list of names")
+        raise RecordError(message("record.players"))
     try:
         state = new_game(players)
     except RuleError as err:
-        raise RecordError(f"players: {err}") from None
+        raise RecordError(message("record.players_rule", error=err)) from None
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(f"seed: must be a whole number or null, got {seed!r}")
+        raise RecordError(message("record.seed", got=seed))
 
     turns = _list(data.get("turns", []), "turns")
     for i, entry in enumerate(turns):
@@ -142,44 +143,51 @@ def from_record(record: Any) -> GameState:
             roll_entry = _mapping(roll_entry, where)
             _fields(roll_entry, where, TIEBREAK_FIELDS)
             if not state.in_tiebreak():
-                raise RecordError(f"{where}: there is no tie-break roll-off to roll in here")
+                raise RecordError(message("record.no_rolloff", where=where))
             expected_seat = state.tied[len(state.rolloff)]
             seat = roll_entry.get("seat")
             if not _same(seat, expected_seat):
-                raise RecordError(f"{where}.seat: expected seat {expected_seat}, got {shown(seat)}")
+                raise RecordError(
+                    message(
+                        "record.rolloff_seat", where=where, expected=expected_seat, got=shown(seat)
+                    )
+                )
             rays = _whole(roll_entry.get("rays"), f"{where}.rays", 0, 6)
             state = state.apply_chance(rays)
     winner = data.get("winner")
     if not (winner is None and state.winner is None) and not _same(winner, state.winner):
-        raise RecordError(
-            f"winner: the replayed game gives {state.winner!r}, the record {shown(winner)}"
-        )
+        raise RecordError(message("record.winner", replayed=state.winner, got=shown(winner)))
     return state
 
 
 def _replay_turn(state: GameState, entry: Mapping[str, Any], where: str, last: bool) -> GameState:
     if state.is_terminal() or state.in_tiebreak():
-        raise RecordError(f"{where}: the game had no more turns to play here")
+        raise RecordError(message("record.no_more_turns", where=where))
     _fields(entry, where, TURN_FIELDS)
     for key, expected in (("round", state.round), ("seat", state.seat)):
         if not _same(entry.get(key), expected):
-            raise RecordError(f"{where}.{key}: expected {expected}, got {shown(entry.get(key))}")
+            raise RecordError(
+                message(
+                    "record.expected",
+                    where=where,
+                    field=key,
+                    expected=expected,
+                    got=shown(entry.get(key)),
+                )
+            )
     rolls = _list(entry.get("rolls"), f"{where}.rolls")
     end = entry.get("end")
     running = end is None
     if running and not last:
-        raise RecordError(f"{where}.end: only the last turn of a record may be unfinished")
+        raise RecordError(message("record.unfinished", where=where))
     rolling = entry.get("rolling", False)
     if not isinstance(rolling, bool) or (rolling and not running):
-        raise RecordError(
-            f"{where}.rolling: true or false, and true only in an unfinished turn, "
-            f"got {shown(rolling)}"
-        )
+        raise RecordError(message("record.rolling", where=where, got=shown(rolling)))
     if not running and (not isinstance(end, str) or end not in {e.value for e in TurnEnd}):
         known = ", ".join(e.value for e in TurnEnd)
-        raise RecordError(f"{where}.end: must be one of {known} (or null), got {end!r}")
+        raise RecordError(message("record.end", where=where, known=known, got=end))
     if not rolls and not running:
-        raise RecordError(f"{where}.rolls: a finished turn has at least one roll")
+        raise RecordError(message("record.no_rolls", where=where))
     turns_done = len(state.log)
     for j, roll_entry in enumerate(rolls):
         at = f"{where}.rolls[{j}]"
@@ -194,22 +202,20 @@ def _replay_turn(state: GameState, entry: Mapping[str, Any], where: str, last: b
         if took is None:
             if not finished and not (running and j == len(rolls) - 1):
                 choices = ", ".join(a.value for a in state.legal_actions())
-                raise RecordError(f"{at}.took: a choice is required after this roll ({choices})")
+                raise RecordError(message("record.choice_required", where=at, choices=choices))
         else:
             if finished:
-                raise RecordError(
-                    f"{at}.took: this roll left no legal choice, so took must be null"
-                )
+                raise RecordError(message("record.no_choice", where=at))
             state = _apply(state, took, f"{at}.took")
         if len(state.log) > turns_done and j != len(rolls) - 1:
-            raise RecordError(f"{where}.rolls[{j + 1}]: the turn was already over")
+            raise RecordError(message("record.turn_over", where=f"{where}.rolls[{j + 1}]"))
     if running:
         if rolling:
             state = _apply(state, Action.ROLL, f"{where}.rolling")
         return state
     if len(state.log) == turns_done:
         if end != TurnEnd.STOPPED.value:
-            raise RecordError(f"{where}.end: the turn did not end by itself, so it ended by a stop")
+            raise RecordError(message("record.stopped", where=where))
         state = _apply(state, Action.STOP, f"{where}.end")
     done = state.log[-1]
     checks = {
@@ -224,7 +230,9 @@ def _replay_turn(state: GameState, entry: Mapping[str, Any], where: str, last: b
         given = entry.get(key, value)
         if given != value or (isinstance(value, int) and not _same(given, value)):
             raise RecordError(
-                f"{where}.{key}: the replay gives {value!r}, the record {shown(given)}"
+                message(
+                    "record.replay_gives", where=where, field=key, replayed=value, got=shown(given)
+                )
             )
     return state
 
@@ -232,18 +240,18 @@ def _replay_turn(state: GameState, entry: Mapping[str, Any], where: str, last: b
 def _apply(state: GameState, action: Any, where: str) -> GameState:
     if not isinstance(action, str) or action not in {a.value for a in Action}:
         names = ", ".join(f.value for f in FACES if f is not Face.TANK)
-        raise RecordError(f"{where}: must be one of {names}, got {action!r}")
+        raise RecordError(message("record.action", where=where, known=names, got=action))
     try:
         return state.apply_action(action)
     except RuleError as err:
-        raise RecordError(f"{where}: {err}") from None
+        raise RecordError(message("record.rule", where=where, error=err)) from None
 
 
 def _apply_roll(state: GameState, rolled: FaceCounts, where: str) -> GameState:
     try:
         return state.apply_chance(rolled)
     except RuleError as err:
-        raise RecordError(f"{where}: {err}") from None
+        raise RecordError(message("record.rule", where=where, error=err)) from None
 
 
 def _same(value: Any, expected: int | None) -> bool:
@@ -260,19 +268,19 @@ def _fields(data: Mapping[str, Any], where: str, allowed: tuple[str, ...]) -> No
 
 def _mapping(value: Any, where: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise RecordError(f"{where}: must be an object, got {type(value).__name__}")
+        raise RecordError(message("record.object", where=where, kind=type(value).__name__))
     return value
 
 
 def _list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise RecordError(f"{where}: must be a list, got {type(value).__name__}")
+        raise RecordError(message("record.list", where=where, kind=type(value).__name__))
     return value
 
 
 def _whole(value: Any, where: str, lo: int, hi: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise RecordError(f"{where}: must be a whole number from {lo} to {hi}, got {value!r}")
+        raise RecordError(message("record.whole", where=where, low=lo, high=hi, got=value))
     return value
 
 
@@ -280,7 +288,7 @@ def _counts(value: Any, where: str) -> FaceCounts:
     counts = _mapping(value, where)
     unknown = sorted(set(counts) - {f.value for f in FACES})
     if unknown:
-        raise RecordError(f"{where}: unknown face {unknown[0]!r}")
+        raise RecordError(message("record.unknown_face", where=where, face=unknown[0]))
     for face in FACES:
         _whole(counts.get(face.value, 0), f"{where}.{face.value}", 0, 13)
     return FaceCounts.from_dict(counts)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from martian_kit.dice import EARTHLINGS, Face, FaceCounts
-from martian_kit.messages import counted, message
+from martian_kit.messages import CATALOGUE, counted, message
 
 BONUS = 3
 MAX_SCORE = 16  # all 13 dice set aside as earthlings of all three kinds
@@ -44,9 +44,7 @@ def explain_score(set_aside: FaceCounts) -> str:
     n = earthlings(set_aside)
     if n == 0:
         return message("score.nothing")
-    if n == 1:
-        return message("score.one_point")
-    base = message("score.earthlings", n=n)
+    base = CATALOGUE.plural("score.earthlings.n", n)
     if has_bonus(set_aside):
         base = message("score.bonus", base=base)
-    return message("score.points", points=score(set_aside), earthlings=base)
+    return CATALOGUE.plural("score.points.n", score(set_aside), earthlings=base)

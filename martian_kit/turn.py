@@ -276,7 +276,7 @@ class TurnState:
 
     def _check_chance(self) -> None:
         if self.phase is not Phase.MUST_ROLL:
-            where = self.phase.value.replace("_", " ")
+            where = message(f"phase.{self.phase.value}")
             if self.end is not None:
                 where = message("rule.turn_over", reason=self.end.reason())
             raise RuleError("not_chance", message("rule.not_chance", where=where))
@@ -310,12 +310,12 @@ class TurnState:
         pretty_sentence(printer, self, self.sentence())
 
     def __str__(self) -> str:
-        text = f"set aside: {self.set_aside}"
+        text = message("turn.str", set_aside=self.set_aside)
         if self.rolled is not None:
-            text += f"; rolled: {self.rolled}"
+            text = message("turn.str.rolled", text=text, rolled=self.rolled)
         if self.end is not None:
-            return f"{text}; over ({self.end.reason()})"
-        return f"{text}; {self.phase.value.replace('_', ' ')}"
+            return message("turn.str.over", text=text, reason=self.end.reason())
+        return message("turn.str.phase", text=text, phase=message(f"phase.{self.phase.value}"))
 
 
 def _turn(

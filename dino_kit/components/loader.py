@@ -45,6 +45,7 @@ from dino_kit.components.schema import (
     parse_visitors,
 )
 from dino_kit.effects import DNA_TYPES
+from dino_kit.messages import message, plural
 from kit_common import files
 from kit_common.errors import InputError, KitError
 
@@ -53,10 +54,10 @@ LISTS: dict[str, tuple[str, str, Callable[..., Any]]] = {
     "dice.yaml": ("dice", "die", parse_die),
     "recipes.yaml": ("recipes", "recipe", parse_recipe),
     "attractions.yaml": ("attractions", "attraction", parse_attraction),
-    "lab_upgrades.yaml": ("lab_upgrades", "lab upgrade", parse_lab_upgrade),
+    "lab_upgrades.yaml": ("lab_upgrades", "lab_upgrade", parse_lab_upgrade),
     "specialists.yaml": ("specialists", "specialist", parse_specialist),
     "objectives.yaml": ("objectives", "objective", parse_objective),
-    "plot_twists.yaml": ("plot_twists", "plot twist", parse_plot_twist),
+    "plot_twists.yaml": ("plot_twists", "plot_twist", parse_plot_twist),
 }
 BOX_COUNTS = {
     "dice": 10,
@@ -83,7 +84,8 @@ class ComponentError(KitError):
     def __init__(self, folder: str, problems: list[str]):
         self.problems = problems
         lines = "\n".join(f"  - {p}" for p in problems)
-        super().__init__(f"{len(problems)} problem(s) in component folder {folder}:\n{lines}")
+        heading = plural("components.problems", len(problems), folder=folder)
+        super().__init__(f"{heading}:\n{lines}")
 
 
 def illustrative_folder() -> Path:
@@ -107,11 +109,9 @@ def start_component_folder(folder: str | Path) -> list[Path]:
     A folder that already holds anything is refused (`KitError`): nothing is overwritten."""
     target = Path(folder)
     if target.exists() and not target.is_dir():
-        raise KitError(f"{target}: this is a file, not a folder")
+        raise KitError(f"{target}: {message('components.is_file')}")
     if target.is_dir() and any(target.iterdir()):
-        raise KitError(
-            f"{target}: the folder is not empty (nothing is overwritten); give a new or empty one"
-        )
+        raise KitError(f"{target}: {message('components.not_empty')}")
     target.mkdir(parents=True, exist_ok=True)
     written = []
     for source in sorted(illustrative_folder().glob("*.yaml")):
@@ -140,16 +140,17 @@ def not_a_component_folder(folder: Path) -> str | None:
     if 2 * len(present) >= len(REQUIRED_FILES):
         return None
     holds = (
-        f"it holds {len(present)} of the {len(REQUIRED_FILES)} component files "
-        f"({', '.join(present)})"
+        message(
+            "components.holds_some",
+            present=len(present),
+            total=len(REQUIRED_FILES),
+            names=", ".join(present),
+        )
         if present
-        else f"it holds none of the {len(REQUIRED_FILES)} component files"
+        else message("components.holds_none", total=len(REQUIRED_FILES))
     )
-    return (
-        f"{folder}: this is not a component folder: {holds}; they are "
-        f"{', '.join(REQUIRED_FILES)} (`dino-kit init FOLDER` copies the shipped "
-        f"illustrative set to start from)"
-    )
+    not_a_folder = message("components.not_a_set", holds=holds, files=", ".join(REQUIRED_FILES))
+    return f"{folder}: {not_a_folder}"
 
 
 class BoundedLoader(yaml.SafeLoader):
@@ -162,11 +163,13 @@ class BoundedLoader(yaml.SafeLoader):
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
             mark = self.peek_event().start_mark
-            raise yaml.YAMLError(f"line {mark.line + 1}: aliases (*name) are not allowed here")
+            raise yaml.YAMLError(message("components.yaml_alias", line=mark.line + 1))
         self._depth += 1
         if self._depth > MAX_YAML_DEPTH:
             mark = self.peek_event().start_mark
-            raise yaml.YAMLError(f"line {mark.line + 1}: nests deeper than {MAX_YAML_DEPTH} levels")
+            raise yaml.YAMLError(
+                message("components.yaml_deep", line=mark.line + 1, limit=MAX_YAML_DEPTH)
+            )
         try:
             return super().compose_node(parent, index)
         finally:
@@ -179,7 +182,7 @@ def _read(folder: Path, name: str, problems: list[str]) -> Any:
     (nothing but comments, or `~`, counts as empty)."""
     path = folder / name
     if not path.is_file():
-        problems.append(f"{name}: the file is missing from {folder}")
+        problems.append(f"{name}: {message('components.missing_file', folder=folder)}")
         return None
     try:
         data = yaml.load(files.read_text(path, MAX_FILE_BYTES), Loader=BoundedLoader)
@@ -188,14 +191,18 @@ def _read(folder: Path, name: str, problems: list[str]) -> Any:
         return None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        problems.append(f"{name}: not valid YAML{where}: {err.problem}")
+        bad = (
+            message("components.bad_yaml_at", line=mark.line + 1, reason=err.problem)
+            if mark is not None
+            else message("components.bad_yaml", reason=err.problem)
+        )
+        problems.append(f"{name}: {bad}")
         return None
     except yaml.YAMLError as err:
-        problems.append(f"{name}: not valid YAML: {err}")
+        problems.append(f"{name}: {message('components.bad_yaml', reason=err)}")
         return None
     if data is None:
-        problems.append(f"{name}: the file is empty (no data, only comments or ~)")
+        problems.append(f"{name}: {message('components.empty_file')}")
     return data
 
 
@@ -203,7 +210,7 @@ def _top(data: Any, name: str, key: str, problems: list[str]) -> Any:
     if data is None:
         return None
     if not isinstance(data, dict) or set(data) != {key}:
-        problems.append(f"{name}: must be a mapping with the single key {key!r}")
+        problems.append(f"{name}: {message('components.top_key', key=key)}")
         return None
     return data[key]
 
@@ -211,7 +218,7 @@ def _top(data: Any, name: str, key: str, problems: list[str]) -> Any:
 def _load(folder: Path) -> ComponentSet:
     found: list[str] = []
     if not folder.is_dir():
-        raise ComponentError(str(folder), [f"{folder}: not a folder"])
+        raise ComponentError(str(folder), [f"{folder}: {message('components.not_a_folder')}"])
     wrong_folder = not_a_component_folder(folder)
     if wrong_folder:
         raise ComponentError(str(folder), [wrong_folder])
@@ -222,7 +229,9 @@ def _load(folder: Path) -> ComponentSet:
         raw = _top(_read(folder, name, found), name, key, found)
         items: list[Any] = []
         if raw is not None and not isinstance(raw, list):
-            found.append(f"{name}: {key} must be a list, got {type(raw).__name__}")
+            found.append(
+                f"{name}: " + message("components.not_a_list", key=key, kind=type(raw).__name__)
+            )
         elif raw is not None:
             p = Problems(name)
             for i, data in enumerate(raw):
@@ -233,7 +242,7 @@ def _load(folder: Path) -> ComponentSet:
                         p.add(
                             item_name(kind, data, i),
                             "id",
-                            f"repeats an id already used in {seen[ident]}",
+                            message("components.repeated_id", file=seen[ident]),
                         )
                     seen.setdefault(ident, name)
                 if item is not None:
@@ -243,10 +252,13 @@ def _load(folder: Path) -> ComponentSet:
             found.extend(p.found)
             expected = BOX_COUNTS[key]
             if len(raw) != expected:
-                found.append(
-                    f"{name}: must hold {expected} {key.replace('_', ' ')} "
-                    f"(the box's count), got {len(raw)}"
+                count = message(
+                    "components.box_count",
+                    expected=expected,
+                    what=key.replace("_", " "),
+                    got=len(raw),
                 )
+                found.append(f"{name}: {count}")
         parsed[key] = tuple(items)
 
     p = Problems("tables.yaml")
@@ -259,15 +271,13 @@ def _load(folder: Path) -> ComponentSet:
     visitors = parse_visitors(p, raw_visitors) if raw_visitors is not None else None
     found.extend(p.found)
     if visitors and visitors.total != VISITORS_IN_BOX:
-        found.append(
-            "visitors.yaml: visitors: customers + hooligans must be "
-            f"{VISITORS_IN_BOX}, got {visitors.total}"
-        )
+        total = message("components.visitors", expected=VISITORS_IN_BOX, got=visitors.total)
+        found.append(f"visitors.yaml: visitors: {total}")
     meta = {"name": folder.name, "label": "", "notice": ""}
     if (folder / "set.yaml").is_file():
         data = _read(folder, "set.yaml", found)
         if not isinstance(data, dict) or not all(isinstance(data.get(k, ""), str) for k in meta):
-            found.append("set.yaml: must be a mapping of texts (name, label, notice)")
+            found.append(f"set.yaml: {message('components.set_texts')}")
         else:
             meta.update({k: data[k] for k in meta if k in data})
 
@@ -282,20 +292,19 @@ def _load(folder: Path) -> ComponentSet:
             if isinstance(ident, str):
                 if ident in seen:
                     p.add(
-                        item_name("rival card", card, i),
+                        item_name("rival_card", card, i),
                         "id",
-                        f"repeats an id already used in {seen[ident]}",
+                        message("components.repeated_id", file=seen[ident]),
                     )
                 seen.setdefault(ident, "rival.yaml")
         found.extend(p.found)
 
     if tables is not None and tables.starting_exhibit.id in seen:
         ident = tables.starting_exhibit.id
-        kinds = {file: kind for file, (_, kind, _) in LISTS.items()} | {"rival.yaml": "rival card"}
-        found.append(
-            f"{seen[ident]}: {kinds[seen[ident]]} {ident!r}: id is the starting exhibit's "
-            "(tables.yaml), which it would shadow"
-        )
+        kinds = {file: kind for file, (_, kind, _) in LISTS.items()} | {"rival.yaml": "rival_card"}
+        shadows = message("components.shadows_start")
+        item = message("item." + kinds[seen[ident]])
+        found.append(f"{seen[ident]}: {item} {ident!r}: {shadows}")
     found.extend(_whole_set_problems({k: v for k, v in parsed.items() if k in clean}, tables))
     if found:
         raise ComponentError(str(folder), found)
@@ -337,14 +346,20 @@ def _whole_set_problems(parsed: dict[str, tuple[Any, ...]], tables: Any) -> list
         got = sum(r.category == category for r in parsed["recipes"])
         if parsed["recipes"] and got < 1:
             found.append(
-                f"recipes.yaml: needs at least one {category} recipe (the box has {count})"
+                "recipes.yaml: "
+                + message("components.category_recipe", category=category, count=count)
             )
     specials = [u.special for u in parsed["lab_upgrades"]]
     for special in ("dino_research_2", "dna_refinement_2"):
         if parsed["lab_upgrades"] and specials.count(special) != SPECIAL_IN_BOX:
             found.append(
-                f"lab_upgrades.yaml: must hold {SPECIAL_IN_BOX} {special} tiles, "
-                f"got {specials.count(special)}"
+                "lab_upgrades.yaml: "
+                + message(
+                    "components.special_tiles",
+                    expected=SPECIAL_IN_BOX,
+                    special=special,
+                    got=specials.count(special),
+                )
             )
     for u in parsed["lab_upgrades"]:
         wanted = {"dino_research_2": "create_dinosaur", "dna_refinement_2": "refine_dna"}.get(
@@ -353,34 +368,32 @@ def _whole_set_problems(parsed: dict[str, tuple[Any, ...]], tables: Any) -> list
         if wanted and any(s.action.id != wanted for s in u.slots):
             found.append(
                 f"lab_upgrades.yaml: lab upgrade {u.id!r}: "
-                f"slots must all be {wanted} on a {u.special} tile"
+                + message("components.special_slots", wanted=wanted, special=u.special)
             )
     regular_two = sum(u.special is None and u.players == 2 for u in parsed["lab_upgrades"])
     if parsed["lab_upgrades"] and regular_two < 4:
-        found.append("lab_upgrades.yaml: needs at least 4 regular tiles playable with 2 players")
+        found.append(f"lab_upgrades.yaml: {message('components.two_player_upgrades')}")
     if parsed["attractions"] and sum(a.players == 2 for a in parsed["attractions"]) < 4:
-        found.append("attractions.yaml: needs at least 4 attractions playable with 2 players")
+        found.append(f"attractions.yaml: {message('components.two_player_attractions')}")
     for length in OBJECTIVE_LENGTHS:
         got = sum(o.length == length for o in parsed["objectives"])
         if parsed["objectives"] and got != 13:
-            found.append(f"objectives.yaml: the {length} stack must hold 13 objectives, got {got}")
+            found.append("objectives.yaml: " + message("components.stack", length=length, got=got))
     if parsed["plot_twists"] and len({t.modifier.id for t in parsed["plot_twists"]}) < 2:
-        found.append("plot_twists.yaml: needs plot twists with at least 2 different modifiers")
+        found.append(f"plot_twists.yaml: {message('components.twist_modifiers')}")
     if tables is not None:
         for r in parsed["recipes"]:
             for dna, cost in zip(DNA_TYPES, r.dna_cost):
                 if cost > tables.max_limit:
-                    found.append(
-                        f"recipes.yaml: recipe {r.id!r}: dna_cost.{dna} is {cost}, more than "
-                        f"cold storage can ever hold (max_limit {tables.max_limit} in "
-                        "tables.yaml), so it could never be created"
+                    too_much = message(
+                        "components.cost_over_storage", cost=cost, limit=tables.max_limit
                     )
+                    found.append(f"recipes.yaml: recipe {r.id!r}: dna_cost.{dna} {too_much}")
     if (
         tables is not None
         and tables.security_costs
         and tables.security_costs[-1][0] < MIN_SECURITY_LEVEL
     ):
-        found.append(
-            f"tables.yaml: tables: security_costs must reach at least level {MIN_SECURITY_LEVEL}"
-        )
+        reach = message("components.security_levels", level=MIN_SECURITY_LEVEL)
+        found.append(f"tables.yaml: tables: security_costs {reach}")
     return found

@@ -20,6 +20,7 @@ from dino_kit.effects import (
     Effect,
     check_effect,
 )
+from dino_kit.messages import message
 from dino_kit.pictures import face_label, face_svg
 from kit_common.svg import dice_row_html
 
@@ -50,12 +51,12 @@ class Reader:
     def __init__(self, problems: Problems, item: str, data: Any, fields: tuple[str, ...]):
         self.problems, self.item, self.ok = problems, item, True
         if not isinstance(data, Mapping):
-            self.fail("", f"must be a mapping of fields, got {data!r}")
+            self.fail("", message("schema.fields_mapping", got=repr(data)))
             data = {}
         self.data = data
         for key in data:
             if key not in fields:
-                self.fail(str(key), f"is not a field here (fields: {', '.join(fields)})")
+                self.fail(str(key), message("schema.unknown_field", fields=", ".join(fields)))
 
     def fail(self, where: str, what: str) -> None:
         self.ok = False
@@ -64,7 +65,7 @@ class Reader:
     def whole(self, key: str, low: int = 0, high: int | None = None, default: Any = ...) -> int:
         value = self.data.get(key, default)
         if value is ...:
-            self.fail(key, "is missing")
+            self.fail(key, message("schema.missing"))
             return low
         return self.check_whole(key, value, low, high)
 
@@ -72,31 +73,33 @@ class Reader:
         good = isinstance(value, int) and not isinstance(value, bool)
         if good and value >= low and (high is None or value <= high):
             return value
-        bound = f"from {low} to {high}" if high is not None else f"≥ {low}"
-        self.fail(where, f"must be a whole number {bound}, got {value!r}")
+        if high is not None:
+            self.fail(where, message("schema.whole_between", low=low, high=high, got=repr(value)))
+        else:
+            self.fail(where, message("schema.whole_at_least", low=low, got=repr(value)))
         return low
 
     def text(self, key: str) -> str:
         value = self.data.get(key)
         if not isinstance(value, str) or not value.strip():
-            self.fail(key, f"must be a non-empty text, got {value!r}")
+            self.fail(key, message("schema.text", got=repr(value)))
             return "?"
         return value
 
     def choice(self, key: str, options: tuple[str, ...], default: Any = ...) -> Any:
         value = self.data.get(key, default)
         if value is ...:
-            self.fail(key, "is missing")
+            self.fail(key, message("schema.missing"))
             return options[0]
         if value not in options and not (value is None and default is None):
-            self.fail(key, f"must be one of {', '.join(options)}, got {value!r}")
+            self.fail(key, message("schema.one_of", options=", ".join(options), got=repr(value)))
             return options[0]
         return value
 
     def flag(self, key: str, default: bool) -> bool:
         value = self.data.get(key, default)
         if not isinstance(value, bool):
-            self.fail(key, f"must be true or false, got {value!r}")
+            self.fail(key, message("schema.flag", got=repr(value)))
             return default
         return value
 
@@ -109,7 +112,7 @@ class Reader:
     def effects(self, key: str, place: str, required: bool = True) -> tuple[Effect, ...]:
         raw = self.data.get(key, [] if not required else None)
         if not isinstance(raw, list):
-            self.fail(key, f"must be a list of effects, got {raw!r}")
+            self.fail(key, message("schema.effects", got=repr(raw)))
             return ()
         got = [self.effect(f"{key}[{i}]", item, place) for i, item in enumerate(raw)]
         return tuple(e for e in got if e is not None)
@@ -117,18 +120,20 @@ class Reader:
     def dna(self, key: str) -> tuple[int, ...]:
         raw = self.data.get(key)
         if not isinstance(raw, Mapping):
-            self.fail(key, f"must be a mapping of DNA type to amount, got {raw!r}")
+            self.fail(key, message("schema.dna_mapping", got=repr(raw)))
             return (0,) * 6
         for name in raw:
             if name not in DNA_TYPES:
-                self.fail(f"{key}.{name}", f"is not a DNA type ({', '.join(DNA_TYPES)})")
+                self.fail(f"{key}.{name}", message("schema.not_dna", types=", ".join(DNA_TYPES)))
         return tuple(self.check_whole(f"{key}.{t}", raw.get(t, 0), 0, 20) for t in DNA_TYPES)
 
 
 def item_name(kind: str, data: Any, index: int) -> str:
-    """How a problem names an item: `recipe 'H3'`, or `recipe #4` when it has no id."""
+    """How a problem names an item: `recipe 'H3'`, or `recipe #4` when it has no id; `kind`
+    is the item's kind as its catalogue key says it (`item.<kind>`: "recipe", "lab_upgrade")."""
     ident = data.get("id") if isinstance(data, Mapping) else None
-    return f"{kind} {ident!r}" if isinstance(ident, str) else f"{kind} #{index + 1}"
+    word = message("item." + kind)
+    return f"{word} {ident!r}" if isinstance(ident, str) else f"{word} #{index + 1}"
 
 
 # -- the kinds ----------------------------------------------------------------------------
@@ -162,7 +167,7 @@ class Die:
     faces: tuple[Face, ...]
 
     def _repr_html_(self) -> str:
-        return dice_row_html([f.svg() for f in self.faces], f"die {self.id}: six faces")
+        return dice_row_html([f.svg() for f in self.faces], message("ui.die_faces", die=self.id))
 
 
 def parse_die(p: Problems, data: Any, index: int) -> Die | None:
@@ -171,30 +176,31 @@ def parse_die(p: Problems, data: Any, index: int) -> Die | None:
     raw = r.data.get("faces")
     faces: list[Face] = []
     if not isinstance(raw, list) or len(raw) != 6:
-        r.fail("faces", f"must be a list of exactly 6 faces, got {raw!r}")
+        r.fail("faces", message("schema.six_faces", got=repr(raw)))
         raw = []
     for i, f in enumerate(raw):
         where = f"faces[{i}]"
         if not isinstance(f, Mapping):
-            r.fail(where, f"must be a mapping, got {f!r}")
+            r.fail(where, message("schema.mapping", got=repr(f)))
             continue
         for key in f:
             if key not in ("dna", "amount", "threat", "rare"):
-                r.fail(f"{where}.{key}", "is not a field of a face (dna, amount, threat, rare)")
+                r.fail(f"{where}.{key}", message("schema.face_field"))
         threat = r.check_whole(f"{where}.threat", f.get("threat", 0), 0, 3)
         if "rare" in f:
             if f["rare"] not in RARE_FACES:
                 r.fail(
-                    f"{where}.rare", f"must be one of {', '.join(RARE_FACES)}, got {f['rare']!r}"
+                    f"{where}.rare",
+                    message("schema.one_of", options=", ".join(RARE_FACES), got=repr(f["rare"])),
                 )
             if "dna" in f or "amount" in f:
-                r.fail(where, "a rare face has no dna or amount")
+                r.fail(where, message("schema.rare_face"))
             faces.append(Face(None, 0, threat, f["rare"]))
         else:
             if f.get("dna") not in DNA_TYPES:
                 r.fail(
                     f"{where}.dna",
-                    f"must be a DNA type ({', '.join(DNA_TYPES)}), got {f.get('dna')!r}",
+                    message("schema.dna_type", types=", ".join(DNA_TYPES), got=repr(f.get("dna"))),
                 )
             amount = r.check_whole(f"{where}.amount", f.get("amount"), 1, 3)
             faces.append(Face(f.get("dna"), amount, threat))
@@ -234,13 +240,17 @@ def parse_recipe(p: Problems, data: Any, index: int, kind: str = "recipe") -> Re
     category = r.choice("category", CATEGORIES)
     cost = r.dna("dna_cost")
     if r.ok and sum(cost) == 0:
-        r.fail("dna_cost", "must ask for at least 1 DNA")
+        r.fail("dna_cost", message("schema.some_dna"))
     threat = r.whole("threat", 1, 2)
     if r.ok and threat != CATEGORY_THREAT[category]:
         r.fail(
             "threat",
-            f"must be {CATEGORY_THREAT[category]} for a {category} "
-            f"(rules: herbivore 1, carnivore 2), got {threat}",
+            message(
+                "schema.threat",
+                expected=CATEGORY_THREAT[category],
+                category=category,
+                got=threat,
+            ),
         )
     recipe = Recipe(
         ident,
@@ -301,20 +311,20 @@ class Slot:
 def parse_slots(r: Reader, key: str) -> tuple[Slot, ...]:
     raw = r.data.get(key)
     if not isinstance(raw, list):
-        r.fail(key, f"must be a list of slots, got {raw!r}")
+        r.fail(key, message("schema.slots", got=repr(raw)))
         return ()
     slots = []
     for i, s in enumerate(raw):
         where = f"{key}[{i}]"
         if not isinstance(s, Mapping):
-            r.fail(where, f"must be a mapping, got {s!r}")
+            r.fail(where, message("schema.mapping", got=repr(s)))
             continue
         for extra in set(s) - {"action", "unlimited", "workers"}:
-            r.fail(f"{where}.{extra}", "is not a field of a slot (action, unlimited, workers)")
+            r.fail(f"{where}.{extra}", message("schema.slot_field"))
         action = r.effect(f"{where}.action", s.get("action"), "slot")
         unlimited = s.get("unlimited", False)
         if not isinstance(unlimited, bool):
-            r.fail(f"{where}.unlimited", f"must be true or false, got {unlimited!r}")
+            r.fail(f"{where}.unlimited", message("schema.flag", got=repr(unlimited)))
         workers = r.check_whole(f"{where}.workers", s.get("workers", 1), 1, 3)
         if action is not None:
             slots.append(Slot(action, bool(unlimited), workers))
@@ -337,7 +347,7 @@ class LabUpgrade:
 def parse_lab_upgrade(p: Problems, data: Any, index: int) -> LabUpgrade | None:
     r = Reader(
         p,
-        item_name("lab upgrade", data, index),
+        item_name("lab_upgrade", data, index),
         data,
         ("id", "name", "players", "special", "slots", "passives"),
     )
@@ -350,7 +360,7 @@ def parse_lab_upgrade(p: Problems, data: Any, index: int) -> LabUpgrade | None:
         r.effects("passives", "passive", required=False),
     )
     if r.ok and not u.slots and not u.passives:
-        r.fail("slots", "a lab upgrade needs at least one slot or passive ability")
+        r.fail("slots", message("schema.upgrade_empty"))
     return u if r.ok else None
 
 
@@ -369,7 +379,7 @@ def parse_specialist(p: Problems, data: Any, index: int) -> Specialist | None:
     raw = r.data.get("effects")
     effects: list[Effect] = []
     if not isinstance(raw, list) or not raw:
-        r.fail("effects", f"must be a non-empty list of effects, got {raw!r}")
+        r.fail("effects", message("schema.some_effects", got=repr(raw)))
         raw = []
     for i, e in enumerate(raw):
         place = (
@@ -412,7 +422,7 @@ class PlotTwist:
 
 
 def parse_plot_twist(p: Problems, data: Any, index: int) -> PlotTwist | None:
-    r = Reader(p, item_name("plot twist", data, index), data, ("id", "name", "modifier"))
+    r = Reader(p, item_name("plot_twist", data, index), data, ("id", "name", "modifier"))
     ident, name = r.text("id"), r.text("name")
     modifier = r.effect("modifier", r.data.get("modifier"), "modifier")
     return PlotTwist(ident, name, modifier) if r.ok and modifier else None
@@ -448,20 +458,21 @@ def parse_rival(p: Problems, data: Any) -> Rival | None:
     cards: list[RivalCard] = []
     if not isinstance(raw, list) or not RIVAL_CARDS[0] <= len(raw) <= RIVAL_CARDS[1]:
         r.fail(
-            "cards", f"must be a list of {RIVAL_CARDS[0]} to {RIVAL_CARDS[1]} cards, got {raw!r}"
+            "cards",
+            message("schema.rival_cards", low=RIVAL_CARDS[0], high=RIVAL_CARDS[1], got=repr(raw)),
         )
         raw = []
     ok = r.ok
     for i, item in enumerate(raw):
-        c = Reader(p, item_name("rival card", item, i), item, ("id", "name", "effects"))
+        c = Reader(p, item_name("rival_card", item, i), item, ("id", "name", "effects"))
         card = RivalCard(c.text("id"), c.text("name"), c.effects("effects", "rival"))
         if c.ok and not card.effects:
-            c.fail("effects", "a rival card needs at least one effect")
+            c.fail("effects", message("schema.rival_effect"))
         if c.ok:
             cards.append(card)
         ok = ok and c.ok
     if ok and isinstance(rounds, int) and len(cards) < rounds:
-        r.fail("cards", f"must hold at least one card per round ({rounds}), got {len(cards)}")
+        r.fail("cards", message("schema.card_per_round", rounds=rounds, got=len(cards)))
         ok = False
     return Rival(name, rounds, tuple(cards)) if ok else None
 
@@ -527,20 +538,20 @@ def parse_tables(p: Problems, data: Any) -> Tables | None:
     )
     rows = r.data.get("market_rows")
     if rows != [5, 4, 3, 2]:
-        r.fail("market_rows", f"must be [5, 4, 3, 2] (the market board's rows), got {rows!r}")
+        r.fail("market_rows", message("schema.market_rows", got=repr(rows)))
     offers = []
     raw = r.data.get("dna_purchase")
     if not isinstance(raw, list):
-        r.fail("dna_purchase", f"must be a list of offers, got {raw!r}")
+        r.fail("dna_purchase", message("schema.offers", got=repr(raw)))
         raw = []
     for i, o in enumerate(raw):
         w = f"dna_purchase[{i}]"
         if not isinstance(o, Mapping):
-            r.fail(w, f"must be a mapping, got {o!r}")
+            r.fail(w, message("schema.mapping", got=repr(o)))
             continue
         kind = o.get("kind")
         if kind not in ("basic", "advanced"):
-            r.fail(f"{w}.kind", f"must be basic or advanced, got {kind!r}")
+            r.fail(f"{w}.kind", message("schema.offer_kind", got=repr(kind)))
         offers.append(
             DnaOffer(
                 r.check_whole(f"{w}.price", o.get("price"), 2, 5),
@@ -549,11 +560,11 @@ def parse_tables(p: Problems, data: Any) -> Tables | None:
             )
         )
     if r.ok and sorted(o.price for o in offers) != [2, 3, 4, 5]:
-        r.fail("dna_purchase", "must have one offer for each price $2, $3, $4, $5")
+        r.fail("dna_purchase", message("schema.offer_prices"))
     security = _level_table(r, "security_costs", 2)
     paddock = _level_table(r, "paddock_costs", 2)
     if r.ok and [lvl for lvl, _ in paddock] != [2, 3, 4]:
-        r.fail("paddock_costs", "must give the cost of capacities 2, 3 and 4")
+        r.fail("paddock_costs", message("schema.paddock_costs"))
     storage = r.data.get("storage")
     s = Reader(p, "tables", storage, ("basic_start_limit", "advanced_start_limit", "max_limit"))
     s.data = storage if isinstance(storage, Mapping) else {}
@@ -575,9 +586,9 @@ def parse_tables(p: Problems, data: Any) -> Tables | None:
         sub = Reader(p, f"tables.lab_board.{space}", lab_r.data.get(space), ("slots",))
         printed[space] = parse_slots(sub, "slots")
         if sub.ok and (not printed[space] or any(sl.action.id != action for sl in printed[space])):
-            sub.fail("slots", f"must be {action} slots")
+            sub.fail("slots", message("schema.printed_slots", action=action))
         lab_r.ok = lab_r.ok and sub.ok
-    start = parse_recipe(p, r.data.get("starting_exhibit"), 0, kind="tables: starting_exhibit")
+    start = parse_recipe(p, r.data.get("starting_exhibit"), 0, kind="starting_exhibit")
     if not (r.ok and s.ok and lab_r.ok and start):
         return None
     return Tables(
@@ -599,7 +610,7 @@ def parse_tables(p: Problems, data: Any) -> Tables | None:
 def _level_table(r: Reader, key: str, first: int) -> tuple[tuple[int, int], ...]:
     raw = r.data.get(key)
     if not isinstance(raw, Mapping) or not raw:
-        r.fail(key, f"must be a mapping of level to cost, got {raw!r}")
+        r.fail(key, message("schema.cost_table", got=repr(raw)))
         return ()
     table = []
     for level, cost in raw.items():
@@ -608,7 +619,7 @@ def _level_table(r: Reader, key: str, first: int) -> tuple[tuple[int, int], ...]
     table.sort()
     levels = [lvl for lvl, _ in table]
     if r.ok and levels != list(range(first, first + len(levels))):
-        r.fail(key, f"must list every level from {first} up without gaps, got {levels}")
+        r.fail(key, message("schema.levels", first=first, got=levels))
     return tuple(table)
 
 

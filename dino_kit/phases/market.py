@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
+from dino_kit.messages import message
 from dino_kit.phases.common import Problem
 from dino_kit.state import Action, ActionKind, GameState, PlayerState
 from dino_kit.state import evolve as replace
@@ -114,7 +115,9 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
         return None
     if a.kind in (ActionKind.HIRE, ActionKind.BUILD, ActionKind.UPGRADE):
         col = {ActionKind.BUILD: 0, ActionKind.UPGRADE: 1, ActionKind.HIRE: 2}[a.kind]
-        what = {0: "attraction", 1: "lab upgrade", 2: "specialist"}[col]
+        what = message(
+            ("market.no_attraction", "market.no_lab_upgrade", "market.no_specialist")[col]
+        )
         if not isinstance(a.target, int) or not 0 <= a.target < 4:
             return "empty_row", {"price": a.target, "what": what}
         if state.rows[col][a.target] is None:

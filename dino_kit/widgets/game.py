@@ -446,7 +446,7 @@ class GameApp(App):
         s = self.state
         now = s.final if s.final is not None else tuple(p.vp for p in s.players)
         vps = ", ".join(f"{n} {v}" for n, v in zip(s.names, now))
-        return f"{self.status_text()} VP: {vps}"
+        return message("ui.game_summary", status=self.status_text(), scores=vps)
 
     def _reset_chart(self) -> None:
         if self.figure is None:

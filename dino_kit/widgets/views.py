@@ -65,7 +65,11 @@ def storage_html(p: PlayerState, max_limit: int) -> str:
 
 def track_text(value: int) -> str:
     tokens, marker = track_position(value)
-    return f"{value}" + (f" (+10×{tokens}, marker {marker})" if tokens else "")
+    return (
+        message("ui.track_tokens", value=value, tokens=tokens, marker=marker)
+        if tokens
+        else f"{value}"
+    )
 
 
 def park_html(state: GameState, p: PlayerState) -> str:
@@ -239,16 +243,12 @@ def item_text(state: GameState, col: int, ident: str, row: int) -> str:
     item = c[ident]
     if col == 0:
         price = item.cost + c.tables.market_rows[row]
-        food = ", food" if item.food else ""
-        return (
-            message(
-                "ui.attraction_item",
-                name=item.name,
-                price=price,
-                vp=item.vp,
-                capacity=item.capacity,
-            )
-            + food
+        return message(
+            "ui.attraction_item_food" if item.food else "ui.attraction_item",
+            name=item.name,
+            price=price,
+            vp=item.vp,
+            capacity=item.capacity,
         )
     price = c.tables.market_rows[row]
     if col == 1:

@@ -105,7 +105,9 @@ class WinsExplorer(App):
         names = sorted(BOTS)
         self.seats = []
         for i, value in enumerate(["heuristic", "random", NO_BOT, NO_BOT]):
-            options = names if i < 2 else [NO_BOT, *names]  # two seats at least
+            options = [(name, name) for name in names]  # a bot is named by its name
+            if i >= 2:  # two seats at least
+                options.insert(0, (message("ui.no_bot"), NO_BOT))
             self.seats.append(
                 w.Dropdown(
                     options=options,
@@ -118,7 +120,11 @@ class WinsExplorer(App):
                                  description=message("ui.games"))  # fmt: skip
         self.chaos = w.Checkbox(value=False, description=message("ui.chaos"))
         self.length = w.Dropdown(
-            options=["short", "medium", "long"], value="short", description=message("ui.length")
+            options=[
+                (message(f"ui.length.{length}"), length) for length in ("short", "medium", "long")
+            ],
+            value="short",
+            description=message("ui.length"),
         )
         self.run_button = button(message("ui.run"))
         self.run_button.button_style = "primary"
@@ -183,8 +189,17 @@ class WinsExplorer(App):
 
 def interval_text(interval: Interval, digits: int = 2) -> str:
     """An estimate with its 95% interval, as a reader writes it: "0.51 (0.44 to 0.59)"."""
-    return (
-        f"{interval.estimate:.{digits}f} ({interval.low:.{digits}f} to {interval.high:.{digits}f})"
+    return message(
+        "ui.interval",
+        estimate=f"{interval.estimate:.{digits}f}",
+        span=interval_span(interval, digits),
+    )
+
+
+def interval_span(interval: Interval, digits: int = 2) -> str:
+    """A 95% interval as a reader writes it: "0.44 to 0.59"."""
+    return message(
+        "ui.interval_span", low=f"{interval.low:.{digits}f}", high=f"{interval.high:.{digits}f}"
     )
 
 
@@ -195,7 +210,7 @@ def intervals_table(
     return Table(
         [label_header, value_header, message("ui.interval_95"), message("ui.games_n")],
         [
-            (label, f"{i.estimate:.{digits}f}", f"{i.low:.{digits}f} to {i.high:.{digits}f}", i.n)
+            (label, f"{i.estimate:.{digits}f}", interval_span(i, digits), i.n)
             for label, i in labelled.items()
         ],
     )

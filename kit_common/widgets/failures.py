@@ -37,15 +37,7 @@ import ipywidgets as w
 from IPython import get_ipython
 
 from kit_common.errors import KitError
-from kit_common.messages import Catalogue
-
-CATALOGUE = Catalogue(
-    "kit_common",
-    {
-        "app.failed": "That did not work: something went wrong on the server. "
-        "Reload the page to start again.",
-    },
-)
+from kit_common.words import CATALOGUE
 
 #: The widget whose browser message is being handled now (None outside such handling).
 _handling: contextvars.ContextVar[w.Widget | None] = contextvars.ContextVar(

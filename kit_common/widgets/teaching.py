@@ -16,6 +16,7 @@ import ipywidgets as w
 
 from kit_common.errors import KitError
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from kit_common.words import message, plural
 
 #: CSS class of the feedback an app shows after a check (for the browser tests).
 FEEDBACK_CLASS = "kit-feedback"
@@ -45,10 +46,12 @@ class ChoiceQuiz(App):
         options: Sequence[Option],
         question_html: str = "",
         pick_all: bool | None = None,
-        check_label: str = "Check",
+        check_label: str | None = None,
     ) -> None:
         if not options or not any(o.correct for o in options):
-            raise KitError("a quiz needs options, at least one of them correct")
+            raise KitError(message("quiz.no_options"))
+        if check_label is None:
+            check_label = message("quiz.check")
         self.question = question
         self.options = tuple(options)
         correct = sum(o.correct for o in self.options)
@@ -56,7 +59,9 @@ class ChoiceQuiz(App):
         self.boxes = [
             w.Checkbox(value=False, description=o.label, indent=False) for o in self.options
         ]
-        self.check_button = button(check_label, tooltip=f"{check_label} your answer")
+        self.check_button = button(
+            check_label, tooltip=message("quiz.check_tip", label=check_label)
+        )
         self.check_button.add_class(ACTION_CLASS)
         self.check_button.layout.align_self = "flex-start"  # a button, not a bar across the page
         self.check_button.on_click(lambda _: self.check())
@@ -64,7 +69,7 @@ class ChoiceQuiz(App):
         self.feedback.add_class(OUTPUT_CLASS)
         self.checked = False
         self.right = False
-        hint = "Tick every right answer." if self.pick_all else "Tick one answer."
+        hint = message("quiz.tick_all" if self.pick_all else "quiz.tick_one")
         self.widget = w.VBox(
             [
                 w.HTML(f"<p><b>{escape(question)}</b></p>{question_html}"),
@@ -90,15 +95,20 @@ class ChoiceQuiz(App):
         """Check the answer (what *Check* does): show per option whether it is right and why."""
         self.checked = True
         self.right = self.is_right()
-        verdict = "Right." if self.right else "Not quite."
+        verdict = message("quiz.right" if self.right else "quiz.not_quite")
         lines = []
         for option, box in zip(self.options, self.boxes):
             # words, not check-mark glyphs: they read the same without any symbol font
-            status = "a right answer" if option.correct else "not a right answer"
-            yours = "you ticked it" if box.value else "you left it"
-            lines.append(
-                f"<li><b>{escape(option.label)}</b>: {status} ({yours}). {escape(option.why)}</li>"
+            status = message("quiz.option_right" if option.correct else "quiz.option_wrong")
+            yours = message("quiz.ticked" if box.value else "quiz.left")
+            line = message(
+                "quiz.feedback_line",
+                label=f"<b>{escape(option.label)}</b>",
+                status=escape(status),
+                yours=escape(yours),
+                why=escape(option.why),
             )
+            lines.append(f"<li>{line}</li>")
         self.feedback.value = (
             f"<div class='{FEEDBACK_CLASS}'><p><b>{verdict}</b></p><ul>{''.join(lines)}</ul></div>"
         )
@@ -106,8 +116,10 @@ class ChoiceQuiz(App):
 
     def summary(self) -> str:
         if not self.checked:
-            return f"quiz: {self.question} ({len(self.options)} options, not checked yet)"
-        return f"quiz: {self.question} ({'right' if self.right else 'not right'})"
+            return plural("quiz.summary_unchecked", len(self.options), question=self.question)
+        return message(
+            "quiz.summary_right" if self.right else "quiz.summary_wrong", question=self.question
+        )
 
 
 class PredictReveal(App):
@@ -127,10 +139,12 @@ class PredictReveal(App):
         choices: Sequence[str] = (),
         answer_text: str = "",
         tolerance: float = 0.0,
-        commit_label: str = "Commit my prediction",
+        commit_label: str | None = None,
     ) -> None:
         if choices and answer not in choices:
-            raise KitError(f"the answer {answer!r} is not one of the choices")
+            raise KitError(message("predict.not_a_choice", answer=answer))
+        if commit_label is None:
+            commit_label = message("predict.commit")
         self.question = question
         self.answer = answer
         self.answer_text = answer_text or str(answer)
@@ -139,12 +153,12 @@ class PredictReveal(App):
         self.choices = tuple(choices)
         if self.choices:
             self.entry: w.ValueWidget = w.ToggleButtons(
-                options=list(self.choices), value=None, description="Your prediction:"
+                options=list(self.choices), value=None, description=message("predict.entry")
             )
         else:
-            self.entry = w.FloatText(value=0.0, description="Your prediction:")
+            self.entry = w.FloatText(value=0.0, description=message("predict.entry"))
         self.entry.style = {"description_width": "initial"}
-        self.commit_button = button(commit_label, tooltip="Fix your prediction and see the answer")
+        self.commit_button = button(commit_label, tooltip=message("predict.commit_tip"))
         self.commit_button.add_class(ACTION_CLASS)
         self.commit_button.layout.align_self = "flex-start"
         self.commit_button.on_click(lambda _: self.commit())
@@ -174,20 +188,21 @@ class PredictReveal(App):
         Without a picked choice nothing is committed and the student is asked to pick one.
         """
         if self.choices and self.entry.value is None:
-            self.reveal.value = "<p>Pick a prediction first.</p>"
+            self.reveal.value = f"<p>{escape(message('predict.pick_first'))}</p>"
             return False
         self.committed = True
         self.right = self.is_right()
         self.entry.disabled = True
         self.commit_button.disabled = True
-        verdict = "Your prediction was right." if self.right else "Your prediction was off."
+        verdict = message("predict.right" if self.right else "predict.off")
+        exact = message("predict.exact", answer=f"<b>{escape(self.answer_text)}</b>")
         self.reveal.value = (
-            f"<div class='{FEEDBACK_CLASS}'><p><b>{verdict}</b> The exact answer: "
-            f"<b>{escape(self.answer_text)}</b>.</p><p>{escape(self.explanation)}</p></div>"
+            f"<div class='{FEEDBACK_CLASS}'><p><b>{escape(verdict)}</b> {exact}</p>"
+            f"<p>{escape(self.explanation)}</p></div>"
         )
         return self.right
 
     def summary(self) -> str:
         if not self.committed:
-            return f"prediction: {self.question} (answer hidden until a prediction is committed)"
-        return f"prediction: {self.question} (answer {self.answer_text})"
+            return message("predict.summary_hidden", question=self.question)
+        return message("predict.summary_shown", question=self.question, answer=self.answer_text)

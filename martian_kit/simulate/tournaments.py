@@ -10,6 +10,7 @@ import numpy as np
 
 from kit_common.statistics import Interval, wilson_interval
 from martian_kit.game import MAX_PLAYERS, MIN_PLAYERS, TARGET
+from martian_kit.messages import message
 from martian_kit.policy import GameAwarePolicy, Policy
 from martian_kit.simulate.games import play_games, resolve_ties
 from martian_kit.simulate.progress import Progress
@@ -74,7 +75,9 @@ def tournament(
     rng = generator(seed)
     n_players = len(policies)
     if not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
-        raise ValueError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n_players}")
+        raise ValueError(
+            message("error.game_players", low=MIN_PLAYERS, high=MAX_PLAYERS, n=n_players)
+        )
     detailed = not any(isinstance(p, GameAwarePolicy) for p in policies)
     players = [require_table_policy(p, "fast simulation") if detailed else p for p in policies]
     stats = [dict.fromkeys(STAT_NAMES, 0) for _ in players]

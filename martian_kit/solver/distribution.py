@@ -19,6 +19,7 @@ import numpy as np
 
 from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.game import GameContext
+from martian_kit.messages import message
 from martian_kit.policy import ExactPolicy, Policy, random_policy
 from martian_kit.scoring import tanks_win
 from martian_kit.solver.model import (
@@ -88,7 +89,7 @@ def score_distribution(
     mass = np.zeros(N_SLOTS + 1)
     origin = model.fresh if start is None else compress(FaceCounts(*start)).slot
     if start is not None and compress(FaceCounts(*start)).d == 0:
-        raise ValueError("no dice are left to roll")
+        raise ValueError(message("error.no_dice_to_roll"))
     mass[origin] = 1.0
     probs = np.zeros(N_SCORES)
     ends = {e.value: 0.0 for e in TurnEnd}

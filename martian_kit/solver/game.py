@@ -43,6 +43,7 @@ import numpy as np
 
 from martian_kit.dice import NUM_DICE
 from martian_kit.game import TARGET, GameContext
+from martian_kit.messages import message
 from martian_kit.odds import tiebreak_odds
 from martian_kit.scoring import BONUS
 from martian_kit.solver.model import N_SCORES, compact_model
@@ -104,15 +105,13 @@ def _check_totals(
     dice: int = NUM_DICE,
 ) -> None:
     if seat not in (FIRST, SECOND):
-        raise ValueError(f"seat is 'first' or 'second', not {seat!r}")
+        raise ValueError(message("error.seat", seat=seat))
     if not 0 <= mine < target:
-        raise ValueError(f"the player to move has 0 to {target - 1} points, not {mine}")
+        raise ValueError(message("error.mine", most=target - 1, mine=mine))
     last_turns = seat == SECOND and end == END_ROUND
     limit = target - 1 + dice + BONUS if last_turns else target - 1
     if not 0 <= theirs <= limit:
-        raise ValueError(
-            f"the other player has 0 to {limit} points when the {seat} seat moves, not {theirs}"
-        )
+        raise ValueError(message("error.theirs", most=limit, seat=seat, theirs=theirs))
 
 
 def turn_payoff(
@@ -283,18 +282,15 @@ def load_table(path: Path = TABLE_PATH) -> WinTable:
     try:
         with np.load(path) as data:
             if int(data["format"]) != TABLE_FORMAT:
-                raise ValueError("made for another format")
+                raise ValueError(message("error.table_format"))
             target = int(data["target"])
             end = str(data["end"]) if "end" in data else END_ROUND
             dice = int(data["dice"]) if "dice" in data else NUM_DICE
             table = WinTable(data["F"], data["G"], data["L"], target, end, dice)
     except (OSError, KeyError, ValueError) as err:
-        raise ValueError(
-            f"{path}: not a usable win-probability table ({err}); "
-            "rebuild it with `martian-kit solve-game`"
-        ) from None
+        raise ValueError(message("error.table_unusable", path=path, error=err)) from None
     if table.F.shape != (target, target) or table.G.shape != (target, target):
-        raise ValueError(f"{path}: the table has the wrong shape; rebuild it")
+        raise ValueError(message("error.table_shape", path=path))
     return table
 
 
@@ -303,7 +299,7 @@ def win_table() -> WinTable:
     """The shipped table (the official rules), loaded on first use."""
     table = load_table()
     if (table.target, table.end, table.dice) != (TARGET, END_ROUND, NUM_DICE):
-        raise ValueError(f"{TABLE_PATH}: made for other rules; rebuild it with solve-game")
+        raise ValueError(message("error.table_rules", path=TABLE_PATH))
     return table
 
 

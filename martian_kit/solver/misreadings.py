@@ -17,6 +17,7 @@ from __future__ import annotations
 from functools import cache
 
 from martian_kit.dice import NUM_DICE, Face, FaceCounts
+from martian_kit.messages import message
 from martian_kit.scoring import score
 from martian_kit.solver.reference import ReferenceSolver
 
@@ -35,7 +36,9 @@ class MisreadSolver(ReferenceSolver[float]):
 
     def __init__(self, misreading: str | None, dice: int = NUM_DICE) -> None:
         if misreading is not None and misreading not in MISREADINGS:
-            raise ValueError(f"unknown misreading {misreading!r}; known: {MISREADINGS}")
+            raise ValueError(
+                message("error.unknown_misreading", name=misreading, known=MISREADINGS)
+            )
         super().__init__(lambda s: float(score(s)), number=float, dice=dice)
         self.misreading = misreading
 

@@ -27,6 +27,7 @@ from functools import cache
 import numpy as np
 
 from martian_kit.dice import EARTHLINGS, NUM_DICE, FaceCounts
+from martian_kit.messages import message
 from martian_kit.odds import roll_array
 from martian_kit.scoring import BONUS, MAX_SCORE
 
@@ -100,7 +101,7 @@ class Compressed:
 def check_dice(dice: int) -> int:
     """`dice` if a turn can be played with that many dice (1 to 13), else a `ValueError`."""
     if not 1 <= dice <= NUM_DICE:
-        raise ValueError(f"a turn is played with 1 to {NUM_DICE} dice, not {dice}")
+        raise ValueError(message("error.turn_dice", most=NUM_DICE, n=dice))
     return dice
 
 
@@ -109,7 +110,7 @@ def compress(set_aside: FaceCounts, dice: int = NUM_DICE) -> Compressed:
     s = FaceCounts(*set_aside)
     d = dice - s.total
     if d < 0:
-        raise ValueError(f"{s.total} dice set aside in a turn of {dice} dice")
+        raise ValueError(message("error.set_aside_dice", n=s.total, dice=dice))
     diff = int(clamp_diff(s.ray - s.tank, d))
     k = sum(1 for n in (s.human, s.cow, s.chicken) if n > 0)
     return Compressed(d, diff, k, s.human + s.cow + s.chicken)

@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from martian_kit.dice import NUM_DICE, FaceCounts
-from martian_kit.messages import face_name, message
+from martian_kit.messages import CATALOGUE, face_name, message
 from martian_kit.solver.model import (
     N_SCORES,
     N_SLOTS,
@@ -218,7 +218,7 @@ class TurnSolution:
         """What rolling the dice left with `set_aside` is worth under optimal play."""
         c = compress(set_aside, self.dice)
         if c.d == 0:
-            raise ValueError("no dice are left to roll")
+            raise ValueError(message("error.no_dice_to_roll"))
         return float(self.roll_values[c.slot, 0])
 
     def state_value(self, set_aside: FaceCounts) -> float:
@@ -267,7 +267,7 @@ class TurnSolution:
         """The optimal action, ties broken by `TIE_ORDER`."""
         options = self.option_values(turn)
         if not options:
-            raise ValueError("the turn is over: there is nothing to choose")
+            raise ValueError(message("advice.over"))
         return break_tie(options, turn)
 
     def best_plan(self, turn: TurnState) -> tuple[Action, ...]:
@@ -302,7 +302,7 @@ class TurnSolution:
     def _describe(self, action: Action, value: float, turn: TurnState, unit: str) -> str:
         if action is Action.STOP:
             if unit == "expected":
-                return message("advice.stop_points", points=turn.score())
+                return CATALOGUE.plural("advice.stop_points.n", turn.score())
             return message("advice.stop", value=value, unit=unit)
         if action is Action.ROLL:
             return message("advice.roll", value=value, unit=unit)

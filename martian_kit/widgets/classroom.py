@@ -16,6 +16,7 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from kit_common.errors import KitError
+from kit_common.messages import current_language
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
 from kit_common.widgets.teaching import PredictReveal
@@ -29,6 +30,8 @@ from martian_kit.classroom import (
     p_value_words,
     parse_rolls,
 )
+from martian_kit.dice import Face
+from martian_kit.messages import CATALOGUE, counted, message
 from martian_kit.solver.distribution import score_distribution
 from martian_kit.solver.game import FIRST, GameDistributions, evaluate_game, win_probability
 from martian_kit.solver.misreadings import misread_turn_value
@@ -65,32 +68,32 @@ class Exercise:
 def report_html(report: ExperimentReport) -> str:
     """The experiment's results in sentences (what the page shows under the chart)."""
     if report.rolls == 0:
-        return "<p>No rolls yet: type a group's counts and add them.</p>"
+        return f"<p>{message('class.no_rolls')}</p>"
     exact = float(exact_ray_mean())
-    parts = [f"<p><b>{report.rolls} rolls.</b> "]
+    parts = [f"<p><b>{CATALOGUE.plural('class.rolls', report.rolls)}</b> "]
     if report.mean is not None:
         m = report.mean
-        verdict = "holds" if report.mean_agrees else "misses"
-        parts.append(
-            f"Mean number of Death Rays {m.estimate:.2f}; its 95% interval "
-            f"[{m.low:.2f}, {m.high:.2f}] {verdict} the exact mean 13/3 ≈ {exact:.2f}.</p>"
-        )
+        key = "class.mean.holds" if report.mean_agrees else "class.mean.misses"
+        mean = message(key, estimate=m.estimate, low=m.low, high=m.high, exact=exact)
+        parts.append(f"{mean}</p>")
     else:
         parts.append("</p>")
     test = report.test
     if test is None:
-        parts.append("<p>Too few rolls for a chi-square test: pool more groups.</p>")
+        parts.append(f"<p>{message('class.too_few')}</p>")
     else:
         rows = "".join(
             f"<tr><td>{escape(label)}</td><td>{o}</td><td>{e:.1f}</td></tr>"
             for label, o, e in zip(test.labels, test.observed, test.expected)
         )
+        head = "".join(
+            f"<th>{message(k)}</th>"
+            for k in ("class.table.rays", "class.table.seen", "class.table.expected")
+        )
+        chi_square = CATALOGUE.plural("class.chi_square", test.df, statistic=test.statistic)
         parts.append(
-            "<table class='kit-table'><thead><tr><th>Death Rays</th><th>Rolls seen</th>"
-            f"<th>Rolls expected</th></tr></thead><tbody>{rows}</tbody></table>"
-            f"<p>Chi-square {test.statistic:.2f} with {test.df} degrees of freedom (counts "
-            "grouped so that each group expects at least 5 rolls). "
-            f"{escape(p_value_words(test.p_value))}</p>"
+            f"<table class='kit-table'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+            f"<p>{chi_square} {escape(p_value_words(test.p_value))}</p>"
         )
     return "".join(parts)
 
@@ -101,17 +104,19 @@ class ClassExperiment(App):
 
     def __init__(self) -> None:
         self.groups: dict[str, list[int]] = {}
-        self.name = w.Text(description="Group", placeholder="e.g. Table 1")
+        self.name = w.Text(
+            description=message("class.group"), placeholder=message("class.group.placeholder")
+        )
         self.rolls = w.Textarea(
-            description="Death Rays",
-            placeholder="the number of Death Rays in each roll, e.g. 4 5 3 6 4 ...",
+            description=message("class.rays"),
+            placeholder=message("class.rays.placeholder"),
             layout=w.Layout(width="40em", height="5em"),
         )
-        self.add_button = button("Add this group", "Add the counts to the class's tally")
+        self.add_button = button(message("class.add"), message("class.add.tip"))
         self.add_button.button_style = "primary"
         self.add_button.add_class(ACTION_CLASS)
         self.add_button.on_click(lambda _: self.add_group(self.name.value, self.rolls.value))
-        self.clear_button = button("Start again", "Forget every group's counts")
+        self.clear_button = button(message("class.clear"), message("class.clear.tip"))
         self.clear_button.on_click(lambda _: self.clear())
         self.message = w.HTML()
         self.groups_view = w.HTML()
@@ -135,14 +140,16 @@ class ClassExperiment(App):
         try:
             rolls = parse_rolls(text)
         except KitError as err:
-            self.message.value = f"<p><b>Not added:</b> {escape(str(err))}</p>"
+            self.message.value = f"<p><b>{message('class.not_added')}</b> {escape(str(err))}</p>"
             return None
         if not rolls:
-            self.message.value = "<p><b>Not added:</b> type at least one count.</p>"
+            not_added, why = message("class.not_added"), message("class.type_one")
+            self.message.value = f"<p><b>{not_added}</b> {why}</p>"
             return None
-        label = name.strip() or f"Group {len(self.groups) + 1}"
+        label = name.strip() or message("class.group_n", i=len(self.groups) + 1)
         self.groups[label] = rolls
-        self.message.value = f"<p>Added {escape(label)}: {len(rolls)} rolls.</p>"
+        added = CATALOGUE.plural("class.added", len(rolls), group=escape(label))
+        self.message.value = f"<p>{added}</p>"
         self.rolls.value = ""
         self.name.value = ""
         return self._refresh()
@@ -164,9 +171,12 @@ class ClassExperiment(App):
             f"<tr><td>{escape(name)}</td><td>{len(r)}</td><td>{sum(r) / len(r):.2f}</td></tr>"
             for name, r in self.groups.items()
         )
+        head = "".join(
+            f"<th>{message(k)}</th>"
+            for k in ("class.table.group", "class.table.rolls", "class.table.mean")
+        )
         self.groups_view.value = (
-            "<table class='kit-table'><thead><tr><th>Group</th><th>Rolls</th>"
-            f"<th>Mean Death Rays</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"<table class='kit-table'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
             if rows
             else ""
         )
@@ -183,13 +193,13 @@ class ClassExperiment(App):
             list(COUNTS),
             [float(p) for p in exact_ray_distribution()],
             counts,
-            "Death Rays in a roll of 13 dice: exact chances and the class's rolls",
-            "Death Rays in the roll",
-            observed_label=f"the class's rolls ({sum(counts)})",
+            message("class.chart.title"),
+            message("class.chart.x"),
+            observed_label=message("class.chart.observed", n=sum(counts)),
         )
 
     def summary(self) -> str:
-        return f"class experiment: {len(self.groups)} groups, {len(self.pooled)} rolls"
+        return message("class.summary", groups=len(self.groups), rolls=len(self.pooled))
 
 
 PROJECTOR_CSS = """
@@ -212,7 +222,7 @@ def distribution_svg(width: int = 560, height: int = 220) -> str:
     bar = (width - 40) / len(probs)
     parts = [
         f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
-        "role='img' aria-label='Chance of each number of Death Rays among 13 dice'>"
+        f"role='img' aria-label='{escape(message('handout.chart_label'), quote=True)}'>"
     ]
     for k, p in enumerate(probs):
         h = (height - 40) * p / top
@@ -233,15 +243,29 @@ def handout_html(exercises: list[Exercise], title: str) -> str:
     questions = "".join(
         f"<li><p>{escape(e.question)}"
         + (f" <i>({' / '.join(escape(c) for c in e.choices)})</i>" if e.choices else "")
-        + "</p><p class='answer-line'>My prediction: ____________________</p></li>"
+        + f"</p><p class='answer-line'>{message('handout.my_prediction')}</p></li>"
         for e in exercises
     )
     key = "".join(
         f"<li><p><b>{escape(e.answer_text)}</b>. {escape(e.why)}</p></li>" for e in exercises
     )
     tally_rows = "".join(f"<tr><td>{k}</td><td></td></tr>" for k in COUNTS)
+    say = {
+        name: message(f"handout.{name}")
+        for name in (
+            "name_group",
+            "predict",
+            "experiment",
+            "experiment.how",
+            "tally.rays",
+            "tally.marks",
+            "exact",
+            "exact.how",
+            "key",
+        )
+    }
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
+<html lang="{current_language()}"><head><meta charset="utf-8"><title>{escape(title)}</title>
 <style>
 body {{ font-family: sans-serif; max-width: 46em; margin: 2em auto; line-height: 1.45; }}
 h1 {{ font-size: 1.6em; }} .answer-line {{ color: #555; }}
@@ -250,17 +274,15 @@ table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #999; padding
 @media print {{ body {{ margin: 0; }} }}
 </style></head><body>
 <h1>{escape(title)}</h1>
-<p>Name: ______________________ &nbsp; Group: ________</p>
-<h2>Predict first</h2><ol>{questions}</ol>
-<h2>The class experiment</h2>
-<p>Roll all 13 dice 20 times. After each roll, count the Death Rays and add a mark in the
-table. Then type your counts into the page.</p>
-<table><thead><tr><th>Death Rays</th><th>Rolls (tally marks)</th></tr></thead>
+<p>{say["name_group"]}</p>
+<h2>{say["predict"]}</h2><ol>{questions}</ol>
+<h2>{say["experiment"]}</h2>
+<p>{say["experiment.how"]}</p>
+<table><thead><tr><th>{say["tally.rays"]}</th><th>{say["tally.marks"]}</th></tr></thead>
 <tbody>{tally_rows}</tbody></table>
-<h2>The exact chances</h2>
-<p>How likely each number of Death Rays is among 13 dice (each die shows a Death Ray with
-chance 1/3):</p>{distribution_svg()}
-<div class="key"><h2>Answer key</h2><ol>{key}</ol></div>
+<h2>{say["exact"]}</h2>
+<p>{say["exact.how"]}</p>{distribution_svg()}
+<div class="key"><h2>{say["key"]}</h2><ol>{key}</ol></div>
 </body></html>"""
 
 
@@ -271,8 +293,8 @@ class LessonTools(App):
     def __init__(self, exercises: list[Exercise], title: str) -> None:
         self.projector = w.ToggleButton(
             value=False,
-            description="Projector view (large type)",
-            tooltip="Larger letters for a projector; click again for the normal size",
+            description=message("tools.projector"),
+            tooltip=message("tools.projector.tip"),
             layout=w.Layout(width="auto"),
         )
         self.projector.add_class(ACTION_CLASS)
@@ -281,13 +303,8 @@ class LessonTools(App):
         self.projector.observe(lambda change: self._project(change["new"]), names="value")
         handout = handout_html(exercises, title)
         data = base64.b64encode(handout.encode("utf-8")).decode("ascii")
-        self.download = w.HTML(
-            f"<p><a download='martian_dice_handout.html' href='data:text/html;base64,{data}'>"
-            "Download the handout</a> (a web page to print from the browser: the exercises, "
-            "a tally sheet, the exact chances as a picture, and the answer key on its own "
-            "page). Each chart of this page saves as a PNG picture from the camera icon above "
-            "it.</p>"
-        )
+        link = f"<a download='martian_dice_handout.html' href='data:text/html;base64,{data}'>"
+        self.download = w.HTML(f"<p>{message('tools.download', link=link, end='</a>')}</p>")
         self.widget = w.VBox(
             [self.projector, self.style, self.download],
             layout=w.Layout(align_items="flex-start"),
@@ -297,7 +314,7 @@ class LessonTools(App):
         self.style.value = PROJECTOR_CSS if on else ""
 
     def summary(self) -> str:
-        return "lesson tools: projector view " + ("on" if self.projector.value else "off")
+        return message("tools.summary.on" if self.projector.value else "tools.summary.off")
 
 
 def at_least_chances() -> list[float]:
@@ -324,58 +341,55 @@ def lesson_exercises() -> list[Exercise]:
     ten = at_least_solution(10).fresh_turn_value
     second = 1 - win_probability(0, 0, FIRST)
     same = score_blind_first_wins()
+    likeliest_rays = counted(Face.RAY, likeliest)
+    second_seat, half = message("lesson.seats.second"), message("lesson.same.half")
     return [
         Exercise(
-            "Roll all 13 dice. Which number of Death Rays is the most likely?",
+            message("lesson.likeliest.question"),
             str(likeliest),
-            f"{likeliest} Death Rays",
-            f"{likeliest} Death Rays come up in {100 * float(rays[likeliest]):.1f}% of rolls, "
-            f"more than any other count; 3 and 5 follow closely.",
+            likeliest_rays,
+            message(
+                "lesson.likeliest.why", rays=likeliest_rays, share=100 * float(rays[likeliest])
+            ),
             choices=("3", "4", "5", "6"),
         ),
         Exercise(
-            "On average, how many Death Rays show in a roll of 13 dice?",
+            message("lesson.mean.question"),
             float(exact_ray_mean()),
-            "13/3 ≈ 4.33",
-            "Each die shows a Death Ray with chance 2/6 = 1/3, and averages add up: "
-            "13 × 1/3 = 13/3.",
+            "13/3 ≈ 4.33",  # a number, the same in every language
+            message("lesson.mean.why"),
             tolerance=0.2,
         ),
         Exercise(
-            "How many points is a turn worth on average, played as well as possible for points?",
+            message("lesson.turn.question"),
             turn,
-            f"{turn:.2f} points",
-            f"The kit's turn solver finds {turn:.2f}. Two common misreadings of the rules make "
-            f"it smaller: scoring a roll that leaves no legal choice as 0 gives "
-            f"{stuck_zero:.2f}, and setting Death Rays aside only once per turn gives "
-            f"{rays_once:.2f}.",
+            message("lesson.turn.answer", value=turn),
+            message("lesson.turn.why", value=turn, stuck_zero=stuck_zero, rays_once=rays_once),
             tolerance=0.3,
         ),
         Exercise(
-            "What is the best chance, in percent, of scoring at least 10 points in one turn?",
+            message("lesson.ten.question"),
             100 * ten,
-            f"{100 * ten:.1f}%",
-            "Playing only to reach 10 (and stopping as soon as it is reached) gives this "
-            "chance; playing for the most points on average gives less.",
+            message("lesson.ten.answer", percent=100 * ten),
+            message("lesson.ten.why"),
             tolerance=3.0,
         ),
         Exercise(
-            "Two players both play to win, under the rules. Who wins more often?",
-            "the second player",
-            f"the second player, {100 * second:.1f}% of games",
-            "When the first player reaches 25, the round is completed: the second player gets "
-            "a last turn and knows exactly how many points it needs.",
-            choices=("the first player", "the second player", "neither"),
+            message("lesson.seats.question"),
+            second_seat,
+            message("lesson.seats.answer", percent=100 * second),
+            message("lesson.seats.why"),
+            choices=(
+                message("lesson.seats.first"),
+                second_seat,
+                message("lesson.seats.neither"),
+            ),
         ),
         Exercise(
-            "Two players use the same strategy, one that ignores the scores (the cautious "
-            "one, say). How often does the first player win?",
-            "exactly half",
-            f"exactly half ({100 * same:.1f}%)",
-            "Under the rules the round is always completed, so both players get the same "
-            "number of turns, and with a strategy that ignores the scores each player's turns "
-            "are alike and independent of the other's. Swapping the two players' dice "
-            "swaps the winner, so each wins half the time (a tie's roll-off is fair too).",
-            choices=("less than half", "exactly half", "more than half"),
+            message("lesson.same.question"),
+            half,
+            message("lesson.same.answer", percent=100 * same),
+            message("lesson.same.why"),
+            choices=(message("lesson.same.less"), half, message("lesson.same.more")),
         ),
     ]

@@ -25,7 +25,7 @@ from martian_kit import charts
 from martian_kit.dice import NUM_DICE
 from martian_kit.explain import explain_action, explain_roll, take_label
 from martian_kit.game import MAX_PLAYERS, TARGET, GameContext, GameState, TurnRecord, new_game
-from martian_kit.messages import counted, message, message_for
+from martian_kit.messages import CATALOGUE, counted, message
 from martian_kit.narrate import describe_turn
 from martian_kit.play import run
 from martian_kit.policies import Policy, policy_by_name, policy_names
@@ -50,7 +50,7 @@ def points_advisor(turn: TurnState, context: GameContext) -> list[str]:
             lines.append(message("ui.advice_points", option=option, points=after.score()))
     elif turn.phase is Phase.MAY_ROLL_OR_STOP:
         lines.append(message("ui.advice_stop", explanation=turn.explain_score()))
-        lines.append(message_for("ui.advice_roll", turn.dice_left, dice=turn.dice_left))
+        lines.append(CATALOGUE.plural("ui.advice_roll.n", turn.dice_left))
     return lines
 
 
@@ -217,12 +217,11 @@ class GameApp(App):
         The dice go on from the app's random generator, so each new game deals new dice."""
         if people < 1 or not 0 <= len(bots) <= MAX_PLAYERS - people:
             raise ValueError(
-                f"a game here has 1 to {MAX_PLAYERS} players: {people} people and "
-                f"{len(bots)} bots do not fit"
+                message("game.too_many", most=MAX_PLAYERS, people=people, bots=len(bots))
             )
         n = len(bots) + people
         if not 0 <= seat <= n - people:
-            raise ValueError(f"the first person's seat is 1 to {n - people + 1}, not {seat + 1}")
+            raise ValueError(message("game.bad_seat", last=n - people + 1, seat=seat + 1))
         names = []
         it = iter(enumerate(bots, 1))
         for s in range(n):
@@ -239,8 +238,12 @@ class GameApp(App):
         in the other seats."""
         if len(bots) != state.num_players - people:
             raise ValueError(
-                f"{state.num_players} players with {people} people need "
-                f"{state.num_players - people} bots"
+                message(
+                    "game.bots_needed",
+                    players=state.num_players,
+                    people=people,
+                    bots=state.num_players - people,
+                )
             )
         self.people = tuple(range(seat, seat + people))
         it = iter(bots)
@@ -313,10 +316,10 @@ class GameApp(App):
             assert s.winner is not None
             total = s.totals[s.winner]
             if s.practice:
-                return message("ui.practice_done", total=total, turns=s.turns_taken(0))
+                return CATALOGUE.plural("ui.practice_done.n", s.turns_taken(0), total=total)
             if self.people == (s.winner,):
-                return message("ui.you_win", total=total)
-            return message("ui.winner", name=s.players[s.winner], total=total)
+                return CATALOGUE.plural("ui.you_win.n", total)
+            return CATALOGUE.plural("ui.winner.n", total, name=s.players[s.winner])
         if s.turn.is_first_roll():
             what = message("ui.press_roll")
         else:
@@ -341,8 +344,12 @@ class GameApp(App):
 
     def summary(self) -> str:
         s = self.state
-        totals = ", ".join(f"{n} {t}" for n, t in zip(s.players, s.totals))
-        return f"round {s.round}; {totals}; {self.scoreboard_text()}"
+        totals = ", ".join(
+            message("summary.game.player", name=n, total=t) for n, t in zip(s.players, s.totals)
+        )
+        return message(
+            "summary.game", round=s.round, totals=totals, scoreboard=self.scoreboard_text()
+        )
 
     def _reset_chart(self) -> None:
         race = charts.score_race(self.state.players, *self._series(), target=TARGET)
@@ -394,7 +401,10 @@ class GameApp(App):
         s = self.state
         items = []
         for i, rolloff in enumerate(s.rolloffs, 1):
-            rolls = ", ".join(f"{s.players[seat]} {counted('ray', r)}" for seat, r in rolloff)
+            rolls = ", ".join(
+                message("narrate.rolloff_roll", name=s.players[seat], rays=counted("ray", r))
+                for seat, r in rolloff
+            )
             items.append(f"<li>{escape(message('ui.rolloff', i=i, rolls=rolls))}</li>")
         for t in s.log:
             line = message(
@@ -420,7 +430,7 @@ def explain_next_words(turn: TurnState) -> list[str]:
         options = [take_label(a) for a in turn.legal_actions()]
         return [message("why.must_choose", options=message("why.or").join(options))]
     if turn.phase is Phase.MAY_ROLL_OR_STOP:
-        return [message_for("why.roll_or_stop", turn.dice_left, dice=turn.dice_left)]
+        return [CATALOGUE.plural("why.roll_or_stop.n", turn.dice_left)]
     return [message("ui.press_roll")]
 
 

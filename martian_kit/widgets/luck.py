@@ -15,7 +15,7 @@ from kit_common.widgets.teaching import PredictReveal
 from martian_kit import charts
 from martian_kit.dice import FaceCounts, roll_distribution
 from martian_kit.explain import take_label
-from martian_kit.messages import message, message_for
+from martian_kit.messages import CATALOGUE, message
 from martian_kit.odds import p_no_choice
 from martian_kit.solver.turn import expected_score_solution
 from martian_kit.turn import Action, Phase, TurnState
@@ -35,27 +35,20 @@ def p_tanks_ahead_after_roll(set_aside: FaceCounts) -> Fraction:
     return p_tanks_overtake(13 - set_aside.total, set_aside.ray - set_aside.tank)
 
 
-ROLL_CHOICE = "Roll again"
-STOP_CHOICE = "Stop"
-
-
 def roll_or_stop_prediction(set_aside: FaceCounts, why: str = "") -> PredictReveal:
     """ "Roll or stop?" for a set-aside: the student commits a choice, then sees the exact
     values from the turn solver (stopping's score, rolling on's expected score with the best
     play from there) and `why`, the reason in words."""
     solution = expected_score_solution()
     stop, roll = solution.stop_value(set_aside), solution.roll_value(set_aside)
-    better = ROLL_CHOICE if roll > stop else STOP_CHOICE
-    left = 13 - set_aside.total
-    values = (
-        f"Stopping scores {stop:g} points; rolling the {left} dice left and then playing as well "
-        f"as possible is worth {roll:.2f} points on average."
-    )
+    roll_choice, stop_choice = message("luck.choice.roll"), message("luck.choice.stop")
+    better = roll_choice if roll > stop else stop_choice
+    values = message("luck.values", stop=stop, left=13 - set_aside.total, roll=roll)
     return PredictReveal(
-        f"Set aside: {set_aside}. Roll again or stop?",
+        message("luck.predict", set_aside=set_aside),
         better,
         f"{values} {why}".strip(),
-        choices=(ROLL_CHOICE, STOP_CHOICE),
+        choices=(roll_choice, stop_choice),
         answer_text=better,
     )
 
@@ -65,7 +58,7 @@ def _pct(p: Fraction) -> str:
     x = float(p)
     if x == 0 or x >= 0.001:
         return f"{x:.1%}"
-    return f"1 in {round(1 / x):,}"
+    return message("luck.one_in", n=round(1 / x))
 
 
 def option_label(action: Action) -> str:
@@ -97,12 +90,9 @@ class LuckPlayer(TurnPlayer):
             return [message("luck.start", value=self.solution.fresh_turn_value)]
         if s.phase is Phase.MAY_ROLL_OR_STOP:
             return [
-                message("luck.stop", points=s.score()),
-                message_for(
-                    "luck.roll",
-                    s.dice_left,
-                    dice=s.dice_left,
-                    value=self.solution.roll_value(s.set_aside),
+                CATALOGUE.plural("luck.stop.n", s.score()),
+                CATALOGUE.plural(
+                    "luck.roll.n", s.dice_left, value=self.solution.roll_value(s.set_aside)
                 ),
                 message("luck.no_choice", p=_pct(p_no_choice(s.set_aside))),
                 message("luck.overtake", p=_pct(p_tanks_ahead_after_roll(s.set_aside))),
@@ -116,7 +106,7 @@ class LuckPlayer(TurnPlayer):
         return lines
 
     def summary(self) -> str:
-        return f"{super().summary()}; odds: {' '.join(self.odds_lines())}"
+        return message("luck.summary", turn=super().summary(), odds=" ".join(self.odds_lines()))
 
     def _refresh(self) -> None:
         super()._refresh()

@@ -14,17 +14,15 @@ from martian_kit.errors import RuleError
 from martian_kit.messages import face_name, message
 from martian_kit.turn import Action, Phase, TurnState
 
-STOP_LABEL = "Stop now and score the turn"
-
 
 def option_label(action: Action) -> str:
     """What a quiz option or a sentence calls an action: "Set aside the Cows"."""
     if action is Action.STOP:
-        return STOP_LABEL
+        return message("quiz.stop")
     if action is Action.ROLL:
-        return "Roll the dice left"
+        return message("quiz.roll")
     assert action.face is not None
-    return f"Set aside the {face_name(action.face, 2)}"
+    return message("quiz.take", faces=face_name(action.face, 2))
 
 
 def refusal(state: TurnState, action: Action | str) -> str:
@@ -41,19 +39,20 @@ def allowed_sentence(state: TurnState) -> MarkdownText:
     """The moves the rules allow in `state`, in words (a page shows this, never a tuple)."""
     actions = state.legal_actions()
     if state.is_chance_node():
-        return MarkdownText("Allowed now: only rolling the dice.")
+        return MarkdownText(message("quiz.only_roll"))
     if not actions:
-        return MarkdownText("Nothing is allowed any more: the turn is over.")
-    choices = [option_label(a) for a in actions]
-    return MarkdownText("Allowed now: " + "; ".join(c[:1].lower() + c[1:] for c in choices) + ".")
+        return MarkdownText(message("quiz.nothing"))
+    choices = "; ".join(c[:1].lower() + c[1:] for c in map(option_label, actions))
+    return MarkdownText(message("quiz.allowed_now", choices=choices))
 
 
 def refusal_sentence(state: TurnState, action: Action | str) -> MarkdownText:
     """ "Refused: ..." with the rule's reason, or "Allowed." (for a page)."""
     reason = refusal(state, action)
-    return MarkdownText(
-        f"**{option_label(Action(action))}?** " + (f"Refused: {reason}" if reason else "Allowed.")
-    )
+    label = option_label(Action(action))
+    if reason:
+        return MarkdownText(message("quiz.refused", action=label, reason=reason))
+    return MarkdownText(message("quiz.allowed", action=label))
 
 
 def _candidate_actions(state: TurnState) -> list[Action]:
@@ -70,21 +69,24 @@ def _roll_html(state: TurnState) -> str:
         (state.set_aside, message("ui.set_aside")),
         (state.rolled, message("ui.rolled")),
     ]
-    return "".join(dice_row_html(c.dice_svg(), f"{label}: {c}") for c, label in rows)
+    return "".join(
+        dice_row_html(c.dice_svg(), message("quiz.dice_row", label=label, dice=c))
+        for c, label in rows
+    )
 
 
 def set_aside_quiz(state: TurnState) -> ChoiceQuiz:
     """A quiz on one roll: the dice set aside and just rolled are drawn, and the student ticks
     every legal choice. The right options and each reason come from the engine."""
     if state.phase is not Phase.MUST_CHOOSE:
-        raise ValueError("a set-aside quiz needs a roll to choose from")
+        raise ValueError(message("quiz.needs_roll"))
     options = []
     for action in _candidate_actions(state):
         reason = refusal(state, action)
-        why = reason or "The rules allow it: all the dice of this face go aside."
+        why = reason or message("quiz.rules_allow")
         options.append(Option(option_label(action), not reason, why))
     return ChoiceQuiz(
-        "Which choices do the rules allow after this roll?",
+        message("quiz.question"),
         options,
         question_html=_roll_html(state),
         pick_all=True,

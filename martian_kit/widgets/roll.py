@@ -13,7 +13,7 @@ from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
 from martian_kit.dice import FACE_PROBABILITY, FACES, NUM_DICE, Face, FaceCounts
-from martian_kit.messages import face_name, message, message_for
+from martian_kit.messages import CATALOGUE, face_name, message
 from martian_kit.narrate import describe_counts
 from martian_kit.odds import face_count_distribution
 from martian_kit.widgets.dice_view import dice_html
@@ -44,7 +44,9 @@ class RollExplorer(App):
         self.roll_button.on_click(lambda _: self.roll())
         self.batch_buttons = []
         for n in self.BATCHES:
-            b = button(message("ui.add_rolls", n=n), message("ui.add_rolls.tip", n=n))
+            b = button(
+                CATALOGUE.plural("ui.add_rolls.n", n), CATALOGUE.plural("ui.add_rolls.tip.n", n)
+            )
             b.on_click(lambda _, n=n: self.add_rolls(n))
             self.batch_buttons.append(b)
         self.reset_button = button(message("ui.reset"))
@@ -117,7 +119,7 @@ class RollExplorer(App):
 
     def summary(self) -> str:
         last = describe_counts(self.last) if self.last else message("ui.no_roll_yet")
-        so_far = message_for("ui.rolls_so_far", self.rolls, n=self.rolls)
+        so_far = CATALOGUE.plural("ui.rolls_so_far.n", self.rolls)
         return f"{so_far}; {message('ui.last_roll', dice=last)}"
 
     def _add(self, rows: np.ndarray) -> None:
@@ -130,5 +132,5 @@ class RollExplorer(App):
 
     def _refresh(self) -> None:
         self.dice.value = dice_html(self.last or FaceCounts(), empty=message("ui.no_roll_yet"))
-        self.status.value = message_for("ui.rolls_so_far", self.rolls, n=self.rolls)
+        self.status.value = CATALOGUE.plural("ui.rolls_so_far.n", self.rolls)
         self.figure.replace_figure(self._figure())

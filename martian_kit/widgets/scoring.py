@@ -155,9 +155,12 @@ class ScoringQuiz(App):
         return sum(g == score(self.exercises[i]) for i, g in self.answers.items())
 
     def summary(self) -> str:
-        return (
-            f"exercise {self.index + 1} of {len(self.exercises)}: "
-            f"{describe_counts(self.current)}; {self.right_answers()} right so far"
+        return message(
+            "summary.scoring",
+            i=self.index + 1,
+            n=len(self.exercises),
+            dice=describe_counts(self.current),
+            right=self.right_answers(),
         )
 
     def _show(self) -> None:

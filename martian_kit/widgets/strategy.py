@@ -12,7 +12,7 @@ from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
 from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
 from martian_kit.dice import NUM_DICE, FaceCounts
-from martian_kit.messages import counted, message
+from martian_kit.messages import CATALOGUE, counted, message
 from martian_kit.solver.turn import expected_score_solution
 
 DICE_LEFT = tuple(range(1, NUM_DICE))
@@ -114,4 +114,4 @@ class StopMap(App):
 
 def _kinds(n: int) -> str:
     """ "1 kind", "2 kinds": a count of earthling kinds for the map's labels."""
-    return message("map.kinds.one" if n == 1 else "map.kinds", n=n)
+    return CATALOGUE.plural("map.kinds.n", n)

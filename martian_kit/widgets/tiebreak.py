@@ -19,7 +19,7 @@ from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
 from martian_kit.dice import Face
 from martian_kit.game import MAX_PLAYERS, TARGET, TIEBREAK_DICE, GameState
-from martian_kit.messages import counted, message, message_for
+from martian_kit.messages import CATALOGUE, counted, message
 from martian_kit.odds import rolloffs_needed, still_tied
 from martian_kit.play import run
 from martian_kit.widgets.dice_view import die_html
@@ -54,7 +54,7 @@ class RollOff(App):
         self.roll_button.button_style = "primary"
         self.roll_button.add_class(ACTION_CLASS)
         self.roll_button.on_click(lambda _: self.break_tie())
-        self.more_button = button(message("ui.more_tiebreaks", n=100))
+        self.more_button = button(CATALOGUE.plural("ui.more_tiebreaks.n", 100))
         self.more_button.on_click(lambda _: self.break_ties(100))
         self.last = w.HTML()
         self.last.add_class(OUTPUT_CLASS)
@@ -99,12 +99,16 @@ class RollOff(App):
 
     def summary(self) -> str:
         n = sum(self.tally)
-        text = f"{self.k} tied players; {message_for('ui.tiebreaks_so_far', n, n=n)}"
+        text = message(
+            "ui.tiebreak_summary",
+            tied=CATALOGUE.plural("ui.tied_players.n", self.k),
+            played=CATALOGUE.plural("ui.tiebreaks_so_far.n", n),
+        )
         if self.last_game is not None:
             s = self.last_game
             assert s.winner is not None
-            text += "; " + message(
-                "ui.tiebreak_winner", name=s.players[s.winner], n=len(s.rolloffs)
+            text += "; " + CATALOGUE.plural(
+                "ui.tiebreak_winner.n", len(s.rolloffs), name=s.players[s.winner]
             )
         return text
 
@@ -118,14 +122,14 @@ class RollOff(App):
             shown,
             message("chart.rolloffs.title", k=self.k),
             message("chart.rolloffs.x"),
-            message_for("chart.rolloffs.observed", n, n=n),
+            CATALOGUE.plural("chart.rolloffs.observed.n", n),
             total=n,
         )
 
     def _refresh(self) -> None:
         s = self.last_game
         if s is None:
-            self.last.value = message_for("ui.tiebreaks_so_far", sum(self.tally), n=sum(self.tally))
+            self.last.value = CATALOGUE.plural("ui.tiebreaks_so_far.n", sum(self.tally))
         else:
             rows = []
             for i, rolloff in enumerate(s.rolloffs, 1):
@@ -136,7 +140,9 @@ class RollOff(App):
                 )
                 rows.append(f"<tr><td><b>{i}</b></td>{cells}</tr>")
             assert s.winner is not None
-            verdict = message("ui.tiebreak_winner", name=s.players[s.winner], n=len(s.rolloffs))
+            verdict = CATALOGUE.plural(
+                "ui.tiebreak_winner.n", len(s.rolloffs), name=s.players[s.winner]
+            )
             self.last.value = f"<table>{''.join(rows)}</table><b>{verdict}</b>"
         fresh = self._figure()
         with updating(self.figure):

@@ -164,12 +164,16 @@ class TurnPlayer(App):
         return " ".join(self.lines[-1]) if self.lines else ""
 
     def summary(self) -> str:
-        text = f"set aside: {describe_counts(self.state.set_aside)}"
+        text = message("summary.turn", set_aside=describe_counts(self.state.set_aside))
         if self.state.rolled:
-            text += f"; rolled: {describe_counts(self.state.rolled)}"
-        text += f"; {self.state.explain_score()}"
-        enabled = ", ".join(a.value for a in self.actions.enabled()) or "none"
-        return f"{text}; buttons: {enabled}"
+            text = message(
+                "summary.turn.rolled", text=text, rolled=describe_counts(self.state.rolled)
+            )
+        text = message("summary.turn.score", text=text, score=self.state.explain_score())
+        enabled = ", ".join(a.value for a in self.actions.enabled()) or message(
+            "summary.no_buttons"
+        )
+        return message("summary.turn.buttons", text=text, buttons=enabled)
 
     def _refresh(self) -> None:
         self.view.update(self.state)

@@ -65,7 +65,7 @@ def test_game_log_reads_every_phase(game):
     text = "\n".join(log)
     for phase in ("research", "market", "workers", "park"):
         assert f"— {phase} —" in text
-    assert log[-1].startswith("Winner(s): ")
+    assert log[-1].startswith(("Winner: ", "Winners: "))
     assert "Round 2" in text
 
 

@@ -83,7 +83,7 @@ def test_both_kits_look_their_words_up_through_the_shared_machinery():
     for kit in (martian_messages, dino_messages):
         assert isinstance(kit.CATALOGUE, Catalogue) and kit.CATALOGUE.english is kit.ENGLISH
         assert kit.message("rule.game_over") == kit.ENGLISH["rule.game_over"]
-    assert martian_messages.message("dice.many", n=4) == "4 dice"
+    assert martian_messages.CATALOGUE.plural("count.dice", 4) == "4 dice"
 
 
 class PluralDictionary(Dictionary):

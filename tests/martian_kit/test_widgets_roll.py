@@ -7,7 +7,7 @@ from math import comb
 
 from martian_kit.dice import FACE_PROBABILITY, FACES, Face, FaceCounts
 from martian_kit.explain import explain_next
-from martian_kit.messages import message_for
+from martian_kit.messages import CATALOGUE
 from martian_kit.odds import face_count_distribution
 from martian_kit.turn import Phase, TurnState
 from martian_kit.widgets.roll import RollExplorer
@@ -70,7 +70,7 @@ def test_counts_of_one_read_in_the_singular():
     explorer = RollExplorer(seed=1)
     explorer.add_rolls(1)
     assert explorer.summary().startswith("1 roll of 13 dice so far;")
-    assert message_for("ui.rolls_so_far", 2, n=2) == "2 rolls of 13 dice so far"
+    assert CATALOGUE.plural("ui.rolls_so_far.n", 2) == "2 rolls of 13 dice so far"
     last_die = TurnState(FaceCounts(tank=1, ray=5, human=3, cow=3), None, Phase.MAY_ROLL_OR_STOP)
     assert explain_next(last_die)[0] == "Now roll the last die, or stop and score."
     tiebreaks = RollOff(players=2, seed=1)
