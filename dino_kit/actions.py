@@ -31,6 +31,7 @@ USED_FIELDS: dict[tuple[Phase, str], frozenset[str]] = {
     (Phase.MARKET, K.PASS): frozenset(),
     (Phase.WORKERS, K.WORK): frozenset({"target", "choice"}),
     (Phase.WORKERS, K.DONE): frozenset(),
+    (Phase.PARK, K.PLACE): frozenset({"target"}),
     (Phase.PARK, K.FOOD): frozenset({"choice"}),
 }
 KIND_NAMES = frozenset(k.value for k in ActionKind)

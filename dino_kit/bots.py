@@ -10,7 +10,8 @@ it needs, cold storage when full, passing a low scientist last; market — secur
 when threat outruns security, a Dino Research slot beyond the printed one, attractions it can
 afford, DNA it lacks for its recipes, else pass; workers — security first while threat (with
 the worst held die) exceeds security, then dinosaurs (the most VP), refining toward a recipe,
-paddocks when one is full, money; park — food customers as money while short of cash.
+paddocks when one is full, money; park — lets the kit place its visitors ("place for me"),
+food customers as money while short of cash.
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from dino_kit.effects import DNA_TYPES
 from dino_kit.engine import Agent, legal_actions
 from dino_kit.heuristic import heuristic_bot
 from dino_kit.messages import message
-from dino_kit.phases import research
+from dino_kit.phases import park, research
 from dino_kit.planner import planner_bot
-from dino_kit.state import Action, ActionKind, GameState, PlayerState
+from dino_kit.state import Action, ActionKind, GameState, Phase, PlayerState
 
 #: A bot is an engine agent: it decides by itself (see `dino_kit.engine.Agent`).
 Bot = Agent
@@ -33,7 +34,11 @@ MAX_HELD_PIPS = 3
 
 
 def random_bot(state: GameState, rng: random.Random) -> Action:
-    """Any legal action, uniformly."""
+    """Any legal action, uniformly — except that it lets the kit place its park's visitors
+    ("place for me", without drawing from `rng`), so that seeded games of random bots stayed
+    what they were before placement was the player's choice."""
+    if state.phase == Phase.PARK and state.step < 0:
+        return park.PLACE_FOR_ME
     actions = legal_actions(state)
     return actions[rng.randrange(len(actions))]
 
@@ -148,6 +153,8 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
         return 0.5
     if kind == ActionKind.FOOD:
         return a.choice if p.money < 15 else -a.choice
+    if kind == ActionKind.PLACE:  # the kit's placement ("place for me")
+        return 1 if a.target is None else 0
     return 0
 
 

@@ -9,7 +9,8 @@ simultaneous workers phase it notes them and claims them for all who met them wh
 ends, see `objectives`), and
 (2) advances: ends research after 3 turns each (holding a die), the market after 2 actions
 each, lets each player work until done (a player with no worker left or nothing to fire is
-done), runs the park (escapes, automatic scoring when there is no food choice), and cleanup.
+done), runs the park (each player places their visitors where there is a choice, the others
+go where they must; escapes; automatic scoring when there is no food choice), and cleanup.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 from dino_kit import chance
 from dino_kit.actions import check_action
 from dino_kit.errors import RuleError
-from dino_kit.messages import message
+from dino_kit.messages import message, said
 from dino_kit.objectives import claim, note_met, settle_workers
 from dino_kit.phases import cleanup, market, park, research, workers
 from dino_kit.setup import finish_setup
@@ -87,7 +88,7 @@ def why_illegal(state: GameState, action: Any) -> tuple[str, str] | None:
     if found is None:
         return None
     rule, values = found
-    return rule, message(f"rule.{rule}", **values)
+    return rule, said(f"rule.{rule}", values)
 
 
 def apply_action(state: GameState, action: Action) -> GameState:
@@ -164,6 +165,9 @@ def advance(state: GameState) -> GameState:
             state = replace(state, step=state.step + 1)
         elif phase == Phase.PARK:
             if state.step < 0:
+                state = park.settle(state)
+                if park.placing(state) is not None:
+                    return state  # a player places visitors
                 state = replace(park.escapes(state), step=0)
             elif state.step < n:
                 seat = state.order[state.step]

@@ -17,7 +17,8 @@ Then each action gets a value: VP at the end (recipes × dinosaurs, attractions,
 exhibit's −10 avoided), visitors and money over the rounds left, eaten visitors avoided or
 caused, minus what it costs (money counted at `MONEY_VP` VP per $). It plays the best
 action; ties go to the first listed (the engine lists actions in a fixed order), so the bot is
-deterministic and ignores `rng`.
+deterministic and ignores `rng`. Its park's visitors it lets the kit place ("place for me":
+the automatic placement of before placement was the player's choice).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from dino_kit.components.schema import Face, Slot
 from dino_kit.effects import CATEGORIES, DNA_TYPES, Effect
 from dino_kit.engine import legal_actions
 from dino_kit.objectives import progress
-from dino_kit.phases import research
+from dino_kit.phases import park, research
 from dino_kit.phases.market import SPECIAL_COST
 from dino_kit.state import Action, ActionKind, GameState, Phase, PlayerState
 
@@ -618,6 +619,8 @@ def ranked_actions(state: GameState) -> list[tuple[float, Action]]:
     engine's order). Cold-storage actions appear once per scientist (the allocation is chosen
     by `heuristic_bot`), DNA purchases once per offer and type (the discarded item does not
     matter to it)."""
+    if _placing(state):
+        return [(0.0, park.PLACE_FOR_ME)]
     seat = state.current_player()
     p = state.players[seat]
     v = view(state, p)
@@ -640,6 +643,12 @@ def ranked_actions(state: GameState) -> list[tuple[float, Action]]:
     return scored
 
 
+def _placing(state: GameState) -> bool:
+    """True when the decision is where the park's visitors go: this bot lets the kit place
+    them ("place for me", the placement of before the choice was the player's)."""
+    return state.phase == Phase.PARK and state.step < 0
+
+
 def complete(state: GameState, a: Action) -> Action:
     """`a` as played: a cold-storage action gets the allocation this bot prefers."""
     if a.kind != ActionKind.STORAGE:
@@ -651,6 +660,8 @@ def complete(state: GameState, a: Action) -> Action:
 def heuristic_bot(state: GameState, rng: random.Random) -> Action:
     """A sensible player: builds dinosaurs, keeps security up, buys attractions (module
     docstring). Deterministic: `rng` is not used."""
+    if _placing(state):
+        return park.PLACE_FOR_ME
     seat = state.current_player()
     p = state.players[seat]
     v = view(state, p)

@@ -8,6 +8,8 @@ setting), not an edit of the logic. A `RuleError` carries the key of its rule (t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from kit_common.messages import Catalogue, Plural
 
 ENGLISH: dict[str, str | Plural] = {
@@ -56,7 +58,12 @@ ENGLISH: dict[str, str | Plural] = {
     "rule.research_level": (
         "research: the {category} recipe needs a scientist of level {need} or more, not {level}"
     ),
-    "rule.park_full": "{where}: the park has {free} free zone(s); this needs {need}",
+    # a refusal about a number of things: the Plural under "rule.<rule>_n", told the count
+    # {n} (`said`)
+    "rule.park_full_n": Plural(
+        "{where}: the park has {n} free zone; this needs {need}",
+        "{where}: the park has {n} free zones; this needs {need}",
+    ),
     "rule.empty_row": "market: the ${price} row has no {what}",
     "rule.cannot_afford": "{where}: this costs ${cost} and you have ${money}",
     "rule.fire_choice": (
@@ -78,19 +85,24 @@ ENGLISH: dict[str, str | Plural] = {
     "rule.not_your_turn": "it is not seat {seat}'s turn",
     "rule.no_such_slot": "workers: you have no working lab slot {slot!r}",
     "rule.slot_used": "workers: slot {slot!r} fires only once a round (it is not unlimited)",
-    "rule.not_enough_workers": "workers: slot {slot!r} needs {need} worker(s), you have {have}",
+    "rule.not_enough_workers_n": Plural(
+        "workers: slot {slot!r} needs {n} worker, you have {have}",
+        "workers: slot {slot!r} needs {n} workers, you have {have}",
+    ),
     "rule.no_recipe_exhibit": "workers: choose one of your exhibits (0 to {last})",
-    "rule.paddock_full": (
-        "workers: the {name} paddock holds {capacity} dinosaur(s) and is full; raise its "
-        "capacity first"
+    "rule.paddock_full_n": Plural(
+        "workers: the {name} paddock holds {n} dinosaur and is full; raise its capacity first",
+        "workers: the {name} paddock holds {n} dinosaurs and is full; raise its capacity first",
     ),
     "rule.missing_dna": "workers: the {name} recipe needs {need}; your lab has {have}",
     "rule.no_conversion": "workers: this slot lists conversions 0 to {last}, not {got!r}",
     "rule.security_max": "workers: the security cost table ends at level {level}",
     "rule.paddock_max": "{where}: a paddock's capacity is at most 4",
-    "rule.food_choice": (
-        "park: {food} customer(s) are at food attractions; choose how many give $ instead of "
-        "1 VP (0 to {food}), not {got!r}"
+    "rule.food_choice_n": Plural(
+        "park: {n} customer is at a food attraction; choose how many give $ instead of 1 VP "
+        "(0 to {n}), not {got!r}",
+        "park: {n} customers are at food attractions; choose how many give $ instead of 1 VP "
+        "(0 to {n}), not {got!r}",
     ),
     # log lines
     "log.round": "Round {round}",
@@ -114,6 +126,20 @@ message = CATALOGUE.message
 plural = CATALOGUE.plural
 
 
+def said(key: str, values: Mapping[str, object], count: str = "n") -> str:
+    """The sentence `key` with `values` filled in, for the lookups that say many sentences
+    from one call (a rule's refusal, an effect, an objective's condition). A sentence about a
+    number of things is the `Plural` kept under `key + "_n"`, told the number `values[count]`
+    as `{n}`; any other is `message(key, **values)`."""
+    if key + "_n" not in ENGLISH:
+        return message(key, **values)
+    others = {name: value for name, value in values.items() if name != "n"}
+    number = values[count]
+    if not isinstance(number, int):
+        raise TypeError(f"{key}: the count {count!r} must be a whole number, not {number!r}")
+    return plural(key + "_n", number, **others)
+
+
 # -- the notebooks' apps and charts (dino_kit.widgets, dino_kit.charts) ------------------
 ENGLISH.update(
     {
@@ -124,7 +150,7 @@ ENGLISH.update(
         "ui.storage_row": "{dna} {have}/{limit}",
         "ui.exhibit_tip": "exhibit: dinosaurs / paddock capacity",
         "ui.exhibit_line": "{vp} VP each, +{excitement} excitement",
-        "ui.attraction_line": "{vp} VP, {capacity} visitor(s)",
+        "ui.attraction_line_n": Plural("{vp} VP, {n} visitor", "{vp} VP, {n} visitors"),
         "ui.dino_research": "Dino Research",
         "ui.dna_refinement": "DNA Refinement",
         "ui.dino_research_2": "Dino Research II",
@@ -164,12 +190,20 @@ ENGLISH.update(
         "ui.dna_offer": "{amount} {kind}",
         "ui.specials": "Special lab tiles left: Dino Research II {research}, DNA Refinement II "
         "{refinement}",
-        "ui.attraction_item": "{name} (${price}, {vp} VP, {capacity} visitor(s))",
-        "ui.attraction_item_food": "{name} (${price}, {vp} VP, {capacity} visitor(s)), food",
+        "ui.attraction_item_n": Plural(
+            "{name} (${price}, {vp} VP, {n} visitor)", "{name} (${price}, {vp} VP, {n} visitors)"
+        ),
+        "ui.attraction_item_food_n": Plural(
+            "{name} (${price}, {vp} VP, {n} visitor), food",
+            "{name} (${price}, {vp} VP, {n} visitors), food",
+        ),
         "ui.market_item": "{name} (${price}): {text}",
-        "act.die": (
+        # {n}: the die's threat pips
+        "act.die_n": Plural(
             "scientist {level} → die {slot}: {amount} {dna} × {level} = +{gain} {dna} "
-            "(cold storage allowing; {pips} threat pip(s))"
+            "(cold storage allowing; {n} threat pip)",
+            "scientist {level} → die {slot}: {amount} {dna} × {level} = +{gain} {dna} "
+            "(cold storage allowing; {n} threat pips)",
         ),
         "act.die_rare": "scientist {level} → die {slot}: rare face, {what}",
         # a rare face claimed for one of the player's exhibits: that exhibit's recipe
@@ -186,7 +220,7 @@ ENGLISH.update(
         "act.special": "buy a {what} tile",
         "act.buy_dna": "buy {amount} {dna} DNA for ${price}",
         "act.discard": ", discarding {name}",
-        "act.done": "done: leave {left} worker(s) idle",
+        "act.done_n": Plural("done: leave {n} worker idle", "done: leave {n} workers idle"),
         "act.food": "food customers: ${money} as money, {vp} as VP",
         "act.create": (
             "create a {name} ({cost}; +{excitement} excitement, +{threat} threat) — {space}"
@@ -233,7 +267,6 @@ ENGLISH.update(
         "ui.not_your_turn": "it is not your turn now",
         "ui.refused": "Not played: {why}.",
         "ui.you_played": "You: {action}",
-        "ui.game_over": "Game over. Winner(s): {names}.",
         "ui.stopped": "This page stops here: the {phase} phase comes next.",
         "ui.status": "Round {round}, {phase} phase — {who}: {hint}",
         "ui.your_turn": "your turn",
@@ -295,11 +328,16 @@ ENGLISH.update(
         "ui.setup_head": (
             "<th>turn</th><th>player</th><th>cash</th><th>workers (pool + supply)</th>"
         ),
-        "ui.setup_facts": (
+        # {n}: the plot twists in play
+        "ui.setup_facts_n": Plural(
             "{players} players: {pool} DNA dice in the pool ({dice_left_in_box} stay in the "
             "box); {attractions_in_play} attractions and {lab_upgrades_in_play} regular lab "
-            "upgrades in play; {objectives} objectives face up; {plot_twists} plot twist(s); "
-            "the bag holds {bag[0]} customers and {bag[1]} hooligans."
+            "upgrades in play; {objectives} objectives face up; {n} plot twist; "
+            "the bag holds {bag[0]} customers and {bag[1]} hooligans.",
+            "{players} players: {pool} DNA dice in the pool ({dice_left_in_box} stay in the "
+            "box); {attractions_in_play} attractions and {lab_upgrades_in_play} regular lab "
+            "upgrades in play; {objectives} objectives face up; {n} plot twists; "
+            "the bag holds {bag[0]} customers and {bag[1]} hooligans.",
         ),
         "ui.setup_col.players": "Players",
         "ui.setup_col.pool": "Dice in the pool",
@@ -354,9 +392,10 @@ ENGLISH.update(
         ),
         "ui.food_customers": "customers at food attractions",
         "ui.as_money": "of them pay money",
-        "ui.food_summary": (
-            "This choice gives +{vp} VP and +${money} now; kept to the end, that is {kept} "
-            "point(s)."
+        # {n}: the points the choice is worth at the end
+        "ui.food_summary_n": Plural(
+            "This choice gives +{vp} VP and +${money} now; kept to the end, that is {n} point.",
+            "This choice gives +{vp} VP and +${money} now; kept to the end, that is {n} points.",
         ),
         "ui.food_col.money": "customers paying money",
         "ui.food_col.vp": "VP now",
@@ -375,8 +414,12 @@ ENGLISH.update(
         "ui.plan": "{made} · security {security} · ${money} left · DNA left: {dna}",
         "ui.workers": "workers",
         "ui.plan_button": "Plan",
-        "ui.planner_summary": (
-            "{n} different results; at most {most} dinosaur(s) this round ({free} free park zones)"
+        # {n}: the most dinosaurs a plan makes; the other numbers said as "<what>: <number>"
+        "ui.planner_summary_n": Plural(
+            "different results: {results}; at most {n} dinosaur this round "
+            "(free park zones: {free})",
+            "different results: {results}; at most {n} dinosaurs this round "
+            "(free park zones: {free})",
         ),
     }
 )
@@ -470,8 +513,9 @@ ENGLISH.update(
             "round with at most one unclaimed)."
         ),
         "story.end_solo": "The solo game ended after round {round}, its last round.",
-        "story.end_objectives": (
-            "The game ended after round {round}: only {n} objective(s) remained unclaimed."
+        "story.end_objectives_n": Plural(
+            "The game ended after round {round}: only {n} objective remained unclaimed.",
+            "The game ended after round {round}: only {n} objectives remained unclaimed.",
         ),
         "story.end_limit": "The game ended after round {round}, the last round of this game.",
         "story.winner": "{name} wins with {points} points.",
@@ -504,10 +548,12 @@ ENGLISH.update(
         "effect.gain_money": "take ${amount}",
         "effect.gain_dna": "take {amount} {dna} DNA",
         "effect.raise_storage": "raise cold storage by {amount}",
-        "effect.gain_workers": "+{amount} worker(s) while hired",
+        # an effect about a number of things: the Plural under "effect.<id>_n", told its
+        # amount as {n} (`said`)
+        "effect.gain_workers_n": Plural("+{n} worker while hired", "+{n} workers while hired"),
         "effect.on_hiring": "on hiring: {text}",
         "effect.security_bonus": "+{amount} security in the park",
-        "effect.excitement_bonus": "+{amount} visitor(s) drawn",
+        "effect.excitement_bonus_n": Plural("+{n} visitor drawn", "+{n} visitors drawn"),
         "effect.income": "+${amount} each park phase",
         "effect.research_bonus": "+{amount} DNA on each DNA die claimed",
         "effect.attraction_discount": "attractions cost ${amount} less",
@@ -522,8 +568,14 @@ ENGLISH.update(
         "objective.money_at_least": "hold ${amount} or more",
         "objective.vp_at_least": "reach {value} VP on the track",
         "objective.security_at_least": "reach security {value} on the track",
-        "objective.specialists_at_least": "have {count} specialist(s) hired",
-        "objective.lab_upgrades_at_least": "have {count} working lab upgrade(s)",
+        # a condition about a number of things: the Plural under "objective.<id>_n", told
+        # its count as {n} (`said`)
+        "objective.specialists_at_least_n": Plural(
+            "have {n} specialist hired", "have {n} specialists hired"
+        ),
+        "objective.lab_upgrades_at_least_n": Plural(
+            "have {n} working lab upgrade", "have {n} working lab upgrades"
+        ),
         "objective.recipes_at_least": "have {count} recipes in the park (the first included)",
         "objective.dna_at_least": "hold {amount} DNA or more in the lab",
         "objective.paddock_capacity_at_least": "have a paddock of capacity {capacity}",
@@ -882,5 +934,44 @@ ENGLISH.update(
         "input.action": "must be a dino_kit Action, got {got}",
         # the safety net of the play loop: agents that never hand the game back (a bug)
         "engine.runaway": "the agents did not stop within {steps} steps",
+    }
+)
+
+
+# -- the park's lines: visitor placement, the player's choice (issue 15, defect 2) ----------
+ENGLISH.update(
+    {
+        "rule.place_none": "park: you have no visitors left to place",
+        "rule.place_first": (
+            "park: place your visitors first (hooligans, then customers); food customers "
+            "are chosen after the escapes"
+        ),
+        "rule.place_unknown": (
+            "park: choose one of your places, 0 to {last} (exhibits, then attractions), not {got!r}"
+        ),
+        "rule.place_full": (
+            "park: {place} is full (it holds {capacity}); a visitor waits in line only when "
+            "every place is full"
+        ),
+        "kind.place": "place visitors",
+        "park.place.hint": (
+            "place your visitors one at a time, hooligans first, or let the kit place them."
+        ),
+        "park.place.hooligan": Plural(
+            "a hooligan → {place} ({free} free; {n} hooligan to place)",
+            "a hooligan → {place} ({free} free; {n} hooligans to place)",
+        ),
+        "park.place.customer": Plural(
+            "a customer → {place} ({free} free; {n} customer to place)",
+            "a customer → {place} ({free} free; {n} customers to place)",
+        ),
+        "park.place.for_me": (
+            "place for me: {who} (hooligans first, each into the first place with room)"
+        ),
+        "park.place.waiting": "Visitors to place: {who}.",
+        "park.place.button": "Place for me",
+        "park.place.button_tip": (
+            "the kit places the visitors left: hooligans first, filling the places in park order"
+        ),
     }
 )

@@ -20,7 +20,7 @@ from dino_kit import abilities, chance
 from dino_kit.components.schema import LabUpgrade, Objective, PlotTwist, Specialist
 from dino_kit.effects import CATEGORIES, DNA_TYPES, Effect
 from dino_kit.engine import apply_action, apply_chance
-from dino_kit.messages import message, plural
+from dino_kit.messages import message, plural, said
 from dino_kit.phases import park, research, workers
 from dino_kit.setup import new_game
 from dino_kit.solo import rival_score
@@ -62,14 +62,14 @@ def action_label(state: GameState, a: Action) -> str:
         bonus = abilities.passive(state, p, "research_bonus")
         i = DNA_TYPES.index(face.dna)
         gain = min(face.amount * a.scientist + bonus, p.limits[i] - p.dna[i])
-        return message(
-            "act.die",
+        return plural(
+            "act.die_n",
+            face.threat,
             level=a.scientist,
             slot=a.target + 1,
             amount=face.amount,
             dna=face.dna,
             gain=gain,
-            pips=face.threat,
         )
     if a.kind == "storage":
         return message("act.storage", level=a.scientist, tracks=tracks_text(a.choice))
@@ -106,12 +106,30 @@ def action_label(state: GameState, a: Action) -> str:
         slot = abilities.find_slot(state, p, a.target)
         return work_label(state, p, slot.action, a)
     if a.kind == "done":
-        return message("act.done", left=p.workers_free if p else 0)
+        return plural("act.done_n", p.workers_free if p else 0)
     if a.kind == "food":
         assert p is not None
         food = park.food_customers(state, p)
         return message("act.food", money=a.choice, vp=food - a.choice)
+    if a.kind == "place":
+        assert p is not None
+        return place_label(state, p, a)
     return str(a)
+
+
+def place_label(state: GameState, p: PlayerState, a: Action) -> str:
+    """A placement in words: "place for me" with the visitors it places, or the next visitor
+    (a hooligan while any is left) into a place, with the room there."""
+    if a.target is None:
+        return message("park.place.for_me", who=_who(*p.to_place))
+    hooligan = park.next_is_hooligan(p)
+    left = p.to_place[1] if hooligan else p.to_place[0]
+    return plural(
+        "park.place.hooligan" if hooligan else "park.place.customer",
+        left,
+        place=park.place_name(state, p, a.target),
+        free=park.room(state, p)[a.target],
+    )
 
 
 def work_label(state: GameState, p: PlayerState, action, a: Action) -> str:
@@ -271,11 +289,16 @@ class ParkVisit:
 def park_visits(start: GameState, moves: Sequence[Move]) -> tuple[ParkVisit, ...]:
     """Replay a park phase with the phase's own rules: `start` is the game as the park
     begins (visitors still to draw), `moves` the park's moves in order (the visitor draws,
-    the chaos roll, the food choices). One `ParkVisit` per seat."""
+    the chaos roll, the placements, the food choices). One `ParkVisit` per seat."""
     s = chance.normalize(start)
     queue = list(moves)
     while s.pending:
         s = chance.normalize(chance.apply(s, queue.pop(0)))
+    s = park.settle(s)
+    while (seat := park.placing(s)) is not None:
+        move = queue.pop(0)
+        assert isinstance(move, Action)
+        s = park.settle(park.apply(s, seat, move))
     placed = s
     s = park.escapes(s)
     eaten_state = s
@@ -386,6 +409,11 @@ def park_lines(visit: ParkVisit, name: str) -> list[str]:
     return lines
 
 
+def visitors_text(customers: int, hooligans: int) -> str:
+    """Visitors in words: "3 customers and 1 hooligan", or "nobody"."""
+    return _who(customers, hooligans)
+
+
 def _who(customers: int, hooligans: int) -> str:
     parts = []
     if customers:
@@ -461,7 +489,7 @@ def ending_lines(state: GameState) -> list[str]:
         lines.append(message("story.end_solo", round=state.round))
     elif len(state.unclaimed_objectives()) <= 1:
         lines.append(
-            message("story.end_objectives", round=state.round, n=len(state.unclaimed_objectives()))
+            plural("story.end_objectives_n", len(state.unclaimed_objectives()), round=state.round)
         )
     else:
         lines.append(message("story.end_limit", round=state.round))
@@ -533,7 +561,7 @@ def effect_text(effect: Effect) -> str:
         values["dna"] = str(values["dna"])
     if "category" in values:
         values["category"] = message("category." + values["category"])
-    return message("effect." + effect.id, **values)
+    return said("effect." + effect.id, values, count="amount")
 
 
 def upgrade_text(upgrade: LabUpgrade) -> str:
@@ -566,7 +594,7 @@ def objective_line(objective: Objective) -> str:
     values = dict(cond.params)
     if "category" in values:
         values["category"] = message("category." + values["category"])
-    condition = message("objective." + cond.id, **values)
+    condition = said("objective." + cond.id, values, count="count")
     return message(
         "objective.line", condition=condition[:1].upper() + condition[1:], vp=objective.vp
     )

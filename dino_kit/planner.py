@@ -34,7 +34,7 @@ from dino_kit.engine import Agent, apply_action, run
 from dino_kit.heuristic import complete, heuristic_bot, ranked_actions
 from dino_kit.messages import message
 from dino_kit.objectives import breakdown
-from dino_kit.state import Action, GameState, Phase
+from dino_kit.state import Action, ActionKind, GameState, Phase
 
 DEFAULT_ROLLOUTS = 3
 DEFAULT_CANDIDATES = 4
@@ -57,11 +57,15 @@ def margin(state: GameState, seat: int) -> float:
 
 def _position_seed(state: GameState) -> int:
     """A seed from the position (round, phase step, seat, history length): the same position
-    gives the same rollouts, and the game's own random source is left alone."""
+    gives the same rollouts, and the game's own random source is left alone. Placements of
+    visitors are not counted in the history's length, so that the seeds (and the planner's
+    games) stayed what they were before placement was the player's choice."""
     steps = 0
     node = state.history
     while node is not None and steps < 100_000:
-        steps += 1
+        move = node.move
+        if not (isinstance(move, Action) and move.kind == ActionKind.PLACE):
+            steps += 1
         node = node.previous
     phase = list(Phase).index(state.phase)  # not a str: str hashes change between processes
     return hash((state.round, phase, state.step, state.current_player(), steps))

@@ -9,7 +9,10 @@ Shape (format "dinosaur-island-game/1"):
      "moves": [{"chance": "D3"}, ..., {"seat": 0, "action": {"kind": "pass", "scientist": 1}}],
      "final": [31, 27] | null, "winners": [0] | null}
 
-A move is a chance outcome (`{"chance": ...}`) or a seat's action. Loading replays every move,
+A move is a chance outcome (`{"chance": ...}`) or a seat's action. A record saved before
+visitor placement was the player's choice holds no placements: where the game awaits one and
+the record's move is something else, the placement of those days — "place for me" — is
+played first. Loading replays every move,
 so a record whose move breaks a rule, whose seat is not the one to act, or whose stored final
 scores disagree with the replay is refused with `RecordError` naming the place, e.g.
 `moves[57].action: market: this costs $5 and you have $3`.
@@ -25,8 +28,9 @@ from dino_kit.components import ComponentSet
 from dino_kit.engine import apply_action, apply_chance
 from dino_kit.errors import RuleError
 from dino_kit.messages import message
+from dino_kit.phases import park
 from dino_kit.setup import new_game
-from dino_kit.state import CHANCE, Action, GameState
+from dino_kit.state import CHANCE, Action, GameState, Phase
 from kit_common import files
 from kit_common.checks import is_whole, known_fields, shown
 from kit_common.errors import InputError, KitError
@@ -177,11 +181,24 @@ def _fields(data: dict[str, Any], where: str, allowed: tuple[str, ...]) -> None:
         raise RecordError(str(err)) from None
 
 
+def awaits_placement(state: GameState) -> bool:
+    """True when the game waits for a player to place visitors in their park."""
+    return state.phase == Phase.PARK and not state.pending and park.placing(state) is not None
+
+
+def _is_placement(move: Any) -> bool:
+    action = move.get("action") if isinstance(move, dict) else None
+    return isinstance(action, dict) and action.get("kind") == "place"
+
+
 def _replay(state: GameState, move: Any, where: str) -> GameState:
     if not isinstance(move, dict):
         raise RecordError(f"{where}: {message('record.object')}")
     if state.is_terminal():
         raise RecordError(f"{where}: {message('record.over')}")
+    if awaits_placement(state) and not _is_placement(move):
+        state = apply_action(state, park.PLACE_FOR_ME)  # an older record: see the docstring
+        return _replay(state, move, where)
     try:
         if "chance" in move:
             _fields(move, where, CHANCE_FIELDS)

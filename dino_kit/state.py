@@ -73,6 +73,7 @@ class ActionKind(Name):
     BUY_DNA = "buy_dna"  # market
     WORK = "work"  # workers
     DONE = "done"  # workers
+    PLACE = "place"  # park: one visitor into a place, or "place for me"
     FOOD = "food"  # park
 
 
@@ -228,9 +229,9 @@ class PlayerState:
     `specialists`: (id, workers it brought). Workers: `workers` in the pool for good,
     `supply` still in the supply (the 9th stays on the turn-order track). Scientists this
     round: `scientists` unassigned, `assigned`, `passed` (in the worker pool).
-    Worker phase: `placed` workers and `used` slot keys. Park phase: `inside` (customers,
-    hooligans) per place (exhibits then attractions), `line` (customers, hooligans) at the
-    entrance.
+    Worker phase: `placed` workers and `used` slot keys. Park phase: `to_place` (customers,
+    hooligans) drawn and not yet placed, `inside` (customers, hooligans) per place (exhibits
+    then attractions), `line` (customers, hooligans) at the entrance.
     """
 
     money: int
@@ -255,6 +256,7 @@ class PlayerState:
     placed: int = 0
     used: tuple[tuple[str, int], ...] = ()
     done: bool = False
+    to_place: tuple[int, int] = (0, 0)
     inside: tuple[tuple[int, int], ...] = ()
     line: tuple[int, int] = (0, 0)
     eaten: int = 0
@@ -442,10 +444,16 @@ class GameState:
     def seat_to_act(self) -> int:
         """The seat whose decision the game is at (or will be at once chance is done): in
         research and the market the turn goes round the order, in the other phases each seat
-        of the order acts in turn until done."""
+        of the order acts in turn until done (in the park, before the escapes, the first seat
+        of the order with visitors still to place)."""
         n = self.num_players
         if self.phase in (Phase.RESEARCH, Phase.MARKET):
             return self.order[self.step % n]
+        if self.step < 0 and self.phase == Phase.PARK:
+            players = self.players
+            for seat in self.order:
+                if players[seat].to_place != (0, 0):
+                    return seat
         return self.order[min(self.step, n - 1)]
 
     def current_player(self) -> int:

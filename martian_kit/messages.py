@@ -419,7 +419,7 @@ ENGLISH.update(
         "ui.more_tiebreaks.n": Plural("+{n} tie-break", "+{n} tie-breaks"),
         "ui.tiebreaks_so_far.n": Plural("1 tie-break played", "{n} tie-breaks played"),
         "ui.tiebreak_winner.n": Plural(
-            "{name} wins after {n} roll-off(s).", "{name} wins after {n} roll-off(s)."
+            "{name} wins after {n} roll-off.", "{name} wins after {n} roll-offs."
         ),
         "chart.rolloffs.observed.n": Plural("share of 1 tie-break", "share of {n} tie-breaks"),
         "ui.tied_players.n": Plural("{n} tied player", "{n} tied players"),
@@ -722,12 +722,12 @@ ENGLISH.update(
         "cli.mean_sd_zero": "Mean {mean:.4f}, sd {sd:.4f}, P(0) {p_zero:.4f}",
         "cli.bad_scores": "--scores takes MINE,THEIRS, got {value!r}",
         "cli.record_ok.n": Plural(
-            "{file}: a valid Martian Dice record: {players}; {n} turn(s); {how}",
-            "{file}: a valid Martian Dice record: {players}; {n} turn(s); {how}",
+            "{file}: a valid Martian Dice record: {players}; {n} turn; {how}",
+            "{file}: a valid Martian Dice record: {players}; {n} turns; {how}",
         ),
         "cli.record_running.n": Plural(
-            "The game is not over: {n} turn(s) played so far.",
-            "The game is not over: {n} turn(s) played so far.",
+            "The game is not over: {n} turn played so far.",
+            "The game is not over: {n} turns played so far.",
         ),
     }
 )

@@ -134,7 +134,7 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
         if a.kind == ActionKind.BUILD:
             free = abilities.free_zones(state, p)
             if free < 1:
-                return "park_full", {"where": "market", "free": free, "need": 1}
+                return "park_full", {"where": "market", "n": free, "need": 1}
             if a.choice is not None:
                 return "unknown_action", {"kind": a}
             cost = abilities.attraction_price(state, p, state.rows[0][a.target], a.target)

@@ -2,9 +2,17 @@
 
 - Attract (chance): in turn order each player draws visitors = excitement (+ bonuses, never
   above the cap nor the bag) and gets $1 per customer (plot twists may change the fee).
-- Lines (`place`): places are the exhibits (each holds as many visitors as it has dinosaurs)
-  then the attractions (their capacity), in park order. Hooligans are placed first, then
-  customers; who does not fit waits in line.
+- Lines (the player's choice, issue 15 defect 2): places are the exhibits (each holds as many
+  visitors as it has dinosaurs) then the attractions (their capacity), in park order. When
+  every player has drawn, each player in turn order places their visitors one at a time,
+  hooligans first (as the rule says), then customers: `Action("place", target=i)` puts the
+  next visitor into place i (0-based, exhibits then attractions), which must have room.
+  `Action("place")` ("place for me") places all the visitors still to place by the kit's
+  default, the automatic placement of before: hooligans fill the places in park order, then
+  customers take the room left, in park order. Who does not fit waits in line — and only
+  they: a visitor goes in line only when every place is full (the rule's "who does not
+  fit"). The placement is asked only when it is a choice: with room in one place or none,
+  the visitors go where they must (`settle`).
 - Escapes (`escapes`, simultaneous): threat = track + the held die's pips (re-rolled first
   under chaos theory). Security (track + bonuses) below it: the difference is eaten —
   customers inside first (those at non-food places before those at food attractions: the
@@ -15,6 +23,13 @@
   customer at a food attraction gives 1 VP or $2, the owner's choice:
   `Action("food", choice=k)` takes k of them as money (asked only when there is one). Passive
   income is paid here too.
+
+Decisions of ours where the rules are silent (also in RULES_NOTES.md): a customer may go to any
+place with room, a non-food one too while food places are free (the rules forbid nothing; it
+only gives away the VP-or-$2 choice); the chaos-theory re-roll stays where it was, after the
+draws and before the placement: placement cannot change how many visitors are eaten, nor which
+placement is best (food customers are eaten last), so knowing the die first tells a player
+nothing that matters, and the chance draws keep their order.
 """
 
 from __future__ import annotations
@@ -24,7 +39,8 @@ from dino_kit.phases.common import Problem
 from dino_kit.state import Action, ActionKind, GameState, PlayerState
 from dino_kit.state import evolve as replace
 
-KINDS = (ActionKind.FOOD,)
+KINDS = (ActionKind.PLACE, ActionKind.FOOD)
+PLACE_FOR_ME = Action(ActionKind.PLACE)
 
 
 def capacities(state: GameState, p: PlayerState) -> list[tuple[int, bool]]:
@@ -37,28 +53,85 @@ def capacities(state: GameState, p: PlayerState) -> list[tuple[int, bool]]:
 
 
 def place(state: GameState, seat: int, customers: int, hooligans: int) -> GameState:
-    """Put a player's drawn visitors in their park and take the admission fees."""
+    """A player's drawn visitors arrive: they wait to be placed (`to_place`), the places and
+    the line start empty, and the admission fees are taken."""
     p = state.players[seat]
-    inside = []
-    c_left, h_left = customers, hooligans
-    places = capacities(state, p)
-    h_in = []
-    for cap, _ in places:
-        h = min(cap, h_left)
-        h_left -= h
-        h_in.append(h)
-    for (cap, _), h in zip(places, h_in):
-        c = min(cap - h, c_left)
-        c_left -= c
-        inside.append((c, h))
+    empty = tuple((0, 0) for _ in capacities(state, p))
     bag = (state.bag[0] - customers, state.bag[1] - hooligans)
     state = replace(state, bag=bag)
     return state.with_player(
         seat,
-        inside=tuple(inside),
-        line=(c_left, h_left),
+        to_place=(customers, hooligans),
+        inside=empty,
+        line=(0, 0),
         money=p.money + customers * state.rules.customer_fee,
     )
+
+
+def room(state: GameState, p: PlayerState) -> list[int]:
+    """The room left in each place (exhibits first, then attractions)."""
+    inside = p.inside or ((0, 0),) * len(capacities(state, p))
+    return [cap - c - h for (cap, _), (c, h) in zip(capacities(state, p), inside)]
+
+
+def open_places(state: GameState, p: PlayerState) -> list[int]:
+    """The places with room left: where the next visitor may go."""
+    return [i for i, r in enumerate(room(state, p)) if r > 0]
+
+
+def placing(state: GameState) -> int | None:
+    """The seat placing visitors now: the first of the turn order with visitors still to
+    place (None when everybody is done)."""
+    players = state.players
+    for seat in state.order:
+        if players[seat].to_place != (0, 0):
+            return seat
+    return None
+
+
+def next_is_hooligan(p: PlayerState) -> bool:
+    """True when the next visitor to place is a hooligan (hooligans go in first)."""
+    return p.to_place[1] > 0
+
+
+def put(state: GameState, seat: int, where: int) -> GameState:
+    """The next visitor of `seat` (a hooligan while any is left) into place `where`."""
+    p = state.players[seat]
+    c, h = p.to_place
+    inside = list(p.inside)
+    ic, ih = inside[where]
+    if h > 0:
+        inside[where], to_place = (ic, ih + 1), (c, h - 1)
+    else:
+        inside[where], to_place = (ic + 1, ih), (c - 1, h)
+    return state.with_player(seat, inside=tuple(inside), to_place=to_place)
+
+
+def place_for_me(state: GameState, seat: int) -> GameState:
+    """ "Place for me": every visitor `seat` still has to place, by the default (the automatic
+    placement of before): hooligans fill the room in park order, then customers; who does not
+    fit waits in line."""
+    p = state.players[seat]
+    c_left, h_left = p.to_place
+    inside = []
+    for (c, h), r in zip(p.inside, room(state, p)):
+        dh = min(r, h_left)
+        h_left -= dh
+        dc = min(r - dh, c_left)
+        c_left -= dc
+        inside.append((c + dc, h + dh))
+    line = (p.line[0] + c_left, p.line[1] + h_left)
+    return state.with_player(seat, inside=tuple(inside), line=line, to_place=(0, 0))
+
+
+def settle(state: GameState) -> GameState:
+    """Place, in turn order, the visitors who have only one way to go (room in one place, or
+    none: the line), up to the first player with a real choice."""
+    while True:
+        seat = placing(state)
+        if seat is None or len(open_places(state, state.players[seat])) > 1:
+            return state
+        state = place_for_me(state, seat)
 
 
 def threat_now(state: GameState, p: PlayerState) -> int:
@@ -125,17 +198,49 @@ def score(state: GameState, seat: int, as_money: int) -> GameState:
     )
 
 
+def place_name(state: GameState, p: PlayerState, where: int) -> str:
+    """A place by name: the exhibit's recipe or the attraction."""
+    c = state.components
+    if where < len(p.exhibits):
+        return c.recipe(p.exhibits[where].recipe).name
+    return c.attraction(p.attractions[where - len(p.exhibits)]).name
+
+
 def candidates(state: GameState, seat: int) -> list[Action]:
-    food = food_customers(state, state.players[seat])
+    p = state.players[seat]
+    if p.to_place != (0, 0):
+        return [PLACE_FOR_ME] + [Action(ActionKind.PLACE, target=i) for i in open_places(state, p)]
+    food = food_customers(state, p)
     return [Action(ActionKind.FOOD, choice=k) for k in range(food + 1)]
 
 
 def problem(state: GameState, seat: int, a: Action) -> Problem:
-    food = food_customers(state, state.players[seat])
+    p = state.players[seat]
+    if a.kind == ActionKind.PLACE:
+        if p.to_place == (0, 0):
+            return "place_none", {}
+        if a.target is None:
+            return None
+        places = capacities(state, p)
+        if type(a.target) is not int or not 0 <= a.target < len(places):
+            return "place_unknown", {"last": len(places) - 1, "got": a.target}
+        if room(state, p)[a.target] <= 0:
+            return "place_full", {
+                "place": place_name(state, p, a.target),
+                "capacity": places[a.target][0],
+            }
+        return None
+    if p.to_place != (0, 0):
+        return "place_first", {}
+    food = food_customers(state, p)
     if not isinstance(a.choice, int) or isinstance(a.choice, bool) or not 0 <= a.choice <= food:
-        return "food_choice", {"food": food, "got": a.choice}
+        return "food_choice", {"n": food, "got": a.choice}
     return None
 
 
 def apply(state: GameState, seat: int, a: Action) -> GameState:
+    if a.kind == ActionKind.PLACE:
+        if a.target is None:
+            return place_for_me(state, seat)
+        return put(state, seat, a.target)
     return replace(score(state, seat, a.choice), step=state.step + 1)

@@ -113,7 +113,7 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
             }
         free = abilities.free_zones(state, p)
         if free < 2:
-            return "park_full", {"where": "research", "free": free, "need": 2}
+            return "park_full", {"where": "research", "n": free, "need": 2}
         return None
     return None  # pass
 

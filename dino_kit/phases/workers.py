@@ -89,7 +89,7 @@ def _create_why_not(state: GameState, p: PlayerState, action: Effect, choice: An
     ex = p.exhibits[choice]
     recipe = state.components.recipe(ex.recipe)
     if ex.dinosaurs >= ex.capacity:
-        return "paddock_full", {"name": recipe.name, "capacity": ex.capacity}
+        return "paddock_full", {"name": recipe.name, "n": ex.capacity}
     return "missing_dna", {
         "name": recipe.name,
         "need": dna_text(recipe.dna_cost),
@@ -319,7 +319,7 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
     if p.workers_free < slot.workers:
         return "not_enough_workers", {
             "slot": a.target,
-            "need": slot.workers,
+            "n": slot.workers,
             "have": p.workers_free,
         }
     if a.choice in _choices(state, p, slot):

@@ -2,7 +2,9 @@
 round on its own (notebooks 2–4: `until="market"` stops when research is over).
 
 Only legal actions are offered: first the kind of action (the engine's legal kinds), then the
-action itself in words; **Play** plays it. An action given in code (`app.act(...)`) that the
+action itself in words; **Play** plays it. In the park, a person places their visitors one at
+a time (hooligans first: the menu lists the places with room for the next one), or presses
+**Place for me** to let the kit place the rest. An action given in code (`app.act(...)`) that the
 rules refuse is not played, and the reason — the engine's `RuleError` message, naming the
 rule — is shown. The bots (`dino_kit.bots.BOTS`) and chance play in between; the chart follows
 each player's VP round by round, and the log lists every step.
@@ -33,9 +35,11 @@ from dino_kit.narrate import (
     park_visits,
     round_start_notice,
     twist_line,
+    visitors_text,
     vp_change_line,
 )
 from dino_kit.objectives import breakdown
+from dino_kit.phases import park
 from dino_kit.setup import new_game
 from dino_kit.state import CHANCE, Action, ChaosRoll, GameState, Phase
 from dino_kit.widgets.data import current_components
@@ -53,7 +57,7 @@ from kit_common.widgets.live_chart import LiveChart
 MAX_STEPS_BETWEEN_TURNS = 20_000
 KIND_ORDER = (
     "die", "recipe", "storage", "pass", "build", "upgrade", "special", "hire", "buy_dna",
-    "work", "done", "food",
+    "work", "done", "place", "food",
 )  # fmt: skip
 
 
@@ -65,6 +69,8 @@ def objective_text(state: GameState, ident: str) -> str:
 PERSON = "person"
 #: CSS class of the Continue button shown on a round's summary (the browser tests press it).
 CONTINUE_CLASS = "kit-continue"
+#: CSS class of the Place for me button shown while a person places visitors.
+PLACE_FOR_ME_CLASS = "kit-place-for-me"
 LENGTHS = ("short", "medium", "long")
 
 
@@ -177,6 +183,9 @@ class GameApp(App):
         self.play_button.button_style = "primary"
         self.play_button.add_class(ACTION_CLASS)
         self.play_button.on_click(lambda _: self.play_selected())
+        self.place_button = button(message("park.place.button"), message("park.place.button_tip"))
+        self.place_button.add_class(PLACE_FOR_ME_CLASS)
+        self.place_button.on_click(lambda _: self.act(park.PLACE_FOR_ME))
         self.why = w.HTML()
         self.why.add_class(OUTPUT_CLASS)
         self.result = w.HTML()
@@ -195,7 +204,7 @@ class GameApp(App):
                 self.centre,
                 self.your_board,
                 self.kinds,
-                w.HBox([self.options, self.play_button]),
+                w.HBox([self.options, self.play_button, self.place_button]),
                 self.why,
                 self.result,
                 *([self.figure.widget] if self.figure is not None else []),
@@ -434,13 +443,15 @@ class GameApp(App):
             )
         else:
             who = s.names[seat]
+        hint = message("park.place.hint") if self.placing() else message("hint." + s.phase)
         return message(
-            "ui.status",
-            round=s.round,
-            phase=message("phase." + s.phase),
-            who=who,
-            hint=message("hint." + s.phase),
+            "ui.status", round=s.round, phase=message("phase." + s.phase), who=who, hint=hint
         )
+
+    def placing(self) -> bool:
+        """True when the person to act is placing the visitors of their park."""
+        s = self.state
+        return self.your_turn() and s.phase == Phase.PARK and park.placing(s) is not None
 
     def summary(self) -> str:
         s = self.state
@@ -473,6 +484,9 @@ class GameApp(App):
         lines.append(
             escape(message("ui.twists", names="; ".join(twists) or message("ui.no_twists")))
         )
+        if self.placing():
+            waiting = s.players[s.current_player()].to_place
+            lines.insert(1, escape(message("park.place.waiting", who=visitors_text(*waiting))))
         self.header.value = "<br>".join(lines[:1]) + "".join(f"<div>{x}</div>" for x in lines[1:])
         if s.is_terminal() or self.stopped():
             self.notice.value = ""
@@ -504,6 +518,7 @@ class GameApp(App):
         for control in (self.centre, self.kinds, self.options):
             control.layout.display = shown
         self.play_button.layout.display = shown
+        self.place_button.layout.display = None if self.placing() else "none"
         self.why.value = escape(self.message_text)
         self.others.value = "".join(
             board_html(s, other) for other in range(s.num_players) if other != seat

@@ -12,7 +12,7 @@ import ipywidgets as w
 
 from dino_kit import charts, odds
 from dino_kit.components import ComponentSet
-from dino_kit.messages import message
+from dino_kit.messages import message, plural
 from dino_kit.objectives import MONEY_PER_VP
 from dino_kit.rules import Rules
 from dino_kit.widgets.data import current_components
@@ -162,7 +162,7 @@ class FoodChoice(App):
 
     def summary(self) -> str:
         vp, money, kept = self.choice()
-        return message("ui.food_summary", vp=vp, money=money, kept=kept)
+        return plural("ui.food_summary_n", kept, vp=vp, money=money)
 
     def _limit(self) -> None:
         self.as_money.max = self.food.value

@@ -13,7 +13,7 @@ import ipywidgets as w
 from dino_kit.bots import bot_by_name
 from dino_kit.components import ComponentSet
 from dino_kit.engine import run
-from dino_kit.messages import message
+from dino_kit.messages import message, plural
 from dino_kit.narrate import twist_line
 from dino_kit.setup import new_game
 from dino_kit.state import GameState
@@ -104,7 +104,7 @@ class SetupExplorer(App):
 
 def setup_sentence(facts: dict[str, Any]) -> str:
     """The facts of a setup (`setup_facts`) in one sentence."""
-    return message("ui.setup_facts", **facts)
+    return plural("ui.setup_facts_n", facts["plot_twists"], **facts)
 
 
 def setup_table(by_players: dict[int, dict[str, Any]]) -> Table:

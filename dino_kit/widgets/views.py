@@ -10,7 +10,7 @@ from html import escape
 
 from dino_kit import abilities
 from dino_kit.effects import CATEGORIES, DNA_TYPES
-from dino_kit.messages import message
+from dino_kit.messages import message, plural
 from dino_kit.narrate import specialist_text, upgrade_text
 from dino_kit.phases import research
 from dino_kit.phases.workers import dna_text
@@ -93,7 +93,7 @@ def park_html(state: GameState, p: PlayerState) -> str:
         boxes.append(
             f"<span style='{BOX}width:5.5em;border:2px solid #0277bd;background:#e1f5fe;"
             f"padding:2px;font-size:85%'><b>{escape(a.name)}</b>{food}<br>"
-            f"{escape(message('ui.attraction_line', vp=a.vp, capacity=a.capacity))}</span>"
+            f"{escape(plural('ui.attraction_line_n', a.capacity, vp=a.vp))}</span>"
         )
     free = abilities.free_zones(state, p)
     boxes += [f"<span style='{BOX}width:2.5em;height:3.2em;border:1px dashed #aaa'></span>"] * max(
@@ -243,12 +243,12 @@ def item_text(state: GameState, col: int, ident: str, row: int) -> str:
     item = c[ident]
     if col == 0:
         price = item.cost + c.tables.market_rows[row]
-        return message(
-            "ui.attraction_item_food" if item.food else "ui.attraction_item",
+        return plural(
+            "ui.attraction_item_food_n" if item.food else "ui.attraction_item_n",
+            item.capacity,
             name=item.name,
             price=price,
             vp=item.vp,
-            capacity=item.capacity,
         )
     price = c.tables.market_rows[row]
     if col == 1:

@@ -13,7 +13,7 @@ import ipywidgets as w
 
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
-from dino_kit.messages import message
+from dino_kit.messages import message, plural
 from dino_kit.narrate import action_label
 from dino_kit.phases import workers
 from dino_kit.state import Action, GameState
@@ -150,4 +150,4 @@ class BuildPlanner(App):
     def summary(self) -> str:
         most = max((len(p.created) for p in self.found), default=0)
         free = abilities.free_zones(self.base, self.base.players[self.seat])
-        return message("ui.planner_summary", n=len(self.found), most=most, free=free)
+        return plural("ui.planner_summary_n", most, results=len(self.found), free=free)

@@ -1,6 +1,8 @@
 """The Dinosaur Island pages as a visitor meets them in the app: no raw Python value and no
 TeX-typeset dollar sign in any page's text, every widget fresh, and a whole game played through
-page 7's buttons in which each round's summary adds up to every player's change of VP."""
+page 7's buttons in which each round's summary adds up to every player's change of VP (the
+player builds attractions when it can, so that its park has places to choose between, and
+places its visitors by turns with the menu and with Place for me)."""
 
 from __future__ import annotations
 
@@ -97,8 +99,11 @@ def test_a_whole_game_through_the_buttons(voila_app, browser_page):
     assert set(vp.values()) == {10}, vp
     play = page.get_by_role("button", name="Play", exact=True)
     cont = page.locator(".kit-continue")
-    rounds = 0
-    for _ in range(400):
+    place_for_me = page.locator(".kit-place-for-me")
+    choice = page.locator(".widget-dropdown", has_text="Choice").locator("select")
+    attraction = page.locator(".widget-toggle-button", has_text="attraction")
+    rounds = placements = 0
+    for _ in range(600):
         if cont.is_visible():
             vp = _check_summary(page, vp)
             rounds += 1
@@ -108,6 +113,19 @@ def test_a_whole_game_through_the_buttons(voila_app, browser_page):
         text = visible_text(page)
         if ENDED in text:
             break
+        if place_for_me.is_visible():
+            if placements % 2 == 0:  # the next visitor into the menu's first place
+                choice.select_option(index=1)
+                page.wait_for_timeout(200)
+                play.click()
+            else:
+                place_for_me.click()
+            placements += 1
+            page.wait_for_timeout(250)
+            continue
+        if attraction.is_visible():
+            attraction.click()
+            page.wait_for_timeout(200)
         if play.is_enabled():
             play.click()
             page.wait_for_timeout(250)
@@ -117,4 +135,5 @@ def test_a_whole_game_through_the_buttons(voila_app, browser_page):
     assert ENDED in text, text[-2000:]
     _check_summary(page, vp)
     assert rounds >= 1
+    assert placements >= 2, "the player never placed visitors"
     assert raw_values(text) == [] and page_errors(page) == [] and watch.problems == []

@@ -71,7 +71,7 @@ def test_components_read_from_their_data():
         "table) (2 workers)"
     )
     watchman = next(p for p in COMPONENTS.specialists if p.name == "Night Watchman")
-    assert specialist_text(watchman) == "+1 worker(s) while hired; +1 security in the park"
+    assert specialist_text(watchman) == "+1 worker while hired; +1 security in the park"
     investor = next(p for p in COMPONENTS.specialists if p.name == "Investor")
     assert specialist_text(investor) == "on hiring: take $6"
     assert objective_line(COMPONENTS.objectives[0]) == "Have 4 dinosaurs or more — 6 VP"

@@ -178,7 +178,8 @@ def test_hand_worked_park():
 
 
 def engine_park(customers, hooligans, capacity, threat, security):
-    """The engine's place → escapes → score for one player, seat 0."""
+    """The engine's arrival → placement (one place: where they must) → escapes → score for
+    one player, seat 0."""
     s = start(2, predictable_systems=True)
     s = replace(s, phase="park", held=None, pending=(), bag=(58, 22))
     p0 = s.players[0]
@@ -186,7 +187,7 @@ def engine_park(customers, hooligans, capacity, threat, security):
         0, exhibits=(Exhibit("H0", capacity, capacity),), threat=threat, security=security
     )
     s = s.with_player(1, threat=0)
-    s = park.place(s, 0, customers, hooligans)
+    s = park.settle(park.place(s, 0, customers, hooligans))
     s = park.escapes(s)
     s = park.score(s, 0, 0)
     p = s.players[0]

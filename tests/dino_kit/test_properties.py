@@ -18,8 +18,9 @@ from dino_kit.engine import (
     sample_chance,
     why_illegal,
 )
+from dino_kit.phases import park
 from dino_kit.setup import new_game
-from dino_kit.state import CHANCE, GameState, VisitorDraw
+from dino_kit.state import CHANCE, Action, GameState, VisitorDraw
 
 C = load_components()
 MAX_STEPS = 20_000
@@ -27,7 +28,9 @@ MAX_STEPS = 20_000
 
 def check_invariants(s: GameState) -> None:
     n = s.num_players
-    in_parks = sum(sum(c + h for c, h in p.inside) + sum(p.line) for p in s.players)
+    in_parks = sum(
+        sum(c + h for c, h in p.inside) + sum(p.line) + sum(p.to_place) for p in s.players
+    )
     assert sum(s.bag) + in_parks == 80, "visitors are conserved"
     assert len(s.pool) + len(s.dice_box) == 10, "dice are accounted for"
     if s.phase != "setup":
@@ -47,6 +50,11 @@ def check_invariants(s: GameState) -> None:
         assert all(0 <= d <= lim for d, lim in zip(p.dna, p.limits)), "DNA within storage"
         assert all(e.dinosaurs <= e.capacity <= 4 for e in p.exhibits)
         assert len(p.specialists) <= 3
+        if s.phase == "park" and s.step == -1:  # lines, before the escapes
+            if sum(c for c, _ in p.inside) + p.line[0]:
+                assert p.to_place[1] == 0, "hooligans are placed first"
+            if sum(p.line):
+                assert not park.open_places(s, p), "the line only when every place is full"
 
 
 def play_checked(n: int, seed: int, bot, **settings_) -> GameState:
@@ -95,6 +103,23 @@ def test_random_games_keep_every_invariant_and_end(n, seed, predictable, chaos, 
 def test_heuristic_games_keep_every_invariant_and_end(n, seed):
     s = play_checked(n, seed, heuristic_bot)
     assert s.final is not None
+
+
+def random_placer(state: GameState, rng: random.Random) -> Action:
+    """The heuristic bot, except that each visitor goes to a place drawn uniformly among those
+    with room."""
+    if state.phase == "park" and park.placing(state) is not None:
+        places = [a for a in legal_actions(state) if a.target is not None]
+        return places[rng.randrange(len(places))]
+    return heuristic_bot(state, rng)
+
+
+@settings(max_examples=6, deadline=None)
+@given(n=st.integers(2, 4), seed=st.integers(0, 10**6), chaos=st.booleans())
+def test_games_placing_visitors_anywhere_keep_every_invariant_and_end(n, seed, chaos):
+    s = play_checked(n, seed, random_placer, chaos_theory=chaos)
+    assert s.final is not None
+    assert any(m.kind == "place" for a, m in s.moves() if a != CHANCE)
 
 
 @settings(max_examples=5, deadline=None)

@@ -109,4 +109,22 @@ def test_golden_seeded_playthrough():
     assert hashlib.sha256(record.encode()).hexdigest()[:16] == GOLDEN[4]
 
 
-GOLDEN = (6, (91, 61, 36, 45), (0,), 356, "f1b5622e8e38f524")
+def test_golden_game_without_its_placements_is_the_record_of_before_and_still_loads():
+    """Placement became the player's choice (issue 15, defect 2) without changing a game of
+    the bots: the golden record minus its 22 placements ("place for me") is byte for byte the
+    record of before, and such an older record still loads (the placements of those days are
+    played where the game waits for one) to the same game."""
+    s = play_game([heuristic_bot] * 4, random.Random(2024))
+    record = records.to_record(s, seed=2024)
+    moves = [m for m in record["moves"] if m.get("action", {}).get("kind") != "place"]
+    older = {**record, "moves": moves}
+    assert len(record["moves"]) - len(older["moves"]) == 22
+    text = json.dumps(older, sort_keys=True)
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == OLDER_GOLDEN
+    loaded = records.from_record(json.loads(text))
+    assert loaded.final == s.final and records.to_record(loaded, seed=2024) == record
+
+
+GOLDEN = (6, (91, 61, 36, 45), (0,), 378, "07f035d8fa82bd0c")
+#: The golden game's record as it was saved before placement was the player's choice.
+OLDER_GOLDEN = "f1b5622e8e38f524"

@@ -46,15 +46,19 @@ def test_park_draw_visitors_equal_to_excitement_and_1_per_customer(workers):
 
 def test_park_hooligans_placed_first_exhibits_hold_as_many_as_their_dinosaurs(workers):
     s = to_park(workers, excitement=7, attractions=("A1", "A2"))
-    after = apply_chance(s, 4)  # 4 customers, 3 hooligans; places: exhibit (1), A1 (2), A2 (2)
+    # 4 customers, 3 hooligans; places: exhibit (1), A1 (2), A2 (2); seat 1 has one place
+    s = resolve(s, visitors=[4, 1])
+    assert s.current_player() == 0 and s.players[0].to_place == (4, 3)
+    after = apply_action(s, park.PLACE_FOR_ME)  # the kit's placement, hooligans first
     p = after.players[0]
     assert p.inside == ((0, 1), (0, 2), (2, 0)) and p.line == (2, 0)
 
 
 def drawn(s, customers):
-    """Seat 0 draws; escapes are then computed directly (the engine would go on)."""
+    """Seat 0 draws and the kit places its visitors; escapes are then computed directly (the
+    engine would go on)."""
     s = apply_chance(s, customers)
-    return park.escapes(replace(s, pending=()))
+    return park.escapes(park.place_for_me(replace(s, pending=()), 0))
 
 
 def test_park_escapes_eat_threat_minus_security_customers_first_then_line(workers):
@@ -64,7 +68,8 @@ def test_park_escapes_eat_threat_minus_security_customers_first_then_line(worker
     # (exhibit, then A1) before anyone in line
     assert p.eaten == 4 and p.inside == ((0, 0), (0, 1), (0, 0)) and p.line == (2, 0)
     assert p.vp == 10 - 4
-    assert resolve(s, visitors=[4, 1]).players[0].eaten_total == 4
+    placing = resolve(s, visitors=[4, 1])
+    assert apply_action(placing, park.PLACE_FOR_ME).players[0].eaten_total == 4
 
 
 def test_park_eaten_beyond_the_park_come_from_the_line(workers):
@@ -89,7 +94,7 @@ def test_park_held_die_pips_add_to_threat(workers):
 
 def test_park_score_surviving_customers_inside_food_gives_vp_or_2_dollars(workers):
     s = to_park(workers, excitement=7, attractions=("A1", "A2"))
-    s = resolve(s, visitors=[4, 1])
+    s = apply_action(resolve(s, visitors=[4, 1]), park.PLACE_FOR_ME)
     assert s.current_player() == 0 and legal_actions(s) == (
         Action("food", choice=0),
         Action("food", choice=1),

@@ -46,10 +46,10 @@ def test_replay_of_a_running_game_says_it_is_not_over(tmp_path, capsys):
     records.save(state, path)
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "The game is not over: 3 turn(s) played so far."
+        "The game is not over: 3 turns played so far."
     )
     assert main(["check-record", str(path)]) == 0
-    assert capsys.readouterr().out.endswith("3 turn(s); the game is not over yet\n")
+    assert capsys.readouterr().out.endswith("3 turns; the game is not over yet\n")
 
 
 def test_check_record_says_what_the_file_holds(saved, capsys):
@@ -57,7 +57,7 @@ def test_check_record_says_what_the_file_holds(saved, capsys):
     state = records.load(saved)
     winner = state.players[state.winner]
     assert capsys.readouterr().out == (
-        f"{saved}: a valid Martian Dice record: Ann, Bo; {len(state.log)} turn(s); "
+        f"{saved}: a valid Martian Dice record: Ann, Bo; {len(state.log)} turns; "
         f"finished, {winner} won\n"
     )
 

@@ -9,16 +9,13 @@ for developers and not scanned."""
 
 from __future__ import annotations
 
-import ast
-import re
 import string
 from pathlib import Path
-
-import pytest
 
 from kit_common.messages import Plural
 from martian_kit.dice import Face
 from martian_kit.messages import ENGLISH, counted, dice_count
+from tests.literal_scan import loose_words
 
 KIT = Path(__file__).resolve().parents[2] / "martian_kit"
 
@@ -52,67 +49,31 @@ USER_FACING = sorted(
     ]
 )
 
-#: Literals of two or more words that are not sentences, each with the reason.
-ALLOWED: dict[str, str] = {
-    "row wrap": "a CSS flex-flow value of a widget layout",
-    "Martian Dice": "the game's name, a title the editions of every language keep",
+ROOT = KIT.parent
+#: Worded literals kept in the code, each with the reason.
+ALLOWED: dict[tuple[str, str], str] = {
+    ("martian_kit/widgets/game.py", "row wrap"): "a CSS flex-flow value of a widget layout",
+    ("martian_kit/widgets/pages.py", "Martian Dice"): (
+        "the game's name, a title the editions of every language keep"
+    ),
 }
-
-# Two words: letters only (not "2em", "#999"), separated by blanks only (not CSS "a; b").
-_TWO_WORDS = re.compile(r"(?<![\w#.-])[^\W\d_]{2,}[ \t\n]+[^\W\d_]{2,}(?![\w-])")
-# Markup is not prose: whole or cut-off HTML tags, CSS at-rules and `{...}` CSS blocks.
-_MARKUP = [
-    re.compile(r"<[^<>]*>"),  # a whole tag
-    re.compile(r"<[^<>]*$"),  # a tag an f-string field cuts off: "<td style='..."
-    re.compile(r"^[^<>]*'>"),  # the rest of a tag after a field: "'>Download"
-    re.compile(r"@[\w-]+[^{]*"),  # "@media print"
-    re.compile(r"[^{}\n]*\{[^{}]*\}"),  # a CSS rule "td, th { margin: 0; }"
-]
+#: The handout's page head: a style sheet (selectors and rules, no words a reader sees).
+STYLE_SHEET = "<style>"
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    """The ids of the string nodes that are docstrings (of the module, classes, functions)."""
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
-    return found
+def loose_sentences() -> list[str]:
+    """Every worded literal of the user-facing modules outside the catalogue (the shared
+    scanner, `tests/literal_scan.py`), but the handout's style sheet."""
+    return [found for found in loose_words(ROOT, USER_FACING, ALLOWED) if STYLE_SHEET not in found]
 
 
-def _prose(text: str) -> str:
-    """`text` with its markup taken out."""
-    for pattern in _MARKUP:
-        text = pattern.sub(" ", text)
-    return text
-
-
-def loose_sentences(source: str) -> list[tuple[int, str]]:
-    """(line, literal) of every string literal in `source` (Python) with two or more words
-    that is no docstring, no markup and not allowed: a sentence outside the catalogue.
-    The literal parts of an f-string count too."""
-    tree = ast.parse(source)
-    skip = _docstrings(tree)
-    found = []
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
-            continue
-        text = node.value
-        if id(node) in skip or text in ALLOWED:
-            continue
-        if _TWO_WORDS.search(_prose(text)):
-            found.append((node.lineno, text))
-    return sorted(found)
-
-
-@pytest.mark.parametrize("path", USER_FACING, ids=lambda p: str(p.relative_to(KIT)))
-def test_no_sentence_outside_the_catalogue(path: Path) -> None:
-    assert loose_sentences(path.read_text(encoding="utf-8")) == []
+def test_no_sentence_outside_the_catalogue() -> None:
+    assert loose_sentences() == []
 
 
 def test_a_planted_sentence_is_caught(tmp_path: Path) -> None:
-    planted = tmp_path / "planted.py"
+    planted = tmp_path / "martian_kit" / "planted.py"
+    planted.parent.mkdir()
     planted.write_text(
         '"""A module docstring is fine."""\n'
         "def label(n: int) -> str:\n"
@@ -121,34 +82,10 @@ def test_a_planted_sentence_is_caught(tmp_path: Path) -> None:
         '    return style + f"Roll the {n} dice left"\n',
         encoding="utf-8",
     )
-    assert loose_sentences(planted.read_text(encoding="utf-8")) == [
-        (5, " dice left"),
-        (5, "Roll the "),
+    assert loose_words(tmp_path, [planted], ALLOWED) == [
+        "martian_kit/planted.py:5: ' dice left'",
+        "martian_kit/planted.py:5: 'Roll the '",
     ]
-
-
-@pytest.mark.parametrize(
-    "literal",
-    ["Not added:", "the class's rolls", "Stopping scores ", "Start again", "no dice"],
-)
-def test_sentences_are_found(literal: str) -> None:
-    assert loose_sentences(f"x = {literal!r}\n") == [(1, literal)]
-
-
-@pytest.mark.parametrize(
-    "literal",
-    [
-        "Stop",
-        "ui.take.tip",
-        "<b style='color:#b71c1c'>",
-        "0 0 0 2em",
-        "body { font-size: 150% !important; }",
-        "@media print { body { margin: 0; } }",
-        "row wrap",
-    ],
-)
-def test_markup_keys_and_single_words_are_not_sentences(literal: str) -> None:
-    assert loose_sentences(f"x = {literal!r}\n") == []
 
 
 def _fields(template: str) -> set[str]:
