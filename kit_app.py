@@ -22,7 +22,12 @@ working directory) plus what JSON cannot say:
 - each page's pool size is computed from the machine when no pool size is configured
   (`pool_size()` below);
 - a visitor who finds a page's pool holding only a refill still waiting out `fill_delay`
-  gets a kernel started at once instead of waiting for the delay and then the refill.
+  gets a kernel started at once instead of waiting for the delay and then the refill;
+- only the pages of `--KitVoila.preheated_languages` (English by default) keep preheated
+  kernels: the translated trees (`notebooks/es/`, `pt/`, `ru/`) quadruple the pages, more
+  than a machine's pools can hold (on 2 cores, 18 English pages already take the start-up
+  budget), so a translated page starts its kernel when it is opened (a few seconds), unless
+  its language is named, e.g. `--KitVoila.preheated_languages='["es"]'` for a Spanish class.
 
 On Binder, Voila runs inside Jupyter Server instead (see binder/), where the badge's urlpath
 opens the landing page.
@@ -62,9 +67,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import sys
 import weakref
-from collections.abc import AsyncIterator, Callable, MutableMapping
+from collections.abc import AsyncIterator, Callable, MutableMapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, ClassVar
@@ -78,6 +84,8 @@ from tornado.web import RedirectHandler, RequestHandler
 from traitlets import Integer, List, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
+
+from kit_common.messages import LANGUAGES, SOURCE_LANGUAGE
 
 #: The landing page, relative to the served folder.
 INDEX = "00_index.ipynb"
@@ -118,6 +126,29 @@ def pool_size(pages: int, cpus: int, available_mb: float, visitors: int) -> int:
     by_memory = int(available_mb * POOL_MEMORY_SHARE / KERNEL_MEMORY_MB)
     by_cpu = int(cpus * START_BUDGET_S / KERNEL_START_CPU_S)
     return max(1, min(visitors, by_memory // max(pages, 1), by_cpu // max(pages, 1)))
+
+
+#: The folders of the translated trees under the served folder, one per language.
+TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
+
+
+def not_preheated(languages: Sequence[str]) -> list[str]:
+    """The `preheat_denylist` patterns (regular expressions on a page's path under the served
+    folder) that keep the pages of every language not in `languages` out of the pools."""
+    patterns = [rf"^{code}/" for code in TRANSLATED if code not in languages]
+    if SOURCE_LANGUAGE not in languages:
+        patterns.append(rf"^(?!(?:{'|'.join(TRANSLATED)})/)")
+    return patterns
+
+
+def preheated_pages(root: Path, patterns: Sequence[str]) -> int:
+    """How many pages under `root` keep a pool: those no pattern of `patterns` matches."""
+    names = [
+        p.relative_to(root).as_posix()
+        for p in root.rglob("*.ipynb")
+        if ".ipynb_checkpoints" not in p.parts
+    ]
+    return sum(not any(re.match(pattern, name) for pattern in patterns) for name in names)
 
 
 def host_allowed(host_header: str, allowed: tuple[str, ...]) -> bool:
@@ -326,16 +357,26 @@ class KitVoila(Voila):
         help="How many people may open one page at once (a class); caps the computed pool.",
     )
 
+    preheated_languages = List(
+        Unicode(),
+        [SOURCE_LANGUAGE],
+        config=True,
+        help="The languages whose pages keep preheated kernels (en, es, pt, ru); the pages "
+        "of the others start a kernel when they are opened.",
+    )
+
     aliases: ClassVar[dict] = {**Voila.aliases, "allow-host": "KitVoila.allowed_hosts"}
 
     def initialize(self, argv: list[str] | None = None) -> None:
         """Voila's start-up, then the pool size when none is configured, and the kernels'
         transport (Unix sockets on POSIX unless one is configured)."""
         super().initialize(argv)
+        patterns = not_preheated(self.preheated_languages)
+        if patterns:  # read by the kernel manager, which start() creates
+            manager = self.config.VoilaKernelManager
+            manager.preheat_denylist = [*manager.get("preheat_denylist", []), *patterns]
         if "default_pool_size" not in self.config.VoilaConfiguration:
-            pages = sum(
-                ".ipynb_checkpoints" not in p.parts for p in Path(self.root_dir).rglob("*.ipynb")
-            )
+            pages = preheated_pages(Path(self.root_dir), patterns)
             self.voila_configuration.default_pool_size = pool_size(
                 pages=pages,
                 cpus=psutil.cpu_count() or 1,

@@ -6,7 +6,7 @@ lives in one place.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from typing import Any
 
 from dino_kit.components.schema import Slot
 from dino_kit.state import GameState, PlayerState
@@ -15,43 +15,88 @@ from dino_kit.state import GameState, PlayerState
 def passive(state: GameState, player: PlayerState, effect_id: str) -> int:
     """The total `amount` of a passive effect from working lab upgrades and hired
     specialists (covered upgrades give nothing; a fired specialist gives nothing)."""
-    c = state.components
-    total = 0
-    for ident in player.lab:
+    return _passive_totals(state, player).get(effect_id, 0)
+
+
+#: The passive totals of a lab and its specialists: `(components, lab, specialists, totals)`
+#: under the ids of the two tuples. They change only when a tile is bought, while `passive`
+#: is asked many times per decision (prices, security, visitors), so the totals are worked
+#: out once per lab. The tuples are kept in the entry, so their ids cannot be reused while
+#: it lives; the memo is emptied when it grows past `_PASSIVE_MEMO_SIZE`.
+_PASSIVE_MEMO: dict[tuple[int, int], tuple[Any, tuple[Any, ...], Any, dict[str, int]]] = {}
+_PASSIVE_MEMO_SIZE = 4096
+
+
+def _passive_totals(state: GameState, player: PlayerState) -> dict[str, int]:
+    c, lab, specialists = state.components, player.lab, player.specialists
+    key = (id(lab), id(specialists))
+    hit = _PASSIVE_MEMO.get(key)
+    if hit is not None and hit[0] is c and hit[1] is lab and hit[2] is specialists:
+        return hit[3]
+    totals: dict[str, int] = {}
+    for ident in lab:
         if ident is not None:
             for e in c.lab_upgrade(ident).passives:
-                if e.id == effect_id:
-                    total += e.get("amount", 0)
-    for ident, _ in player.specialists:
+                totals[e.id] = totals.get(e.id, 0) + e.get("amount", 0)
+    for ident, _ in specialists:
         for e in c.specialist(ident).effects:
-            if e.id == effect_id:
-                total += e.get("amount", 0)
-    return total
+            totals[e.id] = totals.get(e.id, 0) + e.get("amount", 0)
+    if len(_PASSIVE_MEMO) >= _PASSIVE_MEMO_SIZE:
+        _PASSIVE_MEMO.clear()
+    _PASSIVE_MEMO[key] = (c, lab, specialists, totals)
+    return totals
 
 
-def lab_slots(state: GameState, player: PlayerState) -> Iterator[tuple[tuple[str, int], Slot]]:
+def lab_slots(state: GameState, player: PlayerState) -> tuple[tuple[tuple[str, int], Slot], ...]:
     """Every working lab slot of the player with its key (space, index). Spaces: the printed
     `dino_research` and `dna_refinement` (or the II tile over them) and `lab0`.. for the
     under-construction spaces."""
-    c = state.components
-    t = c.tables
-    dr = c.lab_upgrade(player.dino_research).slots if player.dino_research else t.dino_research
-    rf = c.lab_upgrade(player.dna_refinement).slots if player.dna_refinement else t.dna_refinement
-    for i, slot in enumerate(dr):
-        yield ("dino_research", i), slot
-    for i, slot in enumerate(rf):
-        yield ("dna_refinement", i), slot
-    for n, ident in enumerate(player.lab):
-        if ident is not None:
-            for i, slot in enumerate(c.lab_upgrade(ident).slots):
-                yield (f"lab{n}", i), slot
+    return _lab(state, player)[0]
 
 
 def find_slot(state: GameState, player: PlayerState, key: tuple[str, int]) -> Slot | None:
-    for k, slot in lab_slots(state, player):
-        if k == key:
-            return slot
-    return None
+    try:
+        return _lab(state, player)[1].get(key)
+    except TypeError:  # an unhashable key names no slot
+        return None
+
+
+#: A lab's slots, listed and by key: `(components, lab, slots, by key)` under the id of the
+#: lab tuple and the two printed spaces' tiles. The lab changes only when a tile is
+#: bought, while its slots are asked for at every workers decision and action; the lab tuple
+#: is kept in the entry, so its id cannot be reused while the entry lives; the memo is
+#: emptied when it grows past `_LAB_MEMO_SIZE`.
+_LAB_MEMO: dict[tuple[int, str | None, str | None], tuple[Any, ...]] = {}
+_LAB_MEMO_SIZE = 4096
+
+LabSlots = tuple[tuple[tuple[str, int], Slot], ...]
+
+
+def _lab(state: GameState, player: PlayerState) -> tuple[LabSlots, dict[tuple[str, int], Slot]]:
+    c, lab = state.components, player.lab
+    dino_research, refinement = player.dino_research, player.dna_refinement
+    key = (id(lab), dino_research, refinement)
+    hit = _LAB_MEMO.get(key)
+    if hit is not None and hit[0] is c and hit[1] is lab:
+        return hit[2], hit[3]
+    t = c.tables
+    dr = c.lab_upgrade(dino_research).slots if dino_research else t.dino_research
+    rf = c.lab_upgrade(refinement).slots if refinement else t.dna_refinement
+    slots: list[tuple[tuple[str, int], Slot]] = []
+    for i, slot in enumerate(dr):
+        slots.append((("dino_research", i), slot))
+    for i, slot in enumerate(rf):
+        slots.append((("dna_refinement", i), slot))
+    for n, ident in enumerate(lab):
+        if ident is not None:
+            for i, slot in enumerate(c.lab_upgrade(ident).slots):
+                slots.append(((f"lab{n}", i), slot))
+    listed = tuple(slots)
+    by_key = dict(listed)
+    if len(_LAB_MEMO) >= _LAB_MEMO_SIZE:
+        _LAB_MEMO.clear()
+    _LAB_MEMO[key] = (c, lab, listed, by_key)
+    return listed, by_key
 
 
 def free_zones(state: GameState, player: PlayerState) -> int:

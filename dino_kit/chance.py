@@ -116,8 +116,16 @@ def chance_outcomes(state: GameState) -> list[tuple[Outcome, Fraction]]:
     total = comb(customers + hooligans, k)
     return [
         (c, Fraction(comb(customers, c) * comb(hooligans, k - c), total))
-        for c in range(max(0, k - hooligans), min(k, customers) + 1)
+        for c in _customer_counts(state, event.seat)
     ]
+
+
+def _customer_counts(state: GameState, seat: int) -> range:
+    """The customers a visitor draw for `seat` can give (each with a probability above 0):
+    the outcomes of `chance_outcomes`, without working out their exact probabilities."""
+    k = _visitor_count(state, seat)
+    customers, hooligans = state.bag
+    return range(max(0, k - hooligans), min(k, customers) + 1)
 
 
 def sample_chance(state: GameState, rng: random.Random) -> Outcome:
@@ -169,7 +177,11 @@ def apply(state: GameState, outcome: Outcome) -> GameState:
     if source is not None:
         if not isinstance(outcome, str) or outcome not in source:
             raise _bad(event, outcome)
-        left = tuple(x for x in source if x != outcome)
+        if source.count(outcome) == 1:  # the usual case: cut it out, no element-wise copy
+            i = source.index(outcome)
+            left = source[:i] + source[i + 1 :]
+        else:
+            left = tuple(x for x in source if x != outcome)
         if isinstance(event, PoolDraw):
             return replace(state, pending=rest, dice_box=left, pool=(*state.pool, outcome))
         if isinstance(event, MarketDraw):
@@ -220,7 +232,7 @@ def apply(state: GameState, outcome: Outcome) -> GameState:
         rolled[event.slot] = outcome
         return replace(state, pending=rest, rolled=tuple(rolled))
     assert isinstance(event, VisitorDraw)
-    possible = [c for c, _ in chance_outcomes(state)]
+    possible = _customer_counts(state, event.seat)
     if not is_whole(outcome) or outcome not in possible:
         raise _bad(event, outcome)
     k = _visitor_count(state, event.seat)

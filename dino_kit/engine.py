@@ -79,6 +79,11 @@ def why_illegal(state: GameState, action: Any) -> tuple[str, str] | None:
         check_action(action, state.phase)
     except InputError as err:
         return "malformed_action", str(err)
+    return _rule_broken(state, action)
+
+
+def _rule_broken(state: GameState, action: Action) -> tuple[str, str] | None:
+    """`why_illegal` for a well-formed action at a decision of a phase with actions."""
     module = MODULES[state.phase]
     if action.kind not in module.KINDS:
         if action.kind in ALL_KINDS:
@@ -97,8 +102,10 @@ def apply_action(state: GameState, action: Action) -> GameState:
     use: see `dino_kit.actions`)."""
     _check_state(state)
     if isinstance(action, Action) and state.phase in MODULES and not state.pending:
-        check_action(action, state.phase)
-    broken = why_illegal(state, action)
+        check_action(action, state.phase)  # a malformed action raises InputError here
+        broken = _rule_broken(state, action)  # (why_illegal would check its shape again)
+    else:
+        broken = why_illegal(state, action)
     if broken is not None:
         raise RuleError(*broken)
     seat = state.seat_to_act()
@@ -160,7 +167,7 @@ def advance(state: GameState) -> GameState:
                 continue
             seat = state.order[state.step]
             p = state.players[seat]
-            if not p.done and p.workers_free > 0 and len(workers.candidates(state, seat)) > 1:
+            if not p.done and p.workers_free > 0 and workers.can_work(state, seat):
                 return state
             state = replace(state, step=state.step + 1)
         elif phase == Phase.PARK:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from operator import ge, sub
 from typing import Any, NamedTuple
 
 from dino_kit import abilities
@@ -58,7 +59,9 @@ ENABLING_SHARE = 0.5  # ... and is worth this share of the goal's VP
 
 class View(NamedTuple):
     """What the heuristic bot works out once per decision (see the module docstring).
-    `goals`: the unclaimed objectives it does not meet yet, as (condition, have, target, VP)."""
+    `goals`: the unclaimed objectives it does not meet yet, as (condition, have, target, VP);
+    `kind_goals`: by action kind, those of them an action of that kind can step toward
+    (`_GOAL_KINDS`), in the same order; `goal_kinds` its kinds."""
 
     need: tuple[int, ...]
     held: int
@@ -72,6 +75,7 @@ class View(NamedTuple):
     visitors: int
     goals: tuple[tuple[Effect, int, int, int], ...]
     goal_kinds: frozenset[str]
+    kind_goals: dict[str, tuple[tuple[Effect, int, int, int], ...]]
     slots: dict[tuple[str, int], Slot]
     research_bonus: int
     faces: tuple[Face, ...]
@@ -132,9 +136,13 @@ def needs(state: GameState, p: PlayerState) -> tuple[int, ...]:
     for e in p.exhibits:
         if e.dinosaurs < e.capacity:
             for i, cost in enumerate(state.components.recipe(e.recipe).dna_cost):
-                short = max(0, cost - have[i])
-                need[i] += short
-                have[i] = max(0, have[i] - cost)
+                if cost:  # (a type the recipe does not use changes nothing: DNA is never < 0)
+                    short = cost - have[i]
+                    if short > 0:
+                        need[i] += short
+                        have[i] = 0
+                    else:
+                        have[i] = -short
     return tuple(need)
 
 
@@ -152,6 +160,11 @@ def view(state: GameState, p: PlayerState) -> View:
         faces, held, drop = (), held_pips(state), 0.0
     room = p.dinosaurs + sum(c.attraction(a).capacity for a in p.attractions)
     open_goals = goals(state, p)
+    by_kind: dict[str, list[tuple[Effect, int, int, int]]] = {}
+    for goal in open_goals:
+        for kind in _GOAL_KINDS.get(goal[0].id, ()):
+            by_kind.setdefault(kind, []).append(goal)
+    kind_goals = {kind: tuple(listed) for kind, listed in by_kind.items()}
     slots = dict(abilities.lab_slots(state, p))
     security_slots = create_slots = 0
     for key, slot in slots.items():
@@ -177,7 +190,8 @@ def view(state: GameState, p: PlayerState) -> View:
             p.excitement + abilities.passive(state, p, "excitement_bonus"),
         ),
         goals=open_goals,
-        goal_kinds=frozenset(k for g in open_goals for k in _GOAL_KINDS.get(g[0].id, ())),
+        goal_kinds=frozenset(kind_goals),
+        kind_goals=kind_goals,
         slots=slots,
         research_bonus=abilities.passive(state, p, "research_bonus")
         if phase == Phase.RESEARCH
@@ -206,67 +220,108 @@ def _slot(state: GameState, p: PlayerState, key: tuple[str, int], v: View | None
 
 def _step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None = None) -> int:
     """How much `a` moves the player on `cond` (0 for actions that do not)."""
-    kind, cid = a.kind, cond.id
-    c = state.components
-    if kind == ActionKind.RECIPE:
-        if cid == "recipes_at_least":
-            return 1
-        if cid == "category_dinosaurs_at_least":  # an exhibit for the goal's dinosaurs
-            recipe = c.recipe(state.recipe_up[CATEGORIES.index(a.target)])
-            return ENABLING_STEP if recipe.category == cond.get("category") else 0
-        return 0
-    if kind == ActionKind.DIE:
-        face = v.faces[a.target]
-        if face.rare == "paddock" and a.choice is not None and cid == "paddock_capacity_at_least":
-            return 1 if p.exhibits[a.choice].capacity == max(e.capacity for e in p.exhibits) else 0
-        if face.rare is None and cid == "dna_at_least":
-            i = DNA_TYPES.index(face.dna)
-            return min(face.amount * a.scientist, p.limits[i] - p.dna[i])
-        return 0
-    if kind == ActionKind.BUILD:
-        if cid == "attractions_at_least":
-            return 1
-        if cid == "food_attractions_at_least":
-            return int(c.attraction(state.rows[0][a.target]).food)
-        return 0
-    if kind == ActionKind.HIRE:
-        return 1 if cid == "specialists_at_least" and a.choice is None else 0
-    if kind in (ActionKind.UPGRADE, ActionKind.SPECIAL):
-        if cid == "lab_upgrades_at_least":
-            return 1 if kind == ActionKind.SPECIAL or p.lab[a.choice] is None else 0
-        if kind == ActionKind.UPGRADE and cid in _PADDOCK_GOALS and not _has_paddock_slot(v):
-            # the first paddock slot opens the way to capacity (and to room for dinosaurs)
-            u = c.lab_upgrade(state.rows[1][a.target])
-            if any(slot.action.id == "upgrade_paddock" for slot in u.slots):
-                return ENABLING_STEP
-        return 0
-    if kind == ActionKind.BUY_DNA and cid == "dna_at_least":
-        return c.tables.dna_offer(a.target).amount
-    if kind == ActionKind.WORK:
-        aid = slot.action.id if (slot := _slot(state, p, a.target, v)) else None
-        if aid == "create_dinosaur":
-            r = c.recipe(p.exhibits[a.choice].recipe)
-            if cid == "dinosaurs_at_least":
-                return 1
-            if cid == "category_dinosaurs_at_least":
-                return int(r.category == cond.get("category"))
-            if cid == "excitement_at_least":
-                return r.excitement
-            return 0
-        if aid == "raise_security":
-            return 1 if cid == "security_at_least" else 0
-        if aid == "upgrade_paddock":
-            e = p.exhibits[a.choice]
-            if cid == "paddock_capacity_at_least":
-                return 1 if e.capacity == max(x.capacity for x in p.exhibits) else 0
-            # room for one more dinosaur where every exhibit is full
-            full = all(x.dinosaurs >= x.capacity for x in p.exhibits)
-            if cid == "dinosaurs_at_least" and full:
-                return ENABLING_STEP
-            if cid == "category_dinosaurs_at_least" and e.dinosaurs >= e.capacity:
-                same = c.recipe(e.recipe).category == cond.get("category")
-                return ENABLING_STEP if same else 0
+    step = _STEPS.get(a.kind)
+    return 0 if step is None else step(state, p, a, cond, v)
+
+
+def _recipe_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+    cid = cond.id
+    if cid == "recipes_at_least":
+        return 1
+    if cid == "category_dinosaurs_at_least":  # an exhibit for the goal's dinosaurs
+        recipe = state.components.recipe(state.recipe_up[CATEGORIES.index(a.target)])
+        return ENABLING_STEP if recipe.category == cond.get("category") else 0
     return 0
+
+
+def _die_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+    cid = cond.id
+    face = v.faces[a.target]
+    if face.rare == "paddock" and a.choice is not None and cid == "paddock_capacity_at_least":
+        return 1 if p.exhibits[a.choice].capacity == max(e.capacity for e in p.exhibits) else 0
+    if face.rare is None and cid == "dna_at_least":
+        i = DNA_TYPES.index(face.dna)
+        return min(face.amount * a.scientist, p.limits[i] - p.dna[i])
+    return 0
+
+
+def _build_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+    cid = cond.id
+    if cid == "attractions_at_least":
+        return 1
+    if cid == "food_attractions_at_least":
+        return int(state.components.attraction(state.rows[0][a.target]).food)
+    return 0
+
+
+def _hire_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+    return 1 if cond.id == "specialists_at_least" and a.choice is None else 0
+
+
+def _upgrade_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+    cid = cond.id
+    kind = a.kind
+    if cid == "lab_upgrades_at_least":
+        return 1 if kind == ActionKind.SPECIAL or p.lab[a.choice] is None else 0
+    if kind == ActionKind.UPGRADE and cid in _PADDOCK_GOALS and not _has_paddock_slot(v):
+        # the first paddock slot opens the way to capacity (and to room for dinosaurs)
+        u = state.components.lab_upgrade(state.rows[1][a.target])
+        if any(slot.action.id == "upgrade_paddock" for slot in u.slots):
+            return ENABLING_STEP
+    return 0
+
+
+def _buy_dna_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+    if cond.id == "dna_at_least":
+        return state.components.tables.dna_offer(a.target).amount
+    return 0
+
+
+def _work_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+    cid = cond.id
+    c = state.components
+    aid = slot.action.id if (slot := _slot(state, p, a.target, v)) else None
+    if aid == "create_dinosaur":
+        r = c.recipe(p.exhibits[a.choice].recipe)
+        if cid == "dinosaurs_at_least":
+            return 1
+        if cid == "category_dinosaurs_at_least":
+            return int(r.category == cond.get("category"))
+        if cid == "excitement_at_least":
+            return r.excitement
+        return 0
+    if aid == "raise_security":
+        return 1 if cid == "security_at_least" else 0
+    if aid == "upgrade_paddock":
+        e = p.exhibits[a.choice]
+        if cid == "paddock_capacity_at_least":
+            return 1 if e.capacity == max(x.capacity for x in p.exhibits) else 0
+        # room for one more dinosaur where every exhibit is full
+        full = all(x.dinosaurs >= x.capacity for x in p.exhibits)
+        if cid == "dinosaurs_at_least" and full:
+            return ENABLING_STEP
+        if cid == "category_dinosaurs_at_least" and e.dinosaurs >= e.capacity:
+            same = c.recipe(e.recipe).category == cond.get("category")
+            return ENABLING_STEP if same else 0
+    return 0
+
+
+def _no_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+    return 0
+
+
+Step = Callable[[GameState, PlayerState, Action, Effect, "View | None"], int]
+#: `_step` by action kind (a kind not listed never steps toward a goal)
+_STEPS: dict[str, Step] = {
+    ActionKind.RECIPE: _recipe_step,
+    ActionKind.DIE: _die_step,
+    ActionKind.BUILD: _build_step,
+    ActionKind.HIRE: _hire_step,
+    ActionKind.UPGRADE: _upgrade_step,
+    ActionKind.SPECIAL: _upgrade_step,
+    ActionKind.BUY_DNA: _buy_dna_step,
+    ActionKind.WORK: _work_step,
+}
 
 
 # goals that a paddock slot moves toward (capacity, or room for more dinosaurs)
@@ -303,19 +358,20 @@ def objective_value(state: GameState, p: PlayerState, a: Action, v: View) -> flo
     """What `a` is worth on the way to unclaimed objectives: an objective it completes is
     worth its VP; progress is worth a share of it."""
     total = 0.0
-    zones = 2 if a.kind == ActionKind.RECIPE else 1 if a.kind == ActionKind.BUILD else 0
-    # `_step` is 0 for a kind the goal does not list (_GOAL_KINDS): skip the call there
     kind = a.kind
-    steps = [
-        _step(state, p, a, cond, v) if kind in _GOAL_KINDS.get(cond.id, ()) else 0
-        for cond, _, _, _ in v.goals
-    ]
+    zones = 2 if kind == ActionKind.RECIPE else 1 if kind == ActionKind.BUILD else 0
+    # only the goals `a`'s kind can step toward (`_GOAL_KINDS`): `_step` is 0 for the others,
+    # and every goal a zone can block lists both kinds that take zones, so the others add
+    # nothing below
+    goals = v.kind_goals.get(kind, ())
+    step_of = _STEPS.get(kind, _no_step)
+    steps = [step_of(state, p, a, cond, v) for cond, _, _, _ in goals]
     if zones:
         free_now = abilities.free_zones(state, p)
         free = free_now - zones
         # meeting one objective is worth giving up another that needs the same zones
-        completes = any(have + st >= target for (_, have, target, _), st in zip(v.goals, steps))
-    for (cond, have, target, vp), step in zip(v.goals, steps):
+        completes = any(have + st >= target for (_, have, target, _), st in zip(goals, steps))
+    for (cond, have, target, vp), step in zip(goals, steps):
         if zones and not completes and cond.id in _ZONE_GOALS:  # the zones must fit the goal
             per_step = _ZONE_GOALS[cond.id]
             fits_now = free_now >= per_step * (target - have)
@@ -338,8 +394,8 @@ def _creatable(state: GameState, p: PlayerState) -> int:
     for e in p.exhibits:
         cost = state.components.recipe(e.recipe).dna_cost
         for _ in range(e.capacity - e.dinosaurs):
-            if all(h >= c for h, c in zip(have, cost)):
-                have = [h - c for h, c in zip(have, cost)]
+            if all(map(ge, have, cost)):  # (map: a C loop)
+                have = list(map(sub, have, cost))
                 n += 1
     return n
 
@@ -470,92 +526,135 @@ def _reserve(state: GameState, p: PlayerState, gap: int, security_slots: int) ->
 
 def score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     """The value of playing `a` now, in rough VP (higher is better)."""
-    c = state.components
-    kind = a.kind
+    value = _SCORES.get(a.kind)
+    return 0.0 if value is None else value(state, p, a, v)
+
+
+def _die_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    face = v.faces[a.target]
+    if face.rare == "worker":
+        return (0.3 if p.supply else 0.0) + _denial(face.threat, v)
+    if face.rare == "paddock":
+        value = _denial(face.threat, v)
+        if a.choice is None:
+            return value
+        e = p.exhibits[a.choice]
+        return value + (2.5 if e.dinosaurs >= e.capacity and a.choice > 0 else 0.8)
+    i = DNA_TYPES.index(face.dna)
+    amount = face.amount * a.scientist + v.research_bonus
+    value = _dna_value(state, p, v, i, amount)
+    return value + _denial(face.threat, v) - 0.15 * a.scientist
+
+
+def _recipe_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     r = v.rounds_left
-    if kind == ActionKind.DIE:
-        face = v.faces[a.target]
-        if face.rare == "worker":
-            return (0.3 if p.supply else 0.0) + _denial(face.threat, v)
-        if face.rare == "paddock":
-            value = _denial(face.threat, v)
-            if a.choice is None:
-                return value
-            e = p.exhibits[a.choice]
-            return value + (2.5 if e.dinosaurs >= e.capacity and a.choice > 0 else 0.8)
-        i = DNA_TYPES.index(face.dna)
-        amount = face.amount * a.scientist + v.research_bonus
-        value = _dna_value(state, p, v, i, amount)
-        return value + _denial(face.threat, v) - 0.15 * a.scientist
-    if kind == ActionKind.RECIPE:
-        i = CATEGORIES.index(a.target)
-        recipe = c.recipe(state.recipe_up[i])
-        empty = sum(1 for e in p.exhibits if e.dinosaurs == 0)
-        if empty or r <= 1:
-            return -1.0
-        missing = sum(max(0, x - y) for x, y in zip(recipe.dna_cost, p.dna))
-        value = recipe.vp * min(r - 1, 3) / 2 + recipe.excitement * VISITOR_VP * (r - 1)
-        value -= missing * (0.8 if r > 2 else 2.0)
-        value -= _threat_cost(v, recipe.threat, v.gap) + 2.0  # two zones; −10 if never filled
-        return value - 0.1 * a.scientist
-    if kind == ActionKind.STORAGE:
-        blocked = sum(1 for i in range(6) if v.need[i] and p.dna[i] >= p.limits[i])
-        full = sum(1 for i in range(6) if p.dna[i] >= p.limits[i] - 1)
-        return blocked * 1.0 + full * 0.2 - 0.2 * a.scientist
-    if kind == ActionKind.PASS:
-        if a.scientist is not None:
-            return 0.1 - 0.2 * a.scientist
-        return 2 * MONEY_VP
-    if kind == ActionKind.BUILD:
-        ident = state.rows[0][a.target]
-        price = abilities.attraction_price(state, p, ident, a.target)
-        if p.money - price < v.reserve:
-            return -1.0
-        return _attraction(state, p, v, ident) - price * MONEY_VP * 1.5
-    if kind == ActionKind.UPGRADE:
-        ident = state.rows[1][a.target]
-        price = c.tables.market_rows[a.target]
-        if p.money - price < v.reserve:
-            return -1.0
-        value = _upgrade_value(state, p, v, ident) - price * MONEY_VP
-        old = p.lab[a.choice]
-        return value - (_upgrade_value(state, p, v, old) + 1 if old is not None else 0)
-    if kind == ActionKind.SPECIAL:
-        price = SPECIAL_COST[a.target]
-        if p.money - price < v.reserve:
-            return -1.0
-        if a.target == "dino_research_2":
-            extra = 3.0 if v.free_creates >= 2 else (1.5 if r > 2 else 0.2)
-        else:
-            extra = 1.2 if any(v.need[3:]) and r > 1 else 0.3
-        return extra - price * MONEY_VP
-    if kind == ActionKind.HIRE:
-        ident = state.rows[2][a.target]
-        price = c.tables.market_rows[a.target]
-        if p.money - price < v.reserve:
-            return -1.0
-        value = _specialist_value(state, p, v, ident) - price * MONEY_VP
-        if a.choice is not None:
-            value -= _specialist_value(state, p, v, a.choice) + 0.5
-        return value
-    if kind == ActionKind.BUY_DNA:
-        dna = a.choice[0]
-        offer = c.tables.dna_offer(a.target)
-        if p.money - offer.price < v.reserve:
-            return -1.0
-        i = DNA_TYPES.index(dna)
-        return _dna_value(state, p, v, i, offer.amount) - offer.price * MONEY_VP
-    if kind == ActionKind.WORK:
-        slot = _slot(state, p, a.target, v)
-        assert slot is not None  # a legal work action names a working slot
-        return _WORK_VALUES[slot.action.id](state, p, v, slot.action, a.choice)
-    if kind == ActionKind.DONE:
-        return 0.0
-    if kind == ActionKind.FOOD:
-        # money while the game goes on and cash is short, VP otherwise
-        money_wanted = r > 1 and p.money < 12
-        return a.choice * (1 if money_wanted else -1)
+    i = CATEGORIES.index(a.target)
+    recipe = state.components.recipe(state.recipe_up[i])
+    empty = sum(1 for e in p.exhibits if e.dinosaurs == 0)
+    if empty or r <= 1:
+        return -1.0
+    missing = sum(max(0, x - y) for x, y in zip(recipe.dna_cost, p.dna))
+    value = recipe.vp * min(r - 1, 3) / 2 + recipe.excitement * VISITOR_VP * (r - 1)
+    value -= missing * (0.8 if r > 2 else 2.0)
+    value -= _threat_cost(v, recipe.threat, v.gap) + 2.0  # two zones; −10 if never filled
+    return value - 0.1 * a.scientist
+
+
+def _storage_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    blocked = sum(1 for i in range(6) if v.need[i] and p.dna[i] >= p.limits[i])
+    full = sum(1 for i in range(6) if p.dna[i] >= p.limits[i] - 1)
+    return blocked * 1.0 + full * 0.2 - 0.2 * a.scientist
+
+
+def _pass_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    if a.scientist is not None:
+        return 0.1 - 0.2 * a.scientist
+    return 2 * MONEY_VP
+
+
+def _build_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    ident = state.rows[0][a.target]
+    price = abilities.attraction_price(state, p, ident, a.target)
+    if p.money - price < v.reserve:
+        return -1.0
+    return _attraction(state, p, v, ident) - price * MONEY_VP * 1.5
+
+
+def _upgrade_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    ident = state.rows[1][a.target]
+    price = state.components.tables.market_rows[a.target]
+    if p.money - price < v.reserve:
+        return -1.0
+    value = _upgrade_value(state, p, v, ident) - price * MONEY_VP
+    old = p.lab[a.choice]
+    return value - (_upgrade_value(state, p, v, old) + 1 if old is not None else 0)
+
+
+def _special_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    r = v.rounds_left
+    price = SPECIAL_COST[a.target]
+    if p.money - price < v.reserve:
+        return -1.0
+    if a.target == "dino_research_2":
+        extra = 3.0 if v.free_creates >= 2 else (1.5 if r > 2 else 0.2)
+    else:
+        extra = 1.2 if any(v.need[3:]) and r > 1 else 0.3
+    return extra - price * MONEY_VP
+
+
+def _hire_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    ident = state.rows[2][a.target]
+    price = state.components.tables.market_rows[a.target]
+    if p.money - price < v.reserve:
+        return -1.0
+    value = _specialist_value(state, p, v, ident) - price * MONEY_VP
+    if a.choice is not None:
+        value -= _specialist_value(state, p, v, a.choice) + 0.5
+    return value
+
+
+def _buy_dna_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    dna = a.choice[0]
+    offer = state.components.tables.dna_offer(a.target)
+    if p.money - offer.price < v.reserve:
+        return -1.0
+    i = DNA_TYPES.index(dna)
+    return _dna_value(state, p, v, i, offer.amount) - offer.price * MONEY_VP
+
+
+def _work_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    slot = _slot(state, p, a.target, v)
+    assert slot is not None  # a legal work action names a working slot
+    return _WORK_VALUES[slot.action.id](state, p, v, slot.action, a.choice)
+
+
+def _done_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     return 0.0
+
+
+def _food_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
+    # money while the game goes on and cash is short, VP otherwise
+    money_wanted = v.rounds_left > 1 and p.money < 12
+    return a.choice * (1 if money_wanted else -1)
+
+
+Score = Callable[[GameState, PlayerState, Action, View], float]
+#: `score` by action kind (a kind not listed is worth 0): one lookup instead of a chain of
+#: comparisons, in the loop over every candidate of every decision
+_SCORES: dict[str, Score] = {
+    ActionKind.DIE: _die_score,
+    ActionKind.RECIPE: _recipe_score,
+    ActionKind.STORAGE: _storage_score,
+    ActionKind.PASS: _pass_score,
+    ActionKind.BUILD: _build_score,
+    ActionKind.UPGRADE: _upgrade_score,
+    ActionKind.SPECIAL: _special_score,
+    ActionKind.HIRE: _hire_score,
+    ActionKind.BUY_DNA: _buy_dna_score,
+    ActionKind.WORK: _work_score,
+    ActionKind.DONE: _done_score,
+    ActionKind.FOOD: _food_score,
+}
 
 
 # -- what a worker on each lab-slot action is worth (one entry per id of
@@ -614,6 +713,11 @@ _WORK_VALUES: dict[str, WorkValue] = {
 }
 
 
+# the kinds the decision loops tell apart, as module names: looking a member up on its enum
+# class costs more than the comparison, once per candidate of every decision
+_STORAGE, _BUY_DNA = ActionKind.STORAGE, ActionKind.BUY_DNA
+
+
 def ranked_actions(state: GameState) -> list[tuple[float, Action]]:
     """The legal actions this bot tells apart, with their values, best first (ties in the
     engine's order). Cold-storage actions appear once per scientist (the allocation is chosen
@@ -626,17 +730,20 @@ def ranked_actions(state: GameState) -> list[tuple[float, Action]]:
     v = view(state, p)
     seen: set[Any] = set()
     scored = []
+    kind_goals = v.kind_goals
     for a in legal_actions(state):
-        if a.kind == ActionKind.STORAGE:  # the allocation is chosen later, once per scientist
+        kind = a.kind
+        if kind == _STORAGE:  # the allocation is chosen later, once per scientist
             if a.scientist in seen:
                 continue
             seen.add(a.scientist)
-        elif a.kind == ActionKind.BUY_DNA:  # which item it discards does not matter: the first
+        elif kind == _BUY_DNA:  # which item it discards does not matter: the first
             if (a.target, a.choice[0]) in seen:
                 continue
             seen.add((a.target, a.choice[0]))
-        s = score(state, p, a, v)
-        if a.kind in v.goal_kinds:
+        value = _SCORES.get(kind)
+        s = 0.0 if value is None else value(state, p, a, v)  # `score`, looked up once
+        if kind in kind_goals:
             s += objective_value(state, p, a, v)
         scored.append((s, a))
     scored.sort(key=lambda pair: -pair[0])  # stable: ties keep the engine's order
@@ -668,17 +775,20 @@ def heuristic_bot(state: GameState, rng: random.Random) -> Action:
     best, best_score = None, float("-inf")
     seen: set[Any] = set()
     actions = legal_actions(state)
+    kind_goals = v.kind_goals
     for a in actions:
-        if a.kind == ActionKind.STORAGE:  # the allocation is chosen below, once per scientist
+        kind = a.kind
+        if kind == _STORAGE:  # the allocation is chosen below, once per scientist
             if a.scientist in seen:
                 continue
             seen.add(a.scientist)
-        elif a.kind == ActionKind.BUY_DNA:  # which item it discards does not matter: the first
+        elif kind == _BUY_DNA:  # which item it discards does not matter: the first
             if (a.target, a.choice[0]) in seen:
                 continue
             seen.add((a.target, a.choice[0]))
-        s = score(state, p, a, v)
-        if a.kind in v.goal_kinds:
+        value = _SCORES.get(kind)
+        s = 0.0 if value is None else value(state, p, a, v)  # `score`, looked up once
+        if kind in kind_goals:
             s += objective_value(state, p, a, v)
         if s > best_score:
             best, best_score = a, s

@@ -115,21 +115,53 @@ def _compile(objective: Objective) -> Test:
     return lambda s, p: measure(s.components, p, cond) >= target
 
 
+#: Which objectives of a game a player meets, by player: `(player, components, objectives,
+#: flags)` under `id(player)`, one flag per objective of `objectives`. A player's state is an
+#: immutable value and so are the components, so whether it meets an objective never
+#: changes; after each step only the player who acted has a new state, and the others are
+#: looked up instead of measured again (`claim` runs after every step). The player is kept
+#: in the entry, so its id cannot be reused while the entry lives; the memo is emptied when
+#: it grows past `_MET_MEMO_SIZE`.
+_MET_MEMO: dict[int, tuple[PlayerState, ComponentSet, tuple[str, ...], tuple[bool, ...]]] = {}
+_MET_MEMO_SIZE = 4096
+
+
+def met_flags(state: GameState, p: PlayerState) -> tuple[bool, ...]:
+    """For each objective of the game (`state.objectives`, claimed ones included), whether
+    `p` meets its condition now (`condition_met`, remembered: see `_MET_MEMO`)."""
+    c, objectives = state.components, state.objectives
+    hit = _MET_MEMO.get(id(p))
+    if hit is not None and hit[0] is p and hit[1] is c and hit[2] is objectives:
+        return hit[3]
+    flags = tuple(_test(c.objective(ident))(state, p) for ident in objectives)
+    if len(_MET_MEMO) >= _MET_MEMO_SIZE:
+        _MET_MEMO.clear()
+    _MET_MEMO[id(p)] = (p, c, objectives, flags)
+    return flags
+
+
 def claim(state: GameState) -> GameState:
     """Claim every unclaimed objective met now (shared when met by several at once)."""
     if not state.objectives or state.phase in (Phase.SETUP, Phase.OVER):
         return state
     claims = list(state.claims)
+    # a claim adds a token and changes nothing a condition measures: the flags of the players
+    # before this call's claims hold for all of them
+    unclaimed = [i for i, who in enumerate(claims) if not who]
+    if not unclaimed:
+        return state
+    flags = [met_flags(state, p) for p in state.players]
+    if not any(f[i] for f in flags for i in unclaimed):
+        return state  # nobody meets an unclaimed objective: the usual case, found at once
     players = list(state.players)
     changed = False
     for i, (ident, who) in enumerate(zip(state.objectives, state.claims)):
         if who:
             continue
-        test = _test(state.components.objective(ident))
         met = tuple(
             seat
             for seat, p in enumerate(players)
-            if len(p.objectives) < CORPORATION_TOKENS and test(state, p)
+            if len(p.objectives) < CORPORATION_TOKENS and flags[seat][i]
         )
         if met:
             changed = True

@@ -58,6 +58,11 @@ class Phase(Name):
     OVER = "over"
 
 
+#: the phases whose turn goes round the order (`GameState.seat_to_act`; a module name, not
+#: enum lookups, on every step)
+_TURN_PHASES = (Phase.RESEARCH, Phase.MARKET)
+
+
 class ActionKind(Name):
     """What a decision is, by phase (see each phase module for its arguments). A member
     equals its name as a string, so `Action("pass")` and `Action(ActionKind.PASS)` are one."""
@@ -329,10 +334,13 @@ def evolve(obj: _Value, **changes: Any) -> _Value:
     input checks (`__post_init__`): for the rules' own steps, whose results are valid by
     construction. Only for this package's own state classes; changed names must be fields."""
     new = object.__new__(type(obj))
-    d = new.__dict__
-    d.update(obj.__dict__)
-    d.update(changes)
+    fields = obj.__dict__.copy()  # copying a whole dict is much faster than filling one
+    fields.update(changes)
+    _set_attribute(new, "__dict__", fields)  # (the frozen classes refuse setattr)
     return new
+
+
+_set_attribute = object.__setattr__
 
 
 def track_position(value: int) -> tuple[int, int]:
@@ -447,7 +455,7 @@ class GameState:
         of the order acts in turn until done (in the park, before the escapes, the first seat
         of the order with visitors still to place)."""
         n = self.num_players
-        if self.phase in (Phase.RESEARCH, Phase.MARKET):
+        if self.phase in _TURN_PHASES:
             return self.order[self.step % n]
         if self.step < 0 and self.phase == Phase.PARK:
             players = self.players

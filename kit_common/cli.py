@@ -5,18 +5,30 @@ Exit status: 0 done, 2 a usage error (an argument argparse or a command refuses)
 failure (a kit error, a file that cannot be read or written, an unexpected error). `--debug`
 (before or after the sub-command) shows the traceback of an unexpected error instead.
 
+A command speaks the language `--lang L` names (before or after the sub-command, one of
+`kit_common.messages.LANGUAGES`), or else the one of its environment as gettext reads it
+(LANGUAGE, LC_ALL, LC_MESSAGES, LANG: `LANG=es_ES.UTF-8` gives Spanish; a language the kit
+does not speak gives English).
+
 The argument types below (`count`, `seed`, `output_file`) check an argument while it is
 parsed, so a command never starts long work with nonsense or with nowhere to write."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from kit_common.errors import KitError
 from kit_common.files import check_writable
+from kit_common.messages import (
+    LANGUAGES,
+    current_language,
+    language_from_environment,
+    set_language,
+)
 from kit_common.words import message
 
 USAGE_ERROR = 2
@@ -86,13 +98,48 @@ def _prepare(parser: argparse.ArgumentParser) -> None:
             default=argparse.SUPPRESS if each is not parser else False,
             help=message("cli.debug_help"),
         )
+        each.add_argument(
+            "--lang",
+            choices=list(LANGUAGES),
+            default=argparse.SUPPRESS if each is not parser else None,
+            help=message("cli.lang_help"),
+        )
         each._one_line_errors = True  # type: ignore[attr-defined]
+
+
+def command_language(argv: Sequence[str], environ: Mapping[str, str]) -> str:
+    """The language a command line speaks: the last `--lang L` (or `--lang=L`) of `argv`
+    naming one of the kit's languages, else the environment's (see the module docstring)."""
+    chosen = None
+    for i, argument in enumerate(argv):
+        if argument == "--":
+            break
+        value = None
+        if argument == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif argument.startswith("--lang="):
+            value = argument.split("=", 1)[1]
+        if value in LANGUAGES:
+            chosen = value
+    return chosen or language_from_environment(environ)
 
 
 def run_command(parser: argparse.ArgumentParser, argv: Sequence[str] | None = None) -> int:
     """Run the sub-command `parser` chose (each sets `func` with `set_defaults`); returns its
     exit status, or prints one line `prog: message` on stderr and returns 2 for a usage error
-    and 1 for any other failure (see the module docstring)."""
+    and 1 for any other failure (see the module docstring). The command speaks its language
+    (`command_language`) while it runs; the language is as before afterwards."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    before = current_language()
+    # chosen before parsing, so that the refusal of an argument is said in it too
+    set_language(command_language(arguments, os.environ))
+    try:
+        return _run(parser, arguments)
+    finally:
+        set_language(before)
+
+
+def _run(parser: argparse.ArgumentParser, argv: Sequence[str]) -> int:
     _prepare(parser)
     try:
         args = parser.parse_args(argv)

@@ -47,7 +47,7 @@ class Plural(NamedTuple):
 
 
 class UnknownLanguage(KitError):
-    """A language code no catalogue has a translation for."""
+    """A language code that is not one of the kit's languages."""
 
 
 class Translation(Protocol):
@@ -59,8 +59,9 @@ class Translation(Protocol):
         ...
 
 
-# Codes of the languages some catalogue can speak; the source language always.
-_known_languages: set[str] = {SOURCE_LANGUAGE}
+# Codes of the languages `set_language` accepts: every language of the kit (a catalogue that
+# lacks one speaks English in it), and any other a translation was added for.
+_known_languages: set[str] = set(LANGUAGES)
 _current_language = SOURCE_LANGUAGE
 
 
@@ -70,12 +71,37 @@ def known_languages() -> list[str]:
 
 
 def set_language(code: str) -> None:
-    """Speak the language `code` ("en") in every message from now on."""
+    """Speak the language `code` ("en", "es", "pt", "ru") in every message from now on; a
+    catalogue without a translation into it speaks English."""
     global _current_language
     if code not in _known_languages:
         known = ", ".join(known_languages())
-        raise UnknownLanguage(f"no catalogue speaks the language {code!r}; known: {known}")
+        raise UnknownLanguage(f"the kit has no language {code!r}; known: {known}")
     _current_language = code
+
+
+def language_code(name: str) -> str | None:
+    """The kit's code for a locale name ("es_ES.UTF-8" -> "es", "pt_BR" -> "pt", "ru" ->
+    "ru"), or None when the kit does not speak it ("C", "POSIX", "de_DE")."""
+    code = name.strip().split(".", 1)[0].split("@", 1)[0].replace("-", "_").split("_", 1)[0]
+    code = code.lower()
+    return code if code in _known_languages else None
+
+
+#: The environment variables gettext reads for the language of messages, in its order.
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def language_from_environment(environ: Mapping[str, str]) -> str:
+    """The language a command line speaks by its environment, chosen as Python's gettext
+    does: the first of LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set, read as a list
+    ("pt_BR:es"), gives the first language of the list the kit speaks; English otherwise."""
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        if value:
+            codes = [language_code(name) for name in value.split(":")]
+            return next((code for code in codes if code is not None), SOURCE_LANGUAGE)
+    return SOURCE_LANGUAGE
 
 
 def current_language() -> str:

@@ -5,7 +5,9 @@ the index shows for it) as a `Series` in its own package; the landing page lists
 numbered notebook of each series it is given, with its title (the first heading of the
 notebook), so a new notebook appears in the index without editing it. Links are relative
 (`some_game/01_first.ipynb`): they work in JupyterLab and in Voila, which serves
-`notebooks/X.ipynb` at `/voila/render/X.ipynb`.
+`notebooks/X.ipynb` at `/voila/render/X.ipynb`. A translated index (`notebooks/es/00_index.ipynb`)
+lists the translated pages beside it, titled in its language, under headings its kit's
+catalogue says in the page's language.
 
 The contents open each page in the same tab. A Markdown output's links would open new tabs:
 the front ends' renderer (JupyterLab's rendermime, which Voila uses for outputs) gives every
@@ -25,6 +27,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from kit_common.display import MarkdownText
+from kit_common.messages import Catalogue
 
 #: A notebook of a series is named like 01_dice.ipynb.
 NUMBERED = re.compile(r"^\d\d_.*\.ipynb$")
@@ -46,10 +49,17 @@ def notebook_title(path: Path) -> str:
 
 
 class Series(NamedTuple):
-    """A game's series of notebooks: its folder under the notebooks' root, and its heading."""
+    """A game's series of notebooks: its folder under the notebooks' root, and its heading
+    (`title` in English; said in the page's language by `catalogue`, under the key
+    `series.title`, when one is given)."""
 
     folder: str
     title: str
+    catalogue: Catalogue | None = None
+
+    def heading(self) -> str:
+        """The series' heading in the current language."""
+        return self.title if self.catalogue is None else self.catalogue.message("series.title")
 
     def pages(self, root: Path | str = ".") -> list[tuple[str, str]]:
         """(relative link, title) of every numbered notebook in `root/folder`, in order."""
@@ -62,7 +72,7 @@ class Series(NamedTuple):
 
 def _listed(series: Sequence[Series], root: Path | str) -> list[tuple[str, list[tuple[str, str]]]]:
     """(heading, pages) of every series that has notebooks, in the order given."""
-    listed = [(one.title, one.pages(root)) for one in series]
+    listed = [(one.heading(), one.pages(root)) for one in series]
     return [(title, entries) for title, entries in listed if entries]
 
 

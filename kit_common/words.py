@@ -5,6 +5,8 @@ app's failure notice. The games' own words live in their kits' catalogues."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from kit_common.messages import Catalogue, Plural
 
 ENGLISH: dict[str, str | Plural] = {
@@ -44,6 +46,7 @@ ENGLISH: dict[str, str | Plural] = {
     "cli.whole_between": "expected a whole number from {low:,} to {high:,}, got {text}",
     "cli.whole_at_least": "expected a whole number of at least {low:,}, got {text}",
     "cli.debug_help": "show the traceback of an unexpected error",
+    "cli.lang_help": "the language to speak (default: the environment's, LANG and the like)",
     "cli.out_of_memory": "not enough memory for this (try smaller numbers)",
     "cli.interrupted": "interrupted",
     "cli.unexpected": (
@@ -94,9 +97,28 @@ ENGLISH: dict[str, str | Plural] = {
     "stats.no_freedom": "a chi-square test needs at least one degree of freedom",
     "stats.mismatched": "one observed count, one probability and one label per category",
     "stats.too_few": "too few counts for a chi-square test",
+    # The glossary page's tables (kit_common.glossary)
+    "glossary.english": "English",
+    "glossary.plural": "Plural",
+    "glossary.game": "Game",
+    "glossary.source": "Source",
+    "glossary.note": "Why this word",
+    "glossary.caption": Plural("{language}: {n} game word", "{language}: {n} game words"),
+    "glossary.none": "No glossary has been written yet.",
+    # A glossary file that cannot be read: "<file> <field>: ..." (kit_common.glossary)
+    "glossary.not_mapping": "must be a mapping with language and terms, got {value}",
+    "glossary.not_terms": "must be a list of terms, got {value}",
+    "glossary.not_term": "must be a mapping of {fields}, got {value}",
+    "glossary.unreadable": "unreadable",
+    "glossary.bad_yaml": "is not valid YAML ({problem})",
+    "glossary.bad_yaml_at": "is not valid YAML ({problem} at line {line})",
+    "glossary.wrong_folder": "says {said!r} in the folder of {folder!r}",
+    "glossary.no_folder": "has no locale folder of the notebooks above it",
 }
 
 CATALOGUE = Catalogue("kit_common", ENGLISH)
+# The compiled translations beside this module (`tools/i18n.py compile` writes them).
+CATALOGUE.load_translations(Path(__file__).parent / "locale")
 #: `message(key, **values)`: the sentence for `key` in the current language, values filled in.
 message = CATALOGUE.message
 #: `plural(key, n, **values)`: the sentence for `key` about `n` things, in the current language.

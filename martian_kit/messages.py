@@ -9,6 +9,7 @@ carries the key of the rule it names.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from kit_common.messages import Catalogue, Plural
 
@@ -225,8 +226,13 @@ ENGLISH: dict[str, str | Plural] = {
 #: The kit's sentences in the current language (`kit_common.messages.set_language`); the
 #: sections added to ENGLISH below are found too.
 CATALOGUE = Catalogue("martian_kit", ENGLISH)
+# The compiled translations beside this module (`tools/i18n.py compile` writes them).
+CATALOGUE.load_translations(Path(__file__).parent / "locale")
 #: `message(key, **values)`: the sentence for `key` in the current language, values filled in.
 message = CATALOGUE.message
+
+# -- the landing page (widgets/pages.py): the heading of this game's series of notebooks --
+ENGLISH.update({"series.title": "Martian Dice"})
 
 
 def face_name(face: object, count: int = 1) -> str:

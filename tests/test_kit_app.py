@@ -25,6 +25,18 @@ def test_the_pool_is_two_kernels_a_page_on_the_benchmark_machine():
     assert kit_app.pool_size(pages=17, cpus=2, available_mb=21_500, visitors=30) == 2
 
 
+def test_only_english_pages_are_preheated_by_default(tmp_path):
+    for name in ("00_index", "game/01_a", "es/00_index", "es/game/01_a", "ru/game/01_a"):
+        (tmp_path / f"{name}.ipynb").parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / f"{name}.ipynb").write_text("{}")
+    english = kit_app.not_preheated(["en"])
+    assert english == ["^es/", "^pt/", "^ru/"]
+    assert kit_app.preheated_pages(tmp_path, english) == 2
+    spanish_class = kit_app.not_preheated(["es"])
+    assert kit_app.preheated_pages(tmp_path, spanish_class) == 2  # es/00_index, es/game/01_a
+    assert kit_app.not_preheated(["en", "es", "pt", "ru"]) == []
+
+
 def test_the_pool_is_capped_by_the_visitors_and_never_empty():
     assert kit_app.pool_size(pages=1, cpus=64, available_mb=500_000, visitors=30) == 30
     assert kit_app.pool_size(pages=17, cpus=1, available_mb=1_000, visitors=30) == 1

@@ -9,7 +9,11 @@ pieces. This module is that cut, used by both:
 * a code cell that Voila shows (not tagged `kit-check`) gives its string literals that carry
   words a visitor reads (two or more words of letters), each run of adjacent literals that
   Python joins into one string being one message; the message is the literal's source text
-  between the quotes, so an f-string's `{fields}` and escapes are kept exactly as written.
+  between the quotes, so an f-string's `{fields}` and escapes are kept exactly as written
+  (plain literals joined to f-strings count as f-string text when they hold no brace); a
+  literal on a line marked `# i18n: keep` stays English (a name the code looks up);
+* the language links at the top of a page (tagged `kit-languages`) are written by the build
+  in each language, never extracted.
 
 The message context (gettext's msgctxt) is the notebook's path under `notebooks/`, so the same
 English words on two pages may be translated differently.
@@ -27,6 +31,14 @@ from pathlib import Path
 
 #: The tag of cells Voila removes: checks, never shown, never translated.
 CHECK_TAG = "kit-check"
+
+#: A comment that keeps the string literals of its line in English (a name the code looks up,
+#: not words for a reader): `policy = "cautious 3"  # i18n: keep`.
+KEEP_MARK = "# i18n: keep"
+
+#: The tag of the language links at the top of every page, written by `tools/i18n.py build`
+#: in every language (never translated from the English one).
+LANGUAGES_TAG = "kit-languages"
 
 # A literal's prefix (f, r, b, combinations) and quotes around its body.
 _LITERAL = re.compile(r"(?is)^([rbfu]*)('''|\"\"\"|'|\")(.*)\2$")
@@ -60,6 +72,11 @@ def cell_source(cell: dict) -> str:
 def is_check(cell: dict) -> bool:
     """True for a cell Voila drops (a check kept for nbval only)."""
     return CHECK_TAG in cell.get("metadata", {}).get("tags", [])
+
+
+def is_language_links(cell: dict) -> bool:
+    """True for the language links a build writes at the top of a page."""
+    return LANGUAGES_TAG in cell.get("metadata", {}).get("tags", [])
 
 
 def markdown_pieces(index: int, source: str) -> Iterator[Piece]:
@@ -134,20 +151,31 @@ def _literal_run(
         return None
     prefixes = {part.group(1).lower() for part in parts}
     quotes = {part.group(2) for part in parts}
+    prefix = parts[0].group(1)
+    if prefixes == {"", "f"} and not any(
+        set("{}") & set(part.group(3)) for part in parts if not part.group(1)
+    ):
+        # plain parts joined to f-strings, with no brace to escape: one f-string as written
+        prefixes, prefix = {"f"}, "f"
     if len(prefixes) != 1 or len(quotes) != 1 or "b" in next(iter(prefixes)):
         return None  # mixed prefixes or quotes: left in English rather than guessed at
     text = "".join(part.group(3) for part in parts)
     if not has_words(text):
         return None
+    lines = source.splitlines()[run[0].start[0] - 1 : run[-1].end[0]]
+    if any(KEEP_MARK in line for line in lines):
+        return None  # marked to stay English
     start = starts[run[0].start[0]] + run[0].start[1]
     end = starts[run[-1].end[0]] + run[-1].end[1]
-    return Piece(index, "code", start, end, text, parts[0].group(1), parts[0].group(2))
+    return Piece(index, "code", start, end, text, prefix, parts[0].group(2))
 
 
 def pieces(notebook: dict) -> list[Piece]:
     """Every translatable piece of a notebook (as loaded from its JSON), in reading order."""
     found: list[Piece] = []
     for index, cell in enumerate(notebook.get("cells", [])):
+        if is_language_links(cell):
+            continue
         source = cell_source(cell)
         if cell.get("cell_type") == "markdown":
             found += markdown_pieces(index, source)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, TypeVar
 
 from dino_kit.effects import (
@@ -511,13 +512,32 @@ class Tables:
 
     def security_cost(self, level: int) -> int | None:
         """$ to raise security to `level` (None beyond the table)."""
-        return dict(self.security_costs).get(level)
+        return self._security_by_level.get(level)
 
     def paddock_cost(self, capacity: int) -> int | None:
-        return dict(self.paddock_costs).get(capacity)
+        return self._paddock_by_capacity.get(capacity)
 
     def dna_offer(self, price: int) -> DnaOffer | None:
-        return next((o for o in self.dna_purchase if o.price == price), None)
+        try:
+            return self._offer_by_price.get(price)
+        except TypeError:  # an unhashable price is no offer's
+            return None
+
+    # the tables as dicts, made once per Tables (the rules look prices up at every decision)
+    @cached_property
+    def _security_by_level(self) -> dict[int, int]:
+        return dict(self.security_costs)
+
+    @cached_property
+    def _paddock_by_capacity(self) -> dict[int, int]:
+        return dict(self.paddock_costs)
+
+    @cached_property
+    def _offer_by_price(self) -> dict[int, DnaOffer]:
+        offers: dict[int, DnaOffer] = {}
+        for offer in self.dna_purchase:
+            offers.setdefault(offer.price, offer)  # the first offer of a price, as listed
+        return offers
 
 
 def parse_tables(p: Problems, data: Any) -> Tables | None:

@@ -64,6 +64,9 @@ def _room(p: PlayerState, dna: str) -> int:
 def candidates(state: GameState, seat: int) -> list[Action]:
     p = state.players[seat]
     out: list[Action] = []
+    # what every row's actions depend on, worked out once (not once per row)
+    zone_free = abilities.free_zones(state, p) >= 1
+    lab_choices = _lab_choices(p)
     for row in range(4):
         price = _price(state, row)
         if state.rows[2][row] is not None and p.money >= price:
@@ -75,25 +78,22 @@ def candidates(state: GameState, seat: int) -> list[Action]:
             else:
                 out.append(Action(ActionKind.HIRE, None, row))
         a = state.rows[0][row]
-        if (
-            a is not None
-            and p.money >= abilities.attraction_price(state, p, a, row)
-            and abilities.free_zones(state, p) >= 1
-        ):
+        if a is not None and zone_free and p.money >= abilities.attraction_price(state, p, a, row):
             out.append(Action(ActionKind.BUILD, None, row))
         if state.rows[1][row] is not None and p.money >= price:
-            out.extend(Action(ActionKind.UPGRADE, None, row, space) for space in _lab_choices(p))
+            out.extend(Action(ActionKind.UPGRADE, None, row, space) for space in lab_choices)
     for i, special in enumerate(SPECIAL_COST):
         if state.specials[i] and p.money >= SPECIAL_COST[special] and not _has_special(p, special):
             out.append(Action(ActionKind.SPECIAL, None, special))
     for offer in state.components.tables.dna_purchase:
         if p.money >= offer.price:
             row = state.components.tables.market_rows.index(offer.price)
+            discards = _discard_options(state, row)
             for dna in offer.types:
                 if _room(p, dna) > 0:
                     out.extend(
                         Action(ActionKind.BUY_DNA, None, offer.price, (dna, col))
-                        for col in _discard_options(state, row)
+                        for col in discards
                     )
     out.append(Action(ActionKind.PASS))
     return out

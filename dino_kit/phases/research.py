@@ -53,22 +53,32 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
     free_space = next((i for i, s in enumerate(state.storage_taken) if s is None), None)
     max_limit = state.components.tables.max_limit
+    # what every scientist's actions depend on, worked out once (not once per scientist)
+    dice = [
+        (slot, face_of(state, slot)) for slot, owner in enumerate(state.claimed) if owner is None
+    ]
+    paddocks = _paddock_targets(p) or [None]
+    recipes = (
+        [
+            (cat, state.components.recipe(ident).research_level)
+            for cat, ident in zip(CATEGORIES, state.recipe_up)
+            if ident is not None
+        ]
+        if abilities.free_zones(state, p) >= 2
+        else []
+    )
     for level in p.scientists:
-        for slot, owner in enumerate(state.claimed):
-            if owner is not None:
-                continue
-            face = face_of(state, slot)
+        for slot, face in dice:
             if face.rare is None:
                 out.append(Action(ActionKind.DIE, level, slot))
             elif level == 3:
-                targets = _paddock_targets(p) if face.rare == "paddock" else []
-                out.extend(Action(ActionKind.DIE, level, slot, t) for t in targets or [None])
+                targets = paddocks if face.rare == "paddock" else [None]
+                out.extend(Action(ActionKind.DIE, level, slot, t) for t in targets)
         if free_space is not None:
             out.extend(_storage_actions(p.limits, level, max_limit, free_space))
-        if abilities.free_zones(state, p) >= 2:
-            for cat, ident in zip(CATEGORIES, state.recipe_up):
-                if ident is not None and level >= state.components.recipe(ident).research_level:
-                    out.append(Action(ActionKind.RECIPE, level, cat))
+        for cat, research_level in recipes:
+            if level >= research_level:
+                out.append(Action(ActionKind.RECIPE, level, cat))
         out.append(Action(ActionKind.PASS, level))
     return out
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from operator import ge
 from typing import Any, NamedTuple
 
 from dino_kit import abilities
@@ -36,7 +37,7 @@ KINDS = (ActionKind.WORK, ActionKind.DONE)
 def _can_create(state: GameState, p: PlayerState, i: int) -> bool:
     ex = p.exhibits[i]
     cost = state.components.recipe(ex.recipe).dna_cost
-    return ex.dinosaurs < ex.capacity and all(h >= c for h, c in zip(p.dna, cost))
+    return ex.dinosaurs < ex.capacity and all(map(ge, p.dna, cost))  # (map: a C loop)
 
 
 @functools.cache
@@ -52,7 +53,7 @@ def _conversion_need(conversion: tuple[str, str, str]) -> tuple[tuple[int, ...],
 
 def _can_refine(p: PlayerState, conversion: tuple[str, str, str]) -> bool:
     need, result = _conversion_need(conversion)
-    return all(p.dna[i] >= need[i] for i in range(6)) and p.dna[result] < p.limits[result]
+    return all(map(ge, p.dna, need)) and p.dna[result] < p.limits[result]
 
 
 def dna_text(amounts: tuple[int, ...]) -> str:
@@ -305,6 +306,19 @@ def candidates(state: GameState, seat: int) -> list[Action]:
         out.extend(Action(ActionKind.WORK, None, key, c) for c in _choices(state, p, slot))
     out.append(Action(ActionKind.DONE))
     return out
+
+
+def can_work(state: GameState, seat: int) -> bool:
+    """Whether `seat` has a work action (`candidates` lists more than `done`), found without
+    listing them all: the engine asks before every workers decision."""
+    p = state.players[seat]
+    free = p.workers_free
+    for key, slot in abilities.lab_slots(state, p):
+        if (key in p.used and not slot.unlimited) or free < slot.workers:
+            continue
+        if _choices(state, p, slot):
+            return True
+    return False
 
 
 def problem(state: GameState, seat: int, a: Action) -> Problem:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from dino_kit.messages import CATALOGUE, ENGLISH
 from kit_common.pages import Series
 
-#: The folder of the Dinosaur Island notebooks under `notebooks/`, and the index's heading.
-SERIES = Series(folder="dinosaur_island", title="Dinosaur Island")
+#: The folder of the Dinosaur Island notebooks under `notebooks/`, and the index's heading
+#: (in the page's language: the catalogue's `series.title`).
+SERIES = Series(folder="dinosaur_island", title=ENGLISH["series.title"], catalogue=CATALOGUE)

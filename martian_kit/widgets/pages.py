@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from kit_common.pages import Series
+from martian_kit.messages import CATALOGUE, ENGLISH
 
-#: The folder of the Martian Dice notebooks under `notebooks/`, and the index's heading.
-SERIES = Series(folder="martian_dice", title="Martian Dice")
+#: The folder of the Martian Dice notebooks under `notebooks/`, and the index's heading
+#: (in the page's language: the catalogue's `series.title`).
+SERIES = Series(folder="martian_dice", title=ENGLISH["series.title"], catalogue=CATALOGUE)

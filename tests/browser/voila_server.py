@@ -42,14 +42,29 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+#: The folders of the translated trees (`notebooks/es/...`), built from the English pages.
+TRANSLATED = ("es", "pt", "ru")
+
+
 def pages(root: Path = NOTEBOOKS) -> list[str]:
-    """Every notebook under `root`, as a path relative to it (POSIX), index first."""
+    """Every English notebook under `root` (the translated trees left out: see
+    `translated_pages`), as a path relative to it (POSIX), index first."""
     found = sorted(
         p.relative_to(root).as_posix()
         for p in root.rglob("*.ipynb")
-        if ".ipynb_checkpoints" not in p.parts
+        if ".ipynb_checkpoints" not in p.parts and p.relative_to(root).parts[0] not in TRANSLATED
     )
     return sorted(found, key=lambda page: page != INDEX)
+
+
+def translated_pages(root: Path = NOTEBOOKS) -> list[tuple[str, str]]:
+    """(language, page) of every translated notebook under `root`, the page relative to
+    `root` (`es/martian_dice/02_a_turn.ipynb`), each language's index first."""
+    found = []
+    for lang in TRANSLATED:
+        if (root / lang).is_dir():
+            found += [(lang, f"{lang}/{page}") for page in pages(root / lang)]
+    return found
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ import pytest
 
 from kit_common.cli import count, output_file, run_command, seed
 from kit_common.errors import RuleError
+from kit_common.messages import LOCALE_VARIABLES, current_language
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -89,3 +90,57 @@ def test_output_file_is_checked_before_the_work(tmp_path) -> None:
         output_file(str(tmp_path / "missing" / "out.json"))
     with pytest.raises(argparse.ArgumentTypeError, match="is a folder"):
         output_file(str(tmp_path))
+
+
+def _language_parser(said: list[str]) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="toy-kit")
+    sub = parser.add_subparsers(required=True)
+    speak = sub.add_parser("speak")
+    speak.set_defaults(func=lambda args: said.append(current_language()) or 0)
+    return parser
+
+
+@pytest.fixture
+def no_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    for variable in LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--lang", "es", "speak"], ["speak", "--lang", "es"], ["--lang=es", "speak"]],
+)
+def test_lang_chooses_the_language_before_or_after_the_command(argv, no_locale) -> None:
+    said: list[str] = []
+    assert run_command(_language_parser(said), argv) == 0
+    assert said == ["es"] and current_language() == "en"  # as before, afterwards
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "code"),
+    [
+        ("LANG", "ru_RU.UTF-8", "ru"),
+        ("LC_ALL", "pt_BR.UTF-8", "pt"),
+        ("LANGUAGE", "es:en", "es"),
+        ("LANG", "de_DE.UTF-8", "en"),
+        ("LANG", "C", "en"),
+    ],
+)
+def test_without_lang_the_environment_chooses(monkeypatch, no_locale, variable, value, code):
+    monkeypatch.setenv(variable, value)
+    said: list[str] = []
+    assert run_command(_language_parser(said), ["speak"]) == 0
+    assert said == [code]
+
+
+def test_lang_wins_over_the_environment(monkeypatch, no_locale) -> None:
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    said: list[str] = []
+    assert run_command(_language_parser(said), ["speak", "--lang", "pt"]) == 0
+    assert said == ["pt"]
+
+
+def test_an_unknown_lang_is_a_usage_error(capsys, no_locale) -> None:
+    assert run_command(_language_parser([]), ["--lang", "xx", "speak"]) == 2
+    err = capsys.readouterr().err
+    assert "--lang" in err and "'xx'" in err and err.count("\n") == 1

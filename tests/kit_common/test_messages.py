@@ -51,13 +51,21 @@ def test_the_catalogue_sees_sections_added_to_its_dict_later():
 
 def test_english_is_the_language_until_another_is_set():
     assert current_language() == "en"
-    assert known_languages() == ["en"]
+    assert known_languages() == ["en", "es", "pt", "ru"]
     set_language("en")
     assert current_language() == "en"
 
 
+def test_every_language_of_the_kit_is_accepted_even_without_a_translation():
+    catalogue = Catalogue("test", {"yes": "yes"})
+    for code in messages.LANGUAGES:
+        set_language(code)
+        assert current_language() == code
+        assert catalogue.message("yes") == "yes"  # no translation: English
+
+
 def test_an_unknown_language_is_refused_with_the_known_ones_and_changes_nothing():
-    with pytest.raises(UnknownLanguage, match=r"'xx'; known: en") as raised:
+    with pytest.raises(UnknownLanguage, match=r"'xx'; known: en, es, pt, ru") as raised:
         set_language("xx")
     assert isinstance(raised.value, KitError)
     assert current_language() == "en"
@@ -67,7 +75,6 @@ def test_a_translation_slots_in_per_catalogue_and_falls_back_to_english():
     first = Catalogue("first", {"yes": "yes", "count": "{n} dice"})
     second = Catalogue("second", {"no": "no"})
     first.add_translation("es", Dictionary({"yes": "sí", "count": "{n} dados"}))
-    assert known_languages() == ["en", "es"]
     assert first.message("yes") == "yes"  # English until the language is set
     set_language("es")
     assert first.message("yes") == "sí" and first.message("count", n=3) == "3 dados"
@@ -140,3 +147,28 @@ def test_compiled_translations_load_from_the_babel_layout(tmp_path):
     set_language("es")
     assert catalogue.message("yes") == "sí"
     assert [catalogue.plural("dice", n) for n in (1, 2)] == ["1 dado", "2 dados"]
+
+
+@pytest.mark.parametrize(
+    ("environ", "code"),
+    [
+        ({}, "en"),
+        ({"LANG": "es_ES.UTF-8"}, "es"),
+        ({"LANG": "pt_BR.UTF-8"}, "pt"),
+        ({"LANG": "ru_RU.UTF-8", "LC_MESSAGES": "pt_PT"}, "pt"),  # LC_MESSAGES before LANG
+        ({"LANG": "es_ES", "LC_ALL": "ru_RU.UTF-8"}, "ru"),  # LC_ALL before both
+        ({"LANGUAGE": "de:pt_BR:es", "LC_ALL": "ru_RU"}, "pt"),  # LANGUAGE first, a list
+        ({"LANGUAGE": "de:fr", "LC_ALL": "ru_RU"}, "en"),  # none of the list: English
+        ({"LC_ALL": "de_DE.UTF-8", "LANG": "es_ES"}, "en"),  # a language the kit lacks
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "", "LC_ALL": ""}, "en"),  # empty means not set
+        ({"LANG": "ru_RU@latin"}, "ru"),
+    ],
+)
+def test_the_command_line_language_follows_gettexts_variables(environ, code):
+    assert messages.language_from_environment(environ) == code
+
+
+def test_locale_names_become_the_kits_codes():
+    assert messages.language_code("es-MX") == "es"
+    assert messages.language_code("POSIX") is None
