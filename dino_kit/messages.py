@@ -120,9 +120,7 @@ ENGLISH: dict[str, str | Plural] = {
 
 #: The kit's sentences in the current language (`kit_common.messages.set_language`); the
 #: sections added to ENGLISH below are found too.
-CATALOGUE = Catalogue("dino_kit", ENGLISH)
-# The compiled translations beside this module (`tools/i18n.py compile` writes them).
-CATALOGUE.load_translations(Path(__file__).parent / "locale")
+CATALOGUE = Catalogue("dino_kit", ENGLISH, locale=Path(__file__).parent / "locale")
 #: `message(key, **values)`: the sentence for `key` in the current language, values filled in.
 message = CATALOGUE.message
 #: `plural(key, n, **values)`: the sentence for `key` about `n` things, values filled in.
@@ -141,6 +139,7 @@ def said(key: str, values: Mapping[str, object], count: str = "n") -> str:
     if not isinstance(number, int):
         raise TypeError(f"{key}: the count {count!r} must be a whole number, not {number!r}")
     return plural(key + "_n", number, **others)
+
 
 # -- the landing page (widgets/pages.py): the heading of this game's series of notebooks --
 ENGLISH.update({"series.title": "Dinosaur Island"})

@@ -116,10 +116,16 @@ class Catalogue:
     creating the catalogue are found too.
     """
 
-    def __init__(self, domain: str, english: Mapping[str, str | Plural]) -> None:
+    def __init__(
+        self, domain: str, english: Mapping[str, str | Plural], locale: Path | None = None
+    ) -> None:
+        """`locale`: the folder of the compiled translations (`tools/i18n.py compile` writes
+        them), loaded at once with `load_translations`."""
         self.domain = domain  # the gettext domain a translation file of this kit will use
         self.english = english
         self._translations: dict[str, Translation] = {}
+        if locale is not None:
+            self.load_translations(locale)
 
     def add_translation(self, language: str, translation: Translation) -> None:
         """Say this catalogue's sentences in `language` with `translation`; the language

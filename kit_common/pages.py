@@ -27,7 +27,20 @@ from pathlib import Path
 from typing import NamedTuple
 
 from kit_common.display import MarkdownText
-from kit_common.messages import Catalogue
+from kit_common.messages import Catalogue, current_language
+from kit_common.words import CATALOGUE
+
+
+def loading_words() -> dict[str, str]:
+    """The page's language and what the app says while the page runs (Voila's spinner), in
+    that language: a translated page's `metadata.kit` (the page fills `{cell}` and `{cells}`
+    in)."""
+    return {
+        "language": current_language(),
+        "loading": CATALOGUE.message("page.loading"),
+        "running": CATALOGUE.template("page.running"),
+    }
+
 
 #: A notebook of a series is named like 01_dice.ipynb.
 NUMBERED = re.compile(r"^\d\d_.*\.ipynb$")

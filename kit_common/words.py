@@ -97,6 +97,10 @@ ENGLISH: dict[str, str | Plural] = {
     "stats.no_freedom": "a chi-square test needs at least one degree of freedom",
     "stats.mismatched": "one observed count, one probability and one label per category",
     "stats.too_few": "too few counts for a chi-square test",
+    # What the app says while a page runs (Voila's spinner; kit_common.pages carries them in a
+    # translated page's metadata, the kit's Voila template shows them)
+    "page.loading": "Preparing the page…",
+    "page.running": "Running part {cell} of {cells}…",
     # The glossary page's tables (kit_common.glossary)
     "glossary.english": "English",
     "glossary.plural": "Plural",
@@ -116,9 +120,7 @@ ENGLISH: dict[str, str | Plural] = {
     "glossary.no_folder": "has no locale folder of the notebooks above it",
 }
 
-CATALOGUE = Catalogue("kit_common", ENGLISH)
-# The compiled translations beside this module (`tools/i18n.py compile` writes them).
-CATALOGUE.load_translations(Path(__file__).parent / "locale")
+CATALOGUE = Catalogue("kit_common", ENGLISH, locale=Path(__file__).parent / "locale")
 #: `message(key, **values)`: the sentence for `key` in the current language, values filled in.
 message = CATALOGUE.message
 #: `plural(key, n, **values)`: the sentence for `key` about `n` things, in the current language.

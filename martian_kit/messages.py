@@ -225,9 +225,7 @@ ENGLISH: dict[str, str | Plural] = {
 
 #: The kit's sentences in the current language (`kit_common.messages.set_language`); the
 #: sections added to ENGLISH below are found too.
-CATALOGUE = Catalogue("martian_kit", ENGLISH)
-# The compiled translations beside this module (`tools/i18n.py compile` writes them).
-CATALOGUE.load_translations(Path(__file__).parent / "locale")
+CATALOGUE = Catalogue("martian_kit", ENGLISH, locale=Path(__file__).parent / "locale")
 #: `message(key, **values)`: the sentence for `key` in the current language, values filled in.
 message = CATALOGUE.message
 

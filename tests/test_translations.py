@@ -257,6 +257,14 @@ def test_build_translates_prose_and_code_strings(page):
     assert sources[4].startswith('set_language("en")')
     assert sources[4].endswith('\nset_language("es")')
     assert [cell.get("id") for cell in built["cells"][2:]] == ["c00", "c01", "c02"]
+    # the English metadata, and what the app says while the page runs (no Spanish .mo here)
+    assert built["metadata"]["kit"] == {
+        "language": "es",
+        "loading": "Preparing the page…",
+        "running": "Running part {cell} of {cells}…",
+    }
+    english = notebook_text.load(page)["metadata"]
+    assert {k: v for k, v in built["metadata"].items() if k != "kit"} == english
 
 
 def test_build_refuses_an_untranslated_page_unless_allowed(page):

@@ -50,3 +50,11 @@ def test_kit_app_puts_the_template_folder_first_once() -> None:
     kit_app.add_kit_data_path(environ)
     assert environ["JUPYTER_PATH"].split(":") == [str(kit_app.KIT_DATA), "/somewhere"]
     assert (kit_app.KIT_DATA / "voila" / "templates" / "kit" / "conf.json").is_file()
+
+
+def test_a_translated_page_says_its_loading_words_in_its_language() -> None:
+    text = KIT_TEMPLATE.read_text()
+    block = re.search(r"block body_header -%}(.*?){%- endblock body_header", text, re.S)
+    assert block and "{{ super() }}" in block.group(1)
+    assert 'nb.metadata.get("kit", {})' in block.group(1)
+    assert "window.update_loading_text = function" in block.group(1)

@@ -58,7 +58,15 @@ from babel.messages.pofile import PoFileError, read_po, write_po  # noqa: E402
 
 from kit_common.errors import KitError  # noqa: E402
 from kit_common.glossary import read_glossary  # noqa: E402
-from kit_common.messages import LANGUAGES, SOURCE_LANGUAGE, Catalogue, Plural  # noqa: E402
+from kit_common.messages import (  # noqa: E402
+    LANGUAGES,
+    SOURCE_LANGUAGE,
+    Catalogue,
+    Plural,
+    current_language,
+    set_language,
+)
+from kit_common.pages import loading_words  # noqa: E402
 from tools import notebook_text  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
@@ -650,6 +658,8 @@ def check_built(lang: str) -> list[Problem]:
             )
         elif cell_shape(notebook_text.load(path)) != cell_shape(notebook):
             problems.append(Problem(path, "its language links are not current: run build"))
+        elif notebook_text.load(path)["metadata"].get("kit") != notebook["metadata"]["kit"]:
+            problems.append(Problem(path, "its loading words are not current: run build"))
     for path in sorted((NOTEBOOKS / lang).rglob("*.ipynb")) if (NOTEBOOKS / lang).is_dir() else []:
         if path not in formatted and ".ipynb_checkpoints" not in path.parts:
             problems.append(Problem(path, "has no English notebook: delete it"))
@@ -826,6 +836,18 @@ def languages_cell(english: Path, lang: str, linked: Sequence[str] | None = None
     return dict(cell)
 
 
+def page_metadata(notebook: Mapping, lang: str) -> dict:
+    """A translated page's metadata: the English page's, plus `kit` (its language and what the
+    app says while it runs, from the compiled kit_common catalogue)."""
+    before = current_language()
+    set_language(lang)
+    try:
+        words = loading_words()
+    finally:
+        set_language(before)
+    return {**notebook.get("metadata", {}), "kit": words}
+
+
 def set_language_cell(lang: str) -> dict:
     """The code cell that makes a page's widgets and sentences speak `lang`."""
     cell = nbformat.v4.new_code_cell(
@@ -976,7 +998,7 @@ def translate_notebook(
         cells.append(new)
     cells = [languages_cell(english, lang, linked), set_language_cell(lang), *cells]
     untranslated.sort(key=lambda p: (p.cell, p.start))
-    return {**notebook, "cells": cells}, untranslated
+    return {**notebook, "metadata": page_metadata(notebook, lang), "cells": cells}, untranslated
 
 
 def notebook_json(notebook: Mapping) -> str:
@@ -1048,9 +1070,10 @@ def build(
     for path, notebook in formatted_notebooks(notebooks).items():
         old = notebook_text.load(path) if path.is_file() else None
         if old is not None and page_shape(old) == page_shape(notebook):
-            notebook = {**old, "cells": [notebook["cells"][0], *old["cells"][1:]]}
+            cells = [notebook["cells"][0], *old["cells"][1:]]
+            notebook = {**old, "metadata": notebook["metadata"], "cells": cells}
             if write_if_changed(path, notebook_json(notebook).encode("utf-8")):
-                written.append(path)  # only its language links changed: outputs kept
+                written.append(path)  # only its links or metadata changed: outputs kept
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(notebook_json(notebook), encoding="utf-8")

@@ -37,6 +37,9 @@ def test_a_translated_page_speaks_its_language(voila_app, browser_page, lang, na
     try:
         page.wait_for_selector("#rendered_cells", state="attached", timeout=120_000)
         page.wait_for_load_state("load", timeout=120_000)
+        # a page without a preheated kernel runs while it loads: read it once it is shown
+        page.wait_for_selector("#loading", state="detached", timeout=120_000)
+        page.wait_for_selector("#rendered_cells", state="visible", timeout=120_000)
         wait_for_widgets(page, widget_outputs(voila_app.root / name))
         text = visible_text(page)
         problems = page_errors(page) + watch.problems
