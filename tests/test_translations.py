@@ -18,7 +18,8 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from kit_common.messages import Catalogue, Plural
+from kit_common.messages import Catalogue, Plural, set_language
+from kit_common.pages import loading_words
 from tools import i18n, notebook_text
 
 
@@ -257,12 +258,15 @@ def test_build_translates_prose_and_code_strings(page):
     assert sources[4].startswith('set_language("en")')
     assert sources[4].endswith('\nset_language("es")')
     assert [cell.get("id") for cell in built["cells"][2:]] == ["c00", "c01", "c02"]
-    # the English metadata, and what the app says while the page runs (no Spanish .mo here)
-    assert built["metadata"]["kit"] == {
-        "language": "es",
-        "loading": "Preparing the page…",
-        "running": "Running part {cell} of {cells}…",
-    }
+    # the English metadata, and what the app says while the page runs, in Spanish (the
+    # Spanish catalogue's words; English where it has none)
+    set_language("es")
+    try:
+        spanish_words = loading_words()
+    finally:
+        set_language("en")
+    assert built["metadata"]["kit"] == spanish_words
+    assert spanish_words["language"] == "es"
     english = notebook_text.load(page)["metadata"]
     assert {k: v for k, v in built["metadata"].items() if k != "kit"} == english
 
