@@ -983,7 +983,7 @@ def translate_notebook(
             source = source[: piece.start] + replacement + source[piece.end :]
         if cell["cell_type"] == "markdown" and not by_cell.get(index):
             source = relink(source, english)
-        if notebook_text.is_check(cell):
+        if notebook_text.is_check(cell) and cell["cell_type"] == "code":
             source = in_english(source, lang)
         new = {
             key: value for key, value in cell.items() if key not in ("outputs", "execution_count")
