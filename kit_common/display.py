@@ -106,6 +106,25 @@ class Probability:
         return f"<span class='{PROBABILITY_CLASS}'>{fraction} ({percent})</span>"
 
 
+class InLanguage:
+    """Words in a language other than the page's (a glossary's English column): shown as
+    they are, marked with their language in HTML so that a screen reader says them right and
+    a check of the page's language leaves them out."""
+
+    def __init__(self, text: str, language: str) -> None:
+        self.text = text
+        self.language = language
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"InLanguage({self.text!r}, {self.language!r})"
+
+    def _repr_html_(self) -> str:
+        return f"<span lang='{html.escape(self.language)}'>{html.escape(self.text)}</span>"
+
+
 class Table:
     """A table with a header row: HTML in a page, aligned columns as text.
 

@@ -27,10 +27,10 @@ from typing import Any, NamedTuple
 import yaml
 
 from kit_common.checks import known_fields, one_of, shown, text
-from kit_common.display import Table
+from kit_common.display import InLanguage, Table
 from kit_common.errors import InputError
 from kit_common.files import read_text
-from kit_common.messages import LANGUAGES
+from kit_common.messages import LANGUAGES, SOURCE_LANGUAGE, current_language
 from kit_common.words import message, plural
 
 #: The fields of a term, the required ones first.
@@ -127,7 +127,14 @@ def glossary_table(glossary: Glossary, games: Mapping[str, str]) -> Table:
         message("glossary.note"),
     ]
     rows = [
-        [t.en, t.term, t.plural or "", games.get(t.game, t.game), t.source, t.note or ""]
+        [
+            InLanguage(t.en, "en"),
+            t.term,
+            t.plural or "",
+            games.get(t.game, t.game),
+            t.source,
+            t.note or "",
+        ]
         for t in glossary.terms
     ]
     caption = plural("glossary.caption", len(rows), language=name)
@@ -168,12 +175,15 @@ def glossary_folder(start: Path | str = ".") -> Path:
 
 
 def show_glossaries(games: Mapping[str, str], folder: Path | str | None = None) -> Glossaries:
-    """Every language's glossary found in `folder` (default: the notebooks' `locale`
-    folder), as tables, in the order of the kit's languages; `games` maps each game id to
-    its name."""
+    """The glossaries found in `folder` (default: the notebooks' `locale` folder) as tables:
+    on an English page every language's, in the order of the kit's languages; on a translated
+    page its own language's (a reader of it needs no other). `games` maps each game id to its
+    name."""
     where = Path(folder) if folder is not None else glossary_folder()
+    language = current_language()
+    shown_languages = LANGUAGES if language == SOURCE_LANGUAGE else [language]
     tables = []
-    for code in LANGUAGES:
+    for code in shown_languages:
         path = where / code / "glossary.yaml"
         if path.is_file():
             tables.append(glossary_table(read_glossary(path, list(games)), games))

@@ -67,3 +67,21 @@ def visible_text(page) -> str:
     """The text a visitor reads on a served Voila page (the page body, as the browser lays it
     out: hidden elements, code cells with stripped sources and removed cells are not in it)."""
     return page.locator("body").inner_text()
+
+
+#: The body's text without the elements marked in a language other than `lang` (`lang="en"`
+#: on a glossary's English words): the words the page says in its own language.
+_TEXT_IN_LANGUAGE = """lang => {
+    const others = [...document.body.querySelectorAll("[lang]")].filter(
+        e => e.getAttribute("lang") !== lang && e !== document.documentElement);
+    const kept = others.map(e => [e, e.style.display]);
+    others.forEach(e => { e.style.display = "none"; });
+    const text = document.body.innerText;
+    kept.forEach(([e, display]) => { e.style.display = display; });
+    return text;
+}"""
+
+
+def text_in_language(page, lang: str) -> str:
+    """The visible text of the page but what is marked as said in another language."""
+    return page.evaluate(_TEXT_IN_LANGUAGE, lang)

@@ -13,6 +13,7 @@ from kit_common.glossary import (
     read_glossary,
     show_glossaries,
 )
+from kit_common.messages import set_language
 
 GAMES = {"toy_game": "Toy Game", "other_game": "Other Game"}
 
@@ -58,9 +59,12 @@ def test_every_language_shows_as_a_table_with_headers(tmp_path):
     ]
     first = shown.tables[0]
     assert first.headers == ("English", "Español", "Plural", "Game", "Source", "Why this word")
-    assert first.rows[0] == ("Tank", "Tanque", "Tanques", "Toy Game", "seed 000", "")
+    row = tuple(map(str, first.rows[0]))
+    assert row == ("Tank", "Tanque", "Tanques", "Toy Game", "seed 000", "")
     html = shown._repr_html_()
     assert html.count("<table") == 2 and "<th>Русский</th>" in html
+    # the English words are marked as English on every page (screen readers, language checks)
+    assert "<td><span lang='en'>Tank</span></td>" in html
     assert "Rayo Mortal" in str(shown) and "Glossaries" not in str(shown)
 
 
@@ -93,3 +97,14 @@ def test_the_locale_folder_is_found_from_a_translated_page(tmp_path):
     (tmp_path / "locale").mkdir()
     (tmp_path / "es" / "game").mkdir(parents=True)
     assert glossary_folder(tmp_path / "es" / "game") == tmp_path / "locale"
+
+
+def test_a_translated_page_shows_its_own_language_only(tmp_path):
+    glossary(tmp_path, "es", SPANISH)
+    glossary(tmp_path, "ru", SPANISH.replace("es", "ru", 1).replace("Tanque", "Танк"))
+    set_language("ru")
+    try:
+        shown = show_glossaries(GAMES, tmp_path)
+    finally:
+        set_language("en")
+    assert [t.headers[1] for t in shown.tables] == ["Русский"]
