@@ -777,6 +777,9 @@ ENGLISH.update(
         "components.box_count": "must hold {expected} {what} (the box's count), got {got}",
         "components.visitors": "customers + hooligans must be {expected}, got {got}",
         "components.set_texts": "must be a mapping of texts (name, label, notice)",
+        "components.set_translations": "must be a mapping of language codes to texts",
+        "components.set_language": "{code!r} is not a language of the kit ({known})",
+        "components.set_translation_texts": "must be a mapping of texts (label, notice)",
         "components.shadows_start": "id is the starting exhibit's (tables.yaml), which it would "
         "shadow",
         "components.category_recipe": "needs at least one {category} recipe (the box has {count})",

@@ -48,6 +48,7 @@ from dino_kit.effects import DNA_TYPES
 from dino_kit.messages import message, plural
 from kit_common import files
 from kit_common.errors import InputError, KitError
+from kit_common.messages import LANGUAGES, SOURCE_LANGUAGE
 
 LISTS: dict[str, tuple[str, str, Callable[..., Any]]] = {
     # file: (top-level key, item kind, parser)
@@ -274,12 +275,14 @@ def _load(folder: Path) -> ComponentSet:
         total = message("components.visitors", expected=VISITORS_IN_BOX, got=visitors.total)
         found.append(f"visitors.yaml: visitors: {total}")
     meta = {"name": folder.name, "label": "", "notice": ""}
+    translations: dict[str, dict[str, str]] = {}
     if (folder / "set.yaml").is_file():
         data = _read(folder, "set.yaml", found)
         if not isinstance(data, dict) or not all(isinstance(data.get(k, ""), str) for k in meta):
             found.append(f"set.yaml: {message('components.set_texts')}")
         else:
             meta.update({k: data[k] for k in meta if k in data})
+            translations = _set_translations(data.get("translations", {}), found)
 
     rival = None
     if (folder / "rival.yaml").is_file():
@@ -335,7 +338,31 @@ def _load(folder: Path) -> ComponentSet:
         visitors,
         {c.id: c for c in everything},
         rival,
+        translations,
     )
+
+
+def _set_translations(data: Any, found: list[str]) -> dict[str, dict[str, str]]:
+    """set.yaml's `translations`: language code -> its `label` and `notice` texts (either may
+    be left out: English is said then). A problem is added to `found`, naming the field."""
+    wanted = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
+    if not isinstance(data, dict):
+        found.append(f"set.yaml: translations: {message('components.set_translations')}")
+        return {}
+    checked: dict[str, dict[str, str]] = {}
+    for code, texts in data.items():
+        if code not in wanted:
+            known = ", ".join(wanted)
+            said = message("components.set_language", code=code, known=known)
+            found.append(f"set.yaml: translations: {said}")
+        elif not isinstance(texts, dict) or not all(
+            key in ("label", "notice") and isinstance(text, str) for key, text in texts.items()
+        ):
+            said = message("components.set_translation_texts")
+            found.append(f"set.yaml: translations: {code}: {said}")
+        else:
+            checked[code] = dict(texts)
+    return checked
 
 
 def _whole_set_problems(parsed: dict[str, tuple[Any, ...]], tables: Any) -> list[str]:

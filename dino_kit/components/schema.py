@@ -23,6 +23,7 @@ from dino_kit.effects import (
 )
 from dino_kit.messages import message
 from dino_kit.pictures import face_label, face_svg
+from kit_common.messages import current_language
 from kit_common.svg import dice_row_html
 
 RARE_FACES = ("paddock", "worker")
@@ -666,8 +667,8 @@ class ComponentSet:
     """A whole validated set of components, with lookups by id."""
 
     name: str
-    label: str
-    notice: str
+    english_label: str
+    english_notice: str
     dice: tuple[Die, ...]
     recipes: tuple[Recipe, ...]
     attractions: tuple[Attraction, ...]
@@ -679,6 +680,19 @@ class ComponentSet:
     visitors: Visitors
     by_id: Mapping[str, Component] = field(default_factory=dict, compare=False, repr=False)
     rival: Rival | None = None  # the solo mode's rival, when the set has a rival.yaml
+    #: The label and notice in other languages, by language code (set.yaml's `translations`).
+    translations: Mapping[str, Mapping[str, str]] = field(default_factory=dict, compare=False)
+
+    @property
+    def label(self) -> str:
+        """What the set is, in a few words, in the current language (English when set.yaml
+        gives no translation): e.g. "illustrative — not the published components"."""
+        return self.translations.get(current_language(), {}).get("label", self.english_label)
+
+    @property
+    def notice(self) -> str:
+        """Where the set comes from, in the current language (English when untranslated)."""
+        return self.translations.get(current_language(), {}).get("notice", self.english_notice)
 
     def __getitem__(self, ident: str) -> Component:
         """The component with id `ident`, whatever its kind (the typed lookups below say

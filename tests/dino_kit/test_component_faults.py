@@ -21,6 +21,7 @@ from dino_kit.components import (
     validate_folder,
 )
 from dino_kit.components.loader import LISTS, MAX_FILE_BYTES
+from kit_common.messages import set_language
 
 LIST_FILES = [*LISTS, "visitors.yaml", "tables.yaml"]
 
@@ -171,3 +172,24 @@ def test_an_id_shared_with_the_starting_exhibit_is_refused_from_any_list(copy: P
     edit(copy, "attractions.yaml", _set(["attractions", 0, "id"], "H0"))
     (problem,) = validate_folder(copy)
     assert problem.startswith("attractions.yaml: attraction 'H0': id is the starting exhibit's")
+
+
+def test_the_set_says_its_label_in_the_page_language_and_refuses_bad_translations(
+    copy: Path,
+) -> None:
+    components = load_components(copy)
+    set_language("es")
+    try:
+        assert components.label == "ilustrativos — no son los componentes publicados"
+        assert "editorial" in components.notice
+    finally:
+        set_language("en")
+    assert components.label == "illustrative — not the published components"
+
+    edit(copy, "set.yaml", lambda d: d["translations"].update({"xx": {"label": "?"}}))
+    edit(copy, "set.yaml", lambda d: d["translations"].update({"ru": {"title": "?"}}))
+    with pytest.raises(ComponentError) as raised:
+        load_components(copy)
+    said = str(raised.value)
+    assert "set.yaml: translations: 'xx' is not a language of the kit (es, pt, ru)" in said
+    assert "set.yaml: translations: ru: must be a mapping of texts (label, notice)" in said
