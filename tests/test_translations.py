@@ -403,3 +403,51 @@ def test_update_fits_a_po_made_with_cldrs_plural_forms(tmp_path):
     i18n.fit_plural_forms(catalog)
     dice = catalog.get("{n} die", context="dice.count")
     assert dice.string == ("{n} dado", "{n} dados") and dice.fuzzy
+
+
+def russian(dice_count: tuple[str, ...]) -> Catalog:
+    catalog = i18n.new_translation("kit", "ru")
+    done = {
+        "score.tanks_win": "{n} Танков побеждают {rays} Лучей смерти",
+        "button.roll": "Бросить ещё раз",
+        "dice.count": dice_count,
+    }
+    for message in english_template():
+        if message.id:
+            catalog.add(message.id, done[message.context], context=message.context)
+    return catalog
+
+
+def test_russian_form_zero_must_keep_n_because_it_also_says_21(tmp_path):
+    template = english_template()
+    template.delete(("{n} die", "{n} dice"), context="dice.count")
+    template.add(("a die", "{n} dice"), context="dice.count")  # English "one" drops {n}
+    broken = russian(("кубик", "{n} кубика", "{n} кубиков"))  # would say "кубик" for 21
+    problems = i18n.check_po(write(tmp_path / "kit.po", broken), "ru", template)
+    assert [p.context for p in problems] == ["dice.count"]
+    assert "lacks {n}" in problems[0].what and "(form 0)" in problems[0].what
+    right = russian(("{n} кубик", "{n} кубика", "{n} кубиков"))
+    assert i18n.check_po(write(tmp_path / "kit.po", right), "ru", template) == []
+
+
+def test_spanish_form_zero_may_drop_n_because_it_is_used_for_one_alone(tmp_path):
+    template = english_template()
+    template.delete(("{n} die", "{n} dice"), context="dice.count")
+    template.add(("a die", "{n} dice"), context="dice.count")
+    path = write(tmp_path / "kit.po", spanish(**{"dice.count": ("un dado", "{n} dados")}))
+    assert i18n.check_po(path, "es", template) == []
+    assert i18n.form_zero_is_one_alone("es") and not i18n.form_zero_is_one_alone("ru")
+
+
+def test_every_form_keeps_the_other_forms_fields_besides_n(tmp_path):
+    template = english_template()
+    template.add(("a die shows {face}", "{n} dice show {face}"), context="dice.show")
+    catalog = spanish()
+    catalog.add(
+        template.get(("a die shows {face}", "{n} dice show {face}"), "dice.show").id,
+        ("un dado", "{n} dados muestran {face}"),
+        context="dice.show",
+    )
+    problems = i18n.check_po(write(tmp_path / "kit.po", catalog), "es", template)
+    assert [p.context for p in problems] == ["dice.show"]
+    assert "lacks {face}" in problems[0].what and "(form 0)" in problems[0].what
