@@ -61,6 +61,8 @@ ENGLISH: dict[str, str | Plural] = {
     ),
     # a refusal about a number of things: the Plural under "rule.<rule>_n", told the count
     # {n} (`said`)
+    # what claiming a die gives (odds.Gain): "2 blue DNA"; {dna} is a "dna.<type>" word
+    "ui.gain_n": Plural("{n} {dna} DNA", "{n} {dna} DNA"),
     "rule.park_full_n": Plural(
         "{where}: the park has {n} free zone; this needs {need}",
         "{where}: the park has {n} free zones; this needs {need}",
@@ -193,6 +195,15 @@ ENGLISH.update(
         "ui.column.specialists": "specialist",
         "ui.column.dna": "DNA for this price",
         "ui.dna_offer": "{amount} {kind}",
+        # the DNA types and kinds as a visitor reads them (the data keeps the identifiers)
+        "dna.blue": "blue",
+        "dna.pink": "pink",
+        "dna.violet": "violet",
+        "dna.green": "green",
+        "dna.red": "red",
+        "dna.orange": "orange",
+        "dna.basic": "basic",
+        "dna.advanced": "advanced",
         "ui.specials": "Special lab tiles left: Dino Research II {research}, DNA Refinement II "
         "{refinement}",
         "ui.attraction_item_n": Plural(

@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from dino_kit.components.schema import Die, Face
 from dino_kit.effects import DNA_TYPES
-from dino_kit.messages import message
+from dino_kit.messages import message, plural
 from kit_common.display import TABLE_CLASS
 from kit_common.svg import pretty_sentence
 
@@ -54,7 +54,7 @@ class Gain(NamedTuple):
         """ "2 blue DNA", "rare: paddock"."""
         if self.rare is not None:
             return message("ui.rare_" + self.rare)
-        return f"{self.amount} {self.dna} DNA"
+        return plural("ui.gain_n", self.amount, dna=message("dna." + self.dna))
 
     def _repr_pretty_(self, printer: object, cycle: bool) -> None:
         pretty_sentence(printer, self, str(self))

@@ -274,6 +274,10 @@ ENGLISH.update(
         "advice.stop": "stop: {value:.2f} {unit}",
         "advice.roll": "roll again: {value:.2f} {unit}",
         "advice.take": "take {faces}: {value:.2f} {unit}",
+        # the solver's default unit (expected points) in whole sentences, so "expected" is
+        # translated with its sentence
+        "advice.roll.expected": "roll again: {value:.2f} expected",
+        "advice.take.expected": "take {faces}: {value:.2f} expected",
         "do.take": "take the {faces}",
         "do.roll": "roll",
         "do.stop": "stop",

@@ -218,7 +218,9 @@ def market_html(state: GameState) -> str:
             cells.append(item_text(state, col, ident, row) if ident else "—")
         offer = t.dna_offer(price)
         cells.append(
-            message("ui.dna_offer", amount=offer.amount, kind=offer.kind) if offer else "—"
+            message("ui.dna_offer", amount=offer.amount, kind=message("dna." + offer.kind))
+            if offer
+            else "—"
         )
         body.append(
             "<tr>"
