@@ -70,8 +70,9 @@ class DicePool:
 
     def __str__(self) -> str:
         ids = ", ".join(die.id for die in self.dice)
-        count = "1 die" if len(self.dice) == 1 else f"{len(self.dice)} dice"
-        return f"{self.name + ': ' if self.name else ''}{count}: {ids}"
+        if self.name:
+            return plural("ui.pool.named_n", len(self.dice), name=self.name, ids=ids)
+        return plural("ui.pool_n", len(self.dice), ids=ids)
 
     def __repr__(self) -> str:
         return f"DicePool({[die.id for die in self.dice]!r})"
@@ -81,7 +82,9 @@ class DicePool:
 
     def _repr_html_(self) -> str:
         rows = "".join(
-            f"<tr><th scope='row'>Die {number} ({escape(die.id)})</th>"
+            "<tr><th scope='row'>"
+            + escape(message("ui.pool.die", number=number, id=die.id))
+            + "</th>"
             + "".join(f"<td>{face.svg(size_em=2.2)}</td>" for face in die.faces)
             + "</tr>"
             for number, die in enumerate(self.dice, 1)

@@ -8,6 +8,7 @@ carries the key of the rule it names.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -231,6 +232,34 @@ message = CATALOGUE.message
 
 # -- the landing page (widgets/pages.py): the heading of this game's series of notebooks --
 ENGLISH.update({"series.title": "Martian Dice"})
+
+
+# -- strategy (policy) names as a reader reads them; the names stay CLI values and dict keys --
+ENGLISH.update(
+    {
+        "policy.random": "random",
+        "policy.random-table": "random-table",
+        "policy.greedy": "greedy",
+        "policy.cautious": "cautious",
+        "policy.cautious.n": "cautious-{n}",
+        "policy.optimal": "optimal",
+        "policy.win": "win",
+        "policy.leader": "leader",
+    }
+)
+
+_CAUTIOUS_LEVEL = re.compile(r"cautious-(\d+)")
+
+
+def policy_name(name: str) -> str:
+    """A strategy's name in the reader's language ("cautious-6" for the policy named
+    "cautious-6"); a name the catalogue does not know (a policy added by a reader) as it is."""
+    if "policy." + name in ENGLISH:
+        return message("policy." + name)
+    level = _CAUTIOUS_LEVEL.fullmatch(name)
+    if level:
+        return message("policy.cautious.n", n=int(level.group(1)))
+    return name
 
 
 def face_name(face: object, count: int = 1) -> str:
