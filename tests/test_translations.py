@@ -451,3 +451,22 @@ def test_every_form_keeps_the_other_forms_fields_besides_n(tmp_path):
     problems = i18n.check_po(write(tmp_path / "kit.po", catalog), "es", template)
     assert [p.context for p in problems] == ["dice.show"]
     assert "lacks {face}" in problems[0].what and "(form 0)" in problems[0].what
+
+
+@pytest.mark.parametrize(
+    "text", ["Score", "VP", " and ", ", then ", "scientist {level}", "{m} (about {x:.2f})"]
+)
+def test_a_header_word_a_joiner_or_a_word_beside_a_field_is_a_piece(text):
+    assert notebook_text.has_words(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["optimal", "none", "cautious-6", "{a} {b}", "ui.length.{length}", "x", "TANKS"]
+)
+def test_a_code_value_is_no_piece(text):
+    assert not notebook_text.has_words(text)
+
+
+def test_a_capitalised_key_marked_keep_stays_english():
+    source = 'players = ("Ana", "Ben")  # i18n: keep\nTable(["Seat", "Player"], rows)\n'
+    assert [p.text for p in notebook_text.code_pieces(0, source)] == ["Seat", "Player"]
