@@ -405,6 +405,15 @@ def test_update_fits_a_po_made_with_cldrs_plural_forms(tmp_path):
     assert dice.string == ("{n} dado", "{n} dados") and dice.fuzzy
 
 
+def a_die_template() -> Catalog:
+    """The English template with a "one" form that leaves out {n}: "a die", "{n} dice"."""
+    template = Catalog(domain="kit")
+    template.add("{n} Tanks beat {rays} Death Rays", context="score.tanks_win")
+    template.add("Roll again", context="button.roll")
+    template.add(("a die", "{n} dice"), context="dice.count")
+    return template
+
+
 def russian(dice_count: tuple[str, ...]) -> Catalog:
     catalog = i18n.new_translation("kit", "ru")
     done = {
@@ -412,16 +421,14 @@ def russian(dice_count: tuple[str, ...]) -> Catalog:
         "button.roll": "Бросить ещё раз",
         "dice.count": dice_count,
     }
-    for message in english_template():
+    for message in a_die_template():
         if message.id:
             catalog.add(message.id, done[message.context], context=message.context)
     return catalog
 
 
 def test_russian_form_zero_must_keep_n_because_it_also_says_21(tmp_path):
-    template = english_template()
-    template.delete(("{n} die", "{n} dice"), context="dice.count")
-    template.add(("a die", "{n} dice"), context="dice.count")  # English "one" drops {n}
+    template = a_die_template()  # English "one" drops {n}
     broken = russian(("кубик", "{n} кубика", "{n} кубиков"))  # would say "кубик" for 21
     problems = i18n.check_po(write(tmp_path / "kit.po", broken), "ru", template)
     assert [p.context for p in problems] == ["dice.count"]
@@ -431,10 +438,17 @@ def test_russian_form_zero_must_keep_n_because_it_also_says_21(tmp_path):
 
 
 def test_spanish_form_zero_may_drop_n_because_it_is_used_for_one_alone(tmp_path):
-    template = english_template()
-    template.delete(("{n} die", "{n} dice"), context="dice.count")
-    template.add(("a die", "{n} dice"), context="dice.count")
-    path = write(tmp_path / "kit.po", spanish(**{"dice.count": ("un dado", "{n} dados")}))
+    template = a_die_template()
+    catalog = i18n.new_translation("kit", "es")
+    done = {
+        "score.tanks_win": "{n} Tanques vencen a {rays} Rayos Mortales",
+        "button.roll": "Tirar otra vez",
+        "dice.count": ("un dado", "{n} dados"),
+    }
+    for message in template:
+        if message.id:
+            catalog.add(message.id, done[message.context], context=message.context)
+    path = write(tmp_path / "kit.po", catalog)
     assert i18n.check_po(path, "es", template) == []
     assert i18n.form_zero_is_one_alone("es") and not i18n.form_zero_is_one_alone("ru")
 
