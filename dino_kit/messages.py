@@ -61,6 +61,11 @@ ENGLISH: dict[str, str | Plural] = {
     ),
     # a refusal about a number of things: the Plural under "rule.<rule>_n", told the count
     # {n} (`said`)
+    # what claiming a die gives (odds.Gain): "2 blue DNA"; {dna} is a "dna.<type>" word
+    "ui.gain_n": Plural("{n} {dna} DNA", "{n} {dna} DNA"),
+    # a pool of research dice (odds.DicePool): "The first die of the box: 1 die: D1"
+    "ui.pool_n": Plural("{n} die: {ids}", "{n} dice: {ids}"),
+    "ui.pool.named_n": Plural("{name}: {n} die: {ids}", "{name}: {n} dice: {ids}"),
     "rule.park_full_n": Plural(
         "{where}: the park has {n} free zone; this needs {need}",
         "{where}: the park has {n} free zones; this needs {need}",
@@ -125,6 +130,27 @@ CATALOGUE = Catalogue("dino_kit", ENGLISH, locale=Path(__file__).parent / "local
 message = CATALOGUE.message
 #: `plural(key, n, **values)`: the sentence for `key` about `n` things, values filled in.
 plural = CATALOGUE.plural
+
+
+# -- the bots' names as a reader reads them; the names stay CLI values and record fields --
+ENGLISH.update(
+    {
+        "bot_name.random": "random",
+        "bot_name.heuristic": "heuristic",
+        "bot_name.simple": "simple",
+        "bot_name.planner": "planner",
+    }
+)
+
+
+def dna_word(name: str) -> str:
+    """A DNA type ("blue") or kind ("basic") in the reader's language."""
+    return message("dna." + name)
+
+
+def bot_name(name: str) -> str:
+    """A bot's name in the reader's language; a name the catalogue does not know as it is."""
+    return message("bot_name." + name) if "bot_name." + name in ENGLISH else name
 
 
 def said(key: str, values: Mapping[str, object], count: str = "n") -> str:
@@ -193,6 +219,18 @@ ENGLISH.update(
         "ui.column.specialists": "specialist",
         "ui.column.dna": "DNA for this price",
         "ui.dna_offer": "{amount} {kind}",
+        # the DNA types and kinds as a visitor reads them (the data keeps the identifiers)
+        "ui.pool.die": "Die {number} ({id})",
+        "dna.blue": "blue",
+        "dna.pink": "pink",
+        "dna.violet": "violet",
+        "dna.green": "green",
+        "dna.red": "red",
+        "dna.orange": "orange",
+        "dna.basic": "basic",
+        # "nothing" as a table's cell (no dinosaur created, no item)
+        "ui.none": "none",
+        "dna.advanced": "advanced",
         "ui.specials": "Special lab tiles left: Dino Research II {research}, DNA Refinement II "
         "{refinement}",
         "ui.attraction_item_n": Plural(

@@ -20,7 +20,7 @@ from dino_kit import abilities, chance
 from dino_kit.components.schema import LabUpgrade, Objective, PlotTwist, Specialist
 from dino_kit.effects import CATEGORIES, DNA_TYPES, Effect
 from dino_kit.engine import apply_action, apply_chance
-from dino_kit.messages import message, plural, said
+from dino_kit.messages import dna_word, message, plural, said
 from dino_kit.phases import park, research, workers
 from dino_kit.setup import new_game
 from dino_kit.solo import rival_score
@@ -68,7 +68,7 @@ def action_label(state: GameState, a: Action) -> str:
             level=a.scientist,
             slot=a.target + 1,
             amount=face.amount,
-            dna=face.dna,
+            dna=dna_word(face.dna),
             gain=gain,
         )
     if a.kind == "storage":
@@ -100,7 +100,7 @@ def action_label(state: GameState, a: Action) -> str:
         offer = c.tables.dna_offer(a.target)
         row = c.tables.market_rows.index(a.target)
         gone = message("act.discard", name=c[state.rows[col][row]].name) if col is not None else ""
-        return message("act.buy_dna", price=a.target, amount=offer.amount, dna=dna) + gone
+        return message("act.buy_dna", price=a.target, amount=offer.amount, dna=dna_word(dna)) + gone
     if a.kind == "work":
         assert p is not None
         slot = abilities.find_slot(state, p, a.target)
@@ -161,7 +161,7 @@ def tracks_text(tracks) -> str:
     counts: dict[str, int] = {}
     for t in tracks:
         counts[t] = counts.get(t, 0) + 1
-    return ", ".join(f"{t} +{n}" for t, n in counts.items())
+    return ", ".join(f"{dna_word(t)} +{n}" for t, n in counts.items())
 
 
 def step_line(state: GameState, actor: int, move: Any) -> str:
@@ -461,7 +461,7 @@ def face_label_of(face: Any) -> str:
     """A die face in words (amount and DNA, or its rare effect)."""
     if face.rare is not None:
         return message("story.rare_face", what=message("story.rare." + face.rare))
-    return message("story.face", amount=face.amount, dna=face.dna)
+    return message("story.face", amount=face.amount, dna=dna_word(face.dna))
 
 
 def round_start_notice(state: GameState) -> str:
@@ -558,7 +558,7 @@ def effect_text(effect: Effect) -> str:
     """What one effect does, in a few words ("+2 security in the park", "take $3")."""
     values = dict(effect.params)
     if "dna" in values:
-        values["dna"] = str(values["dna"])
+        values["dna"] = dna_word(str(values["dna"]))
     if "category" in values:
         values["category"] = message("category." + values["category"])
     return said("effect." + effect.id, values, count="amount")

@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from dino_kit.components.schema import Die, Face
 from dino_kit.effects import DNA_TYPES
-from dino_kit.messages import message
+from dino_kit.messages import message, plural
 from kit_common.display import TABLE_CLASS
 from kit_common.svg import pretty_sentence
 
@@ -54,7 +54,7 @@ class Gain(NamedTuple):
         """ "2 blue DNA", "rare: paddock"."""
         if self.rare is not None:
             return message("ui.rare_" + self.rare)
-        return f"{self.amount} {self.dna} DNA"
+        return plural("ui.gain_n", self.amount, dna=message("dna." + self.dna))
 
     def _repr_pretty_(self, printer: object, cycle: bool) -> None:
         pretty_sentence(printer, self, str(self))
@@ -70,8 +70,9 @@ class DicePool:
 
     def __str__(self) -> str:
         ids = ", ".join(die.id for die in self.dice)
-        count = "1 die" if len(self.dice) == 1 else f"{len(self.dice)} dice"
-        return f"{self.name + ': ' if self.name else ''}{count}: {ids}"
+        if self.name:
+            return plural("ui.pool.named_n", len(self.dice), name=self.name, ids=ids)
+        return plural("ui.pool_n", len(self.dice), ids=ids)
 
     def __repr__(self) -> str:
         return f"DicePool({[die.id for die in self.dice]!r})"
@@ -81,7 +82,9 @@ class DicePool:
 
     def _repr_html_(self) -> str:
         rows = "".join(
-            f"<tr><th scope='row'>Die {number} ({escape(die.id)})</th>"
+            "<tr><th scope='row'>"
+            + escape(message("ui.pool.die", number=number, id=die.id))
+            + "</th>"
             + "".join(f"<td>{face.svg(size_em=2.2)}</td>" for face in die.faces)
             + "</tr>"
             for number, die in enumerate(self.dice, 1)

@@ -64,7 +64,7 @@ def face_label(dna: str | None, amount: int, threat: int, rare: str | None = Non
     what = (
         message("ui.rare_" + rare)
         if rare is not None
-        else message("ui.face_dna", amount=amount, dna=dna)
+        else message("ui.face_dna", amount=amount, dna=message("dna." + dna))
     )
     if threat == 0:
         return message("ui.face_no_threat", what=what)

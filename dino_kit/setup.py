@@ -63,7 +63,7 @@ def new_game(
     Arguments of the wrong type (a single string for `players`, a bool for a count, a float
     for `first_player`, ...) raise `InputError` naming the argument."""
     names = (
-        tuple(f"Player {i + 1}" for i in range(whole(players, "players", 0)))
+        tuple(message("ui.player", n=i + 1) for i in range(whole(players, "players", 0)))
         if is_whole(players)
         else checked_names(players, "players")
     )

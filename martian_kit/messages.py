@@ -8,6 +8,7 @@ carries the key of the rule it names.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -233,6 +234,34 @@ message = CATALOGUE.message
 ENGLISH.update({"series.title": "Martian Dice"})
 
 
+# -- strategy (policy) names as a reader reads them; the names stay CLI values and dict keys --
+ENGLISH.update(
+    {
+        "policy.random": "random",
+        "policy.random-table": "random-table",
+        "policy.greedy": "greedy",
+        "policy.cautious": "cautious",
+        "policy.cautious.n": "cautious-{n}",
+        "policy.optimal": "optimal",
+        "policy.win": "win",
+        "policy.leader": "leader",
+    }
+)
+
+_CAUTIOUS_LEVEL = re.compile(r"cautious-(\d+)")
+
+
+def policy_name(name: str) -> str:
+    """A strategy's name in the reader's language ("cautious-6" for the policy named
+    "cautious-6"); a name the catalogue does not know (a policy added by a reader) as it is."""
+    if "policy." + name in ENGLISH:
+        return message("policy." + name)
+    level = _CAUTIOUS_LEVEL.fullmatch(name)
+    if level:
+        return message("policy.cautious.n", n=int(level.group(1)))
+    return name
+
+
 def face_name(face: object, count: int = 1) -> str:
     """A face's name, plural unless `count` is 1 ("Tank", "Death Rays"), standing alone (a
     label, a button); a count with its face name is `counted`."""
@@ -274,6 +303,10 @@ ENGLISH.update(
         "advice.stop": "stop: {value:.2f} {unit}",
         "advice.roll": "roll again: {value:.2f} {unit}",
         "advice.take": "take {faces}: {value:.2f} {unit}",
+        # the solver's default unit (expected points) in whole sentences, so "expected" is
+        # translated with its sentence
+        "advice.roll.expected": "roll again: {value:.2f} expected",
+        "advice.take.expected": "take {faces}: {value:.2f} expected",
         "do.take": "take the {faces}",
         "do.roll": "roll",
         "do.stop": "stop",

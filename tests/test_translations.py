@@ -407,3 +407,84 @@ def test_update_fits_a_po_made_with_cldrs_plural_forms(tmp_path):
     i18n.fit_plural_forms(catalog)
     dice = catalog.get("{n} die", context="dice.count")
     assert dice.string == ("{n} dado", "{n} dados") and dice.fuzzy
+
+
+def a_die_template() -> Catalog:
+    """The English template with a "one" form that leaves out {n}: "a die", "{n} dice"."""
+    template = Catalog(domain="kit")
+    template.add("{n} Tanks beat {rays} Death Rays", context="score.tanks_win")
+    template.add("Roll again", context="button.roll")
+    template.add(("a die", "{n} dice"), context="dice.count")
+    return template
+
+
+def russian(dice_count: tuple[str, ...]) -> Catalog:
+    catalog = i18n.new_translation("kit", "ru")
+    done = {
+        "score.tanks_win": "{n} Танков побеждают {rays} Лучей смерти",
+        "button.roll": "Бросить ещё раз",
+        "dice.count": dice_count,
+    }
+    for message in a_die_template():
+        if message.id:
+            catalog.add(message.id, done[message.context], context=message.context)
+    return catalog
+
+
+def test_russian_form_zero_must_keep_n_because_it_also_says_21(tmp_path):
+    template = a_die_template()  # English "one" drops {n}
+    broken = russian(("кубик", "{n} кубика", "{n} кубиков"))  # would say "кубик" for 21
+    problems = i18n.check_po(write(tmp_path / "kit.po", broken), "ru", template)
+    assert [p.context for p in problems] == ["dice.count"]
+    assert "lacks {n}" in problems[0].what and "(form 0)" in problems[0].what
+    right = russian(("{n} кубик", "{n} кубика", "{n} кубиков"))
+    assert i18n.check_po(write(tmp_path / "kit.po", right), "ru", template) == []
+
+
+def test_spanish_form_zero_may_drop_n_because_it_is_used_for_one_alone(tmp_path):
+    template = a_die_template()
+    catalog = i18n.new_translation("kit", "es")
+    done = {
+        "score.tanks_win": "{n} Tanques vencen a {rays} Rayos Mortales",
+        "button.roll": "Tirar otra vez",
+        "dice.count": ("un dado", "{n} dados"),
+    }
+    for message in template:
+        if message.id:
+            catalog.add(message.id, done[message.context], context=message.context)
+    path = write(tmp_path / "kit.po", catalog)
+    assert i18n.check_po(path, "es", template) == []
+    assert i18n.form_zero_is_one_alone("es") and not i18n.form_zero_is_one_alone("ru")
+
+
+def test_every_form_keeps_the_other_forms_fields_besides_n(tmp_path):
+    template = english_template()
+    template.add(("a die shows {face}", "{n} dice show {face}"), context="dice.show")
+    catalog = spanish()
+    catalog.add(
+        template.get(("a die shows {face}", "{n} dice show {face}"), "dice.show").id,
+        ("un dado", "{n} dados muestran {face}"),
+        context="dice.show",
+    )
+    problems = i18n.check_po(write(tmp_path / "kit.po", catalog), "es", template)
+    assert [p.context for p in problems] == ["dice.show"]
+    assert "lacks {face}" in problems[0].what and "(form 0)" in problems[0].what
+
+
+@pytest.mark.parametrize(
+    "text", ["Score", "VP", " and ", ", then ", "scientist {level}", "{m} (about {x:.2f})"]
+)
+def test_a_header_word_a_joiner_or_a_word_beside_a_field_is_a_piece(text):
+    assert notebook_text.has_words(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["optimal", "none", "cautious-6", "{a} {b}", "ui.length.{length}", "x", "TANKS"]
+)
+def test_a_code_value_is_no_piece(text):
+    assert not notebook_text.has_words(text)
+
+
+def test_a_capitalised_key_marked_keep_stays_english():
+    source = 'players = ("Ana", "Ben")  # i18n: keep\nTable(["Seat", "Player"], rows)\n'
+    assert [p.text for p in notebook_text.code_pieces(0, source)] == ["Seat", "Player"]

@@ -33,6 +33,7 @@ import argparse
 import dataclasses
 import difflib
 import functools
+import gettext
 import importlib
 import io
 import json
@@ -520,6 +521,33 @@ def _englishes(message: Message) -> tuple[str, ...]:
     return message.id if isinstance(message.id, tuple) else (message.id,)
 
 
+@functools.cache
+def form_zero_is_one_alone(lang: str) -> bool:
+    """True when the language's plural form 0 is used for n == 1 and no other n (es, pt; not
+    ru, whose form 0 also says 21, 31, 101...)."""
+    choose = gettext.c2py(PLURAL_FORMS[lang].split("plural=", 1)[1].strip().rstrip(";"))
+    return all((choose(n) == 0) == (n == 1) for n in range(1000))
+
+
+def plural_form_problem(
+    english: Sequence[str], index: int, translated: str, lang: str
+) -> str | None:
+    """How form `index` of a translation misses the English fields, or None.
+
+    Every form must keep the fields of the English "other" form (the last): a form of a
+    language with more forms than English says several things, like "other". The one
+    exception is form 0 of a language that uses it for n == 1 alone, which may leave out
+    `{n}` as the English "one" form may ("a die" for "{n} dice").
+    """
+    problem = placeholder_problem(english[-1], translated)
+    if problem is None or len(english) == 1 or index != 0 or not form_zero_is_one_alone(lang):
+        return problem
+    other_without_n = english[-1].replace("{n}", "")
+    if placeholder_problem(other_without_n, translated) is None:
+        return None
+    return problem
+
+
 def check_po(path: Path, lang: str, fresh: Catalog) -> list[Problem]:
     """The problems of one translation against its template (`fresh`)."""
     if not path.is_file():
@@ -566,13 +594,7 @@ def check_po(path: Path, lang: str, fresh: Catalog) -> list[Problem]:
             )
         english = _englishes(message)
         for index, translated in enumerate(strings):
-            source = english[min(index, len(english) - 1)] if len(english) > 1 else english[0]
-            problem = placeholder_problem(source, translated)
-            if problem is None and len(english) > 1:
-                # a plural form of a language with more forms than English: like "other"
-                problem = placeholder_problem(english[-1], translated) and placeholder_problem(
-                    english[0], translated
-                )
+            problem = plural_form_problem(english, index, translated, lang)
             if problem:
                 form = f" (form {index})" if len(strings) > 1 else ""
                 problems.append(Problem(path, problem + form, key[1], key[0]))

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 from dino_kit import abilities
 from dino_kit.components.schema import Slot
 from dino_kit.effects import DNA_TYPES, Effect
-from dino_kit.messages import message
+from dino_kit.messages import dna_word, message
 from dino_kit.phases.common import Problem, allocation_problem, allocations, raise_limits
 from dino_kit.state import Action, ActionKind, GameState, PlayerState
 from dino_kit.state import evolve as replace
@@ -58,7 +58,7 @@ def _can_refine(p: PlayerState, conversion: tuple[str, str, str]) -> bool:
 
 def dna_text(amounts: tuple[int, ...]) -> str:
     """DNA amounts in words, e.g. "2 blue, 1 red" ("no DNA" when empty)."""
-    parts = [f"{n} {t}" for t, n in zip(DNA_TYPES, amounts) if n]
+    parts = [f"{n} {dna_word(t)}" for t, n in zip(DNA_TYPES, amounts) if n]
     return ", ".join(parts) or message("ui.no_dna")
 
 
@@ -149,7 +149,7 @@ def _refine(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Pl
 
 def _refine_words(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Words:
     x, y, result = action.get("conversions")[choice]
-    return "act.refine", {"a": x, "b": y, "result": result}
+    return "act.refine", {"a": dna_word(x), "b": dna_word(y), "result": dna_word(result)}
 
 
 # -- raise_security, no choice ---------------------------------------------------------------

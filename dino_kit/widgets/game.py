@@ -23,7 +23,7 @@ from dino_kit import charts
 from dino_kit.bots import BOTS, Bot, bot_by_name
 from dino_kit.components import ComponentSet
 from dino_kit.engine import apply_action, legal_actions, run, why_illegal
-from dino_kit.messages import message
+from dino_kit.messages import bot_name, message
 from dino_kit.narrate import (
     ParkVisit,
     action_label,
@@ -117,7 +117,7 @@ class GameApp(App):
             style={"description_width": "initial"},
         )
         kind_options = [(message("ui.person"), PERSON)] + [
-            (message("ui.bot_kind", bot=b), b) for b in sorted(BOTS)
+            (message("ui.bot_kind", bot=bot_name(b)), b) for b in sorted(BOTS)
         ]
         self.seat_menus = [
             w.Dropdown(
@@ -568,7 +568,7 @@ def seat_names(seats: Sequence[str]) -> list[str]:
         if kind == PERSON:
             names.append(message("ui.you") if people == 1 else message("ui.player", n=seat + 1))
         else:
-            names.append(message("ui.bot", i=seat + 1, bot=kind))
+            names.append(message("ui.bot", i=seat + 1, bot=bot_name(kind)))
     return names
 
 

@@ -10,7 +10,7 @@ from html import escape
 
 from dino_kit import abilities
 from dino_kit.effects import CATEGORIES, DNA_TYPES
-from dino_kit.messages import message, plural
+from dino_kit.messages import dna_word, message, plural
 from dino_kit.narrate import specialist_text, upgrade_text
 from dino_kit.phases import research
 from dino_kit.phases.workers import dna_text
@@ -55,7 +55,7 @@ def storage_html(p: PlayerState, max_limit: int) -> str:
             else:
                 style = "background:#eee;border:1px solid #eee"
             cells.append(f"<span style='{BOX}width:12px;height:12px;{style}'></span>")
-        label = message("ui.storage_row", dna=t, have=p.dna[i], limit=p.limits[i])
+        label = message("ui.storage_row", dna=dna_word(t), have=p.dna[i], limit=p.limits[i])
         rows.append(
             f"<div><span style='display:inline-block;width:8.5em'>{escape(label)}</span>"
             f"{''.join(cells)}</div>"
@@ -218,7 +218,9 @@ def market_html(state: GameState) -> str:
             cells.append(item_text(state, col, ident, row) if ident else "—")
         offer = t.dna_offer(price)
         cells.append(
-            message("ui.dna_offer", amount=offer.amount, kind=offer.kind) if offer else "—"
+            message("ui.dna_offer", amount=offer.amount, kind=message("dna." + offer.kind))
+            if offer
+            else "—"
         )
         body.append(
             "<tr>"

@@ -19,7 +19,7 @@ import ipywidgets as w
 from dino_kit import charts
 from dino_kit.bots import BOTS, bot_by_name
 from dino_kit.components import ComponentSet
-from dino_kit.messages import message
+from dino_kit.messages import bot_name, message
 from dino_kit.simulate import game_seed, play_game
 from dino_kit.widgets.data import current_components
 from kit_common.display import Table
@@ -172,7 +172,7 @@ class WinsExplorer(App):
         self.text.value = f"{escape(self.summary())}<br><small>{escape(seeds)}</small>"
         with updating(self.figure):
             bar = self.figure.data[0]
-            bar.x = list(rates)
+            bar.x = [bot_name(b) for b in rates]
             bar.y = [r.estimate for r in rates.values()]
             bar.error_y.array = [r.high - r.estimate for r in rates.values()]
             bar.error_y.arrayminus = [r.estimate - r.low for r in rates.values()]
@@ -180,7 +180,7 @@ class WinsExplorer(App):
 
     def summary(self) -> str:
         rates = win_rates_by_bot(self.records)
-        parts = ", ".join(f"{b} {interval_text(r)}" for b, r in rates.items())
+        parts = ", ".join(f"{bot_name(b)} {interval_text(r)}" for b, r in rates.items())
         rounds = mean_interval([r.rounds for r in self.records]).estimate
         return message(
             "ui.wins_summary", games=len(self.records), parts=parts, rounds=f"{rounds:.1f}"

@@ -305,9 +305,13 @@ class TurnSolution:
                 return CATALOGUE.plural("advice.stop_points.n", turn.score())
             return message("advice.stop", value=value, unit=unit)
         if action is Action.ROLL:
+            if unit == "expected":
+                return message("advice.roll.expected", value=value)
             return message("advice.roll", value=value, unit=unit)
         face = action.face
         assert face is not None
+        if unit == "expected":
+            return message("advice.take.expected", faces=face_name(face, 2), value=value)
         return message("advice.take", faces=face_name(face, 2), value=value, unit=unit)
 
 

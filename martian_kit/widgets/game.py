@@ -25,7 +25,7 @@ from martian_kit import charts
 from martian_kit.dice import NUM_DICE
 from martian_kit.explain import explain_action, explain_roll, take_label
 from martian_kit.game import MAX_PLAYERS, TARGET, GameContext, GameState, TurnRecord, new_game
-from martian_kit.messages import CATALOGUE, counted, message
+from martian_kit.messages import CATALOGUE, counted, message, policy_name
 from martian_kit.narrate import describe_turn
 from martian_kit.play import run
 from martian_kit.policies import Policy, policy_by_name, policy_names
@@ -230,7 +230,7 @@ class GameApp(App):
                 names.append(message("ui.you") if people == 1 else message("ui.person", i=person))
             else:
                 i, policy = next(it)
-                names.append(message("ui.bot", i=i, policy=policy))
+                names.append(message("ui.bot", i=i, policy=policy_name(policy)))
         self.start_from(new_game(names), bots, seat, people)
 
     def start_from(self, state: GameState, bots: Sequence[str], seat: int, people: int = 1) -> None:
