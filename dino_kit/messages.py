@@ -818,6 +818,9 @@ ENGLISH.update(
         "components.set_translations": "must be a mapping of language codes to texts",
         "components.set_language": "{code!r} is not a language of the kit ({known})",
         "components.set_translation_texts": "must be a mapping of texts (label, notice)",
+        "components.names_mapping": "must be a mapping of component ids to names",
+        "components.names_unknown_id": "not a component of this set",
+        "components.names_text": "the name must be a text",
         "components.shadows_start": "id is the starting exhibit's (tables.yaml), which it would "
         "shadow",
         "components.category_recipe": "needs at least one {category} recipe (the box has {count})",

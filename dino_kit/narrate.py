@@ -17,7 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from dino_kit import abilities, chance
-from dino_kit.components.schema import LabUpgrade, Objective, PlotTwist, Specialist
+from dino_kit.components.schema import (
+    ComponentSet,
+    LabUpgrade,
+    Objective,
+    PlotTwist,
+    Specialist,
+)
 from dino_kit.effects import CATEGORIES, DNA_TYPES, Effect
 from dino_kit.engine import apply_action, apply_chance
 from dino_kit.messages import dna_word, message, plural, said
@@ -53,7 +59,7 @@ def action_label(state: GameState, a: Action) -> str:
         if face.rare is not None:
             what = message("ui.rare_" + face.rare)
             if a.choice is not None and p is not None:
-                name = c[p.exhibits[a.choice].recipe].name
+                name = c.name_of(p.exhibits[a.choice].recipe)
                 return message(
                     "act.die_rare_for", level=a.scientist, slot=a.target + 1, what=what, name=name
                 )
@@ -75,7 +81,7 @@ def action_label(state: GameState, a: Action) -> str:
         return message("act.storage", level=a.scientist, tracks=tracks_text(a.choice))
     if a.kind == "recipe":
         ident = state.recipe_up[CATEGORIES.index(a.target)]
-        return message("act.recipe", level=a.scientist, name=c[ident].name)
+        return message("act.recipe", level=a.scientist, name=c.name_of(ident))
     if a.kind == "pass":
         if a.scientist is not None:
             return message("act.pass_scientist", level=a.scientist)
@@ -87,11 +93,11 @@ def action_label(state: GameState, a: Action) -> str:
         if a.kind == "build":
             assert p is not None
             price = abilities.attraction_price(state, p, ident, a.target)
-        text = message(f"act.{a.kind}", name=c[ident].name, price=price)
+        text = message(f"act.{a.kind}", name=c.name_of(ident), price=price)
         if a.kind == "hire" and a.choice is not None:
-            text += message("act.firing", name=c[a.choice].name)
+            text += message("act.firing", name=c.name_of(a.choice))
         if a.kind == "upgrade" and p is not None and p.lab[a.choice] is not None:
-            text += message("act.covering", name=c[p.lab[a.choice]].name)
+            text += message("act.covering", name=c.name_of(p.lab[a.choice]))
         return text
     if a.kind == "special":
         return message("act.special", what=message("ui." + a.target))
@@ -99,7 +105,9 @@ def action_label(state: GameState, a: Action) -> str:
         dna, col = a.choice
         offer = c.tables.dna_offer(a.target)
         row = c.tables.market_rows.index(a.target)
-        gone = message("act.discard", name=c[state.rows[col][row]].name) if col is not None else ""
+        gone = (
+            message("act.discard", name=c.name_of(state.rows[col][row])) if col is not None else ""
+        )
         return message("act.buy_dna", price=a.target, amount=offer.amount, dna=dna_word(dna)) + gone
     if a.kind == "work":
         assert p is not None
@@ -149,11 +157,11 @@ def space_name(state: GameState, p: PlayerState, space: str) -> str:
     lab upgrade built on an "under construction" space."""
     c = state.components
     if space == "dino_research":
-        return c[p.dino_research].name if p.dino_research else message("ui.dino_research")
+        return c.name_of(p.dino_research) if p.dino_research else message("ui.dino_research")
     if space == "dna_refinement":
-        return c[p.dna_refinement].name if p.dna_refinement else message("ui.dna_refinement")
+        return c.name_of(p.dna_refinement) if p.dna_refinement else message("ui.dna_refinement")
     ident = p.lab[int(space.removeprefix("lab"))]
-    return c[ident].name if ident else space
+    return c.name_of(ident) if ident else space
 
 
 def tracks_text(tracks) -> str:
@@ -315,8 +323,8 @@ def park_visits(start: GameState, moves: Sequence[Move]) -> tuple[ParkVisit, ...
     visits = []
     for seat, before in enumerate(start.players):
         p, e = placed.players[seat], eaten_state.players[seat]
-        names = [c.recipe(x.recipe).name for x in p.exhibits]
-        names += [c.attraction(a).name for a in p.attractions]
+        names = [c.name_of(x.recipe) for x in p.exhibits]
+        names += [c.name_of(a) for a in p.attractions]
         inside = p.inside or tuple((0, 0) for _ in names)
         drawn_c = sum(x for x, _ in inside) + p.line[0]
         drawn_h = sum(h for _, h in inside) + p.line[1]
@@ -600,13 +608,15 @@ def objective_line(objective: Objective) -> str:
     )
 
 
-def twist_line(twist: PlotTwist) -> str:
-    """A plot twist by name and the rule it changes."""
+def twist_line(twist: PlotTwist, components: ComponentSet | None = None) -> str:
+    """A plot twist by name and the rule it changes; the name in the current language when
+    `components` (the twist's set) is given, else its English name."""
     values = dict(twist.modifier.params)
     key = "twist." + twist.modifier.id
     if values.get("amount", 0) < 0:  # "costs $1 less", not "$-1 more"
         key, values["amount"] = key + ".less", -values["amount"]
-    return message("twist.line", name=twist.name, text=message(key, **values))
+    name = components.name_of(twist) if components is not None else twist.name
+    return message("twist.line", name=name, text=message(key, **values))
 
 
 def chance_line(state: GameState, outcome: Move) -> str:
@@ -630,15 +640,15 @@ def chance_line(state: GameState, outcome: Move) -> str:
     if isinstance(event, MarketDraw):
         price = c.tables.market_rows[event.row]
         return message(
-            "chance.market", name=c[outcome].name, price=price,
+            "chance.market", name=c.name_of(outcome), price=price,
             column=message("ui.column." + COLUMNS[event.column]),
         )  # fmt: skip
     if isinstance(event, RecipeDraw):
-        return message("chance.recipe", name=c[outcome].name)
+        return message("chance.recipe", name=c.name_of(outcome))
     if isinstance(event, ObjectiveDraw):
         return message("chance.objective", text=objective_line(c.objective(outcome)))
     if isinstance(event, TwistDraw):
-        return message("chance.twist", text=twist_line(c.plot_twist(outcome)))
+        return message("chance.twist", text=twist_line(c.plot_twist(outcome), c))
     if isinstance(event, PoolDraw):
         return message("chance.pool", n=len(state.pool) + 1)
     return message("chance.rival", name=getattr(c.by_id.get(outcome), "name", outcome))

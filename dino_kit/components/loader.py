@@ -309,6 +309,9 @@ def _load(folder: Path) -> ComponentSet:
         item = message("item." + kinds[seen[ident]])
         found.append(f"{seen[ident]}: {item} {ident!r}: {shadows}")
     found.extend(_whole_set_problems({k: v for k, v in parsed.items() if k in clean}, tables))
+    # With a broken file the set's ids are not all known: no name is called unknown then.
+    known_ids = None if found or tables is None else {*seen, tables.starting_exhibit.id}
+    names = _component_names(folder, known_ids, found)
     if found:
         raise ComponentError(str(folder), found)
     assert tables is not None and visitors is not None
@@ -339,6 +342,7 @@ def _load(folder: Path) -> ComponentSet:
         {c.id: c for c in everything},
         rival,
         translations,
+        names,
     )
 
 
@@ -363,6 +367,39 @@ def _set_translations(data: Any, found: list[str]) -> dict[str, dict[str, str]]:
         else:
             checked[code] = dict(texts)
     return checked
+
+
+def _component_names(
+    folder: Path, known_ids: set[str] | None, found: list[str]
+) -> dict[str, dict[str, str]]:
+    """The folder's `names.<code>.yaml` files (each optional): language code -> component id
+    -> that language's name. A file for a language the kit lacks, an id not in `known_ids`
+    (None: not checked), or a name that is not a text is a problem added to `found`, naming
+    the file and the id."""
+    wanted = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
+    names: dict[str, dict[str, str]] = {}
+    for path in sorted(folder.glob("names.*.yaml")):
+        code = path.name.removeprefix("names.").removesuffix(".yaml")
+        if code not in wanted:
+            said = message("components.set_language", code=code, known=", ".join(wanted))
+            found.append(f"{path.name}: {said}")
+            continue
+        data = _read(folder, path.name, found)
+        if data is None:
+            continue
+        if not isinstance(data, dict):
+            found.append(f"{path.name}: {message('components.names_mapping')}")
+            continue
+        checked = {}
+        for ident, name in data.items():
+            if not isinstance(ident, str) or (known_ids is not None and ident not in known_ids):
+                found.append(f"{path.name}: {ident}: {message('components.names_unknown_id')}")
+            elif not isinstance(name, str) or not name.strip():
+                found.append(f"{path.name}: {ident}: {message('components.names_text')}")
+            else:
+                checked[ident] = name
+        names[code] = checked
+    return names
 
 
 def _whole_set_problems(parsed: dict[str, tuple[Any, ...]], tables: Any) -> list[str]:

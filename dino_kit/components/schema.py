@@ -682,6 +682,9 @@ class ComponentSet:
     rival: Rival | None = None  # the solo mode's rival, when the set has a rival.yaml
     #: The label and notice in other languages, by language code (set.yaml's `translations`).
     translations: Mapping[str, Mapping[str, str]] = field(default_factory=dict, compare=False)
+    #: Component names in other languages: language code -> component id -> name (the set
+    #: folder's `names.<code>.yaml`). Only what is shown reads them, through `name_of`.
+    names: Mapping[str, Mapping[str, str]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def label(self) -> str:
@@ -693,6 +696,18 @@ class ComponentSet:
     def notice(self) -> str:
         """Where the set comes from, in the current language (English when untranslated)."""
         return self.translations.get(current_language(), {}).get("notice", self.english_notice)
+
+    def name_of(self, item: str | NamedComponent) -> str:
+        """The name of a component (given by id or itself) in the current language: its
+        `names.<code>.yaml` entry, else its English `name`. The bots and records use ids and
+        English names; only what a person reads asks here."""
+        component = self.by_id[item] if isinstance(item, str) else item
+        translated = self.names.get(current_language())
+        if translated is not None:
+            name = translated.get(component.id)
+            if name is not None:
+                return name
+        return getattr(component, "name", component.id)
 
     def __getitem__(self, ident: str) -> Component:
         """The component with id `ident`, whatever its kind (the typed lookups below say
@@ -742,4 +757,6 @@ class ComponentSet:
 
 #: Anything a `ComponentSet` looks up by id.
 Component = Die | Recipe | Attraction | LabUpgrade | Specialist | Objective | PlotTwist | RivalCard
+#: The components with a name (dice and objectives have none).
+NamedComponent = Recipe | Attraction | LabUpgrade | Specialist | PlotTwist | RivalCard
 _C = TypeVar("_C", Die, Recipe, Attraction, LabUpgrade, Specialist, Objective, PlotTwist, RivalCard)

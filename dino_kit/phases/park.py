@@ -202,8 +202,8 @@ def place_name(state: GameState, p: PlayerState, where: int) -> str:
     """A place by name: the exhibit's recipe or the attraction."""
     c = state.components
     if where < len(p.exhibits):
-        return c.recipe(p.exhibits[where].recipe).name
-    return c.attraction(p.attractions[where - len(p.exhibits)]).name
+        return c.name_of(p.exhibits[where].recipe)
+    return c.name_of(p.attractions[where - len(p.exhibits)])
 
 
 def candidates(state: GameState, seat: int) -> list[Action]:

@@ -90,9 +90,9 @@ def _create_why_not(state: GameState, p: PlayerState, action: Effect, choice: An
     ex = p.exhibits[choice]
     recipe = state.components.recipe(ex.recipe)
     if ex.dinosaurs >= ex.capacity:
-        return "paddock_full", {"name": recipe.name, "n": ex.capacity}
+        return "paddock_full", {"name": state.components.name_of(recipe), "n": ex.capacity}
     return "missing_dna", {
-        "name": recipe.name,
+        "name": state.components.name_of(recipe),
         "need": dna_text(recipe.dna_cost),
         "have": dna_text(p.dna),
     }
@@ -114,7 +114,7 @@ def _create(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Pl
 def _create_words(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Words:
     r = state.components.recipe(p.exhibits[choice].recipe)
     return "act.create", {
-        "name": r.name,
+        "name": state.components.name_of(r),
         "cost": dna_text(r.dna_cost),
         "excitement": r.excitement,
         "threat": r.threat,
@@ -211,7 +211,7 @@ def _paddock(state: GameState, p: PlayerState, action: Effect, choice: Any) -> P
 def _paddock_words(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Words:
     e = p.exhibits[choice]
     return "act.paddock", {
-        "name": state.components.recipe(e.recipe).name,
+        "name": state.components.name_of(e.recipe),
         "capacity": e.capacity + 1,
         "cost": abilities.paddock_cost(state, e.capacity + 1),
     }

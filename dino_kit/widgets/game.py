@@ -480,7 +480,7 @@ class GameApp(App):
                 mark = f" — {escape(message('ui.claimed_by', names=owners))}" if who else ""
                 objs.append(f"<li>{escape(objective_line(s.components[ident]))}{mark}</li>")
             lines.append(f"{escape(message('ui.objectives'))}<ul>{''.join(objs)}</ul>")
-        twists = [twist_line(s.components[t]) for t in s.plot_twists]
+        twists = [twist_line(s.components[t], s.components) for t in s.plot_twists]
         lines.append(
             escape(message("ui.twists", names="; ".join(twists) or message("ui.no_twists")))
         )

@@ -31,7 +31,9 @@ class ScoreCalculator(App):
         self.track = w.IntSlider(value=10, min=-30, max=100, description=message("score.track"))
         self.money = w.IntSlider(value=0, min=0, max=100, description=message("ui.money_dollars"))
         self.attractions = w.SelectMultiple(
-            options=[(message("ui.named_vp", name=a.name, vp=a.vp), a.id) for a in c.attractions],
+            options=[
+                (message("ui.named_vp", name=c.name_of(a), vp=a.vp), a.id) for a in c.attractions
+            ],
             description=message("score.attractions"),
             rows=6,
         )
@@ -40,8 +42,8 @@ class ScoreCalculator(App):
             description=message("score.objectives"),
             rows=6,
         )
-        recipes = [(message("ui.named_vp", name=start.name, vp=start.vp), start.id)] + [
-            (message("ui.named_vp", name=r.name, vp=r.vp), r.id) for r in c.recipes
+        recipes = [(message("ui.named_vp", name=c.name_of(start), vp=start.vp), start.id)] + [
+            (message("ui.named_vp", name=c.name_of(r), vp=r.vp), r.id) for r in c.recipes
         ]
         self.exhibits = []
         for i in range(EXHIBIT_ROWS):

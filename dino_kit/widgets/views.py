@@ -84,7 +84,7 @@ def park_html(state: GameState, p: PlayerState) -> str:
         boxes.append(
             f"<span style='{BOX}width:{width};border:2px solid #6d4c41;background:#f1f8e9;"
             f"padding:2px;font-size:85%' title='{escape(message('ui.exhibit_tip'))}'>"
-            f"<b>{escape(r.name)}</b><br>{dinos} {e.dinosaurs}/{e.capacity}<br>"
+            f"<b>{escape(c.name_of(r))}</b><br>{dinos} {e.dinosaurs}/{e.capacity}<br>"
             f"{escape(message('ui.exhibit_line', vp=r.vp, excitement=r.excitement))}</span>"
         )
     for ident in p.attractions:
@@ -92,7 +92,7 @@ def park_html(state: GameState, p: PlayerState) -> str:
         food = f" ({message('ui.food')})" if a.food else ""
         boxes.append(
             f"<span style='{BOX}width:5.5em;border:2px solid #0277bd;background:#e1f5fe;"
-            f"padding:2px;font-size:85%'><b>{escape(a.name)}</b>{food}<br>"
+            f"padding:2px;font-size:85%'><b>{escape(c.name_of(a))}</b>{food}<br>"
             f"{escape(plural('ui.attraction_line_n', a.capacity, vp=a.vp))}</span>"
         )
     free = abilities.free_zones(state, p)
@@ -107,16 +107,16 @@ def lab_html(state: GameState, p: PlayerState) -> str:
     the "under construction" spaces, with each tile's name."""
     c = state.components
     names = [
-        c[p.dino_research].name if p.dino_research else message("ui.dino_research"),
-        c[p.dna_refinement].name if p.dna_refinement else message("ui.dna_refinement"),
+        c.name_of(p.dino_research) if p.dino_research else message("ui.dino_research"),
+        c.name_of(p.dna_refinement) if p.dna_refinement else message("ui.dna_refinement"),
     ]
-    names += [c[x].name if x else message("ui.under_construction") for x in p.lab]
+    names += [c.name_of(x) if x else message("ui.under_construction") for x in p.lab]
     cells = "".join(
         f"<span style='{BOX}border:1px solid #999;padding:1px 4px;font-size:85%;"
         f"background:{'#fff' if i < 2 or p.lab[i - 2] else '#f5f5f5'}'>{escape(n)}</span>"
         for i, n in enumerate(names)
     )
-    specialists = ", ".join(c[s].name for s, _ in p.specialists) or "—"
+    specialists = ", ".join(c.name_of(s) for s, _ in p.specialists) or "—"
     return cells + f"<div>{escape(message('ui.specialists', names=specialists))}</div>"
 
 
@@ -190,7 +190,7 @@ def research_html(state: GameState) -> str:
                 message(
                     "ui.recipe_up",
                     category=message("category." + cat),
-                    name=r.name,
+                    name=c.name_of(r),
                     level=r.research_level,
                     cost=dna_text(r.dna_cost),
                     excitement=r.excitement,
@@ -248,11 +248,11 @@ def item_text(state: GameState, col: int, ident: str, row: int) -> str:
         return plural(
             "ui.attraction_item_food_n" if item.food else "ui.attraction_item_n",
             item.capacity,
-            name=item.name,
+            name=c.name_of(item),
             price=price,
             vp=item.vp,
         )
     price = c.tables.market_rows[row]
     if col == 1:
-        return message("ui.market_item", name=item.name, price=price, text=upgrade_text(item))
-    return message("ui.market_item", name=item.name, price=price, text=specialist_text(item))
+        return message("ui.market_item", name=c.name_of(item), price=price, text=upgrade_text(item))
+    return message("ui.market_item", name=c.name_of(item), price=price, text=specialist_text(item))

@@ -53,7 +53,7 @@ def plans(state: GameState, seat: int) -> list[Plan]:
             continue
         seen.add(p)
         created = tuple(
-            c[e.recipe].name
+            c.name_of(e.recipe)
             for e, e0 in zip(p.exhibits, start.exhibits)
             for _ in range(e.dinosaurs - e0.dinosaurs)
         )

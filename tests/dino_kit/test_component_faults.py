@@ -193,3 +193,51 @@ def test_the_set_says_its_label_in_the_page_language_and_refuses_bad_translation
     said = str(raised.value)
     assert "set.yaml: translations: 'xx' is not a language of the kit (es, pt, ru)" in said
     assert "set.yaml: translations: ru: must be a mapping of texts (label, notice)" in said
+
+
+def test_component_names_follow_the_page_language_and_fall_back_to_english(copy: Path) -> None:
+    edit(copy, "names.pt.yaml", lambda d: d.pop("A2"))
+    components = load_components(copy)
+    snack_hut = components.attraction("A2")
+    assert components.name_of("A2") == components.name_of(snack_hut) == "Snack Hut"
+    try:
+        set_language("es")
+        assert components.name_of(snack_hut) == "Chiringuito"
+        assert components.name_of("T10") == "Hormigón Barato"
+        set_language("ru")
+        assert components.name_of("A2") == "Закусочная"
+        set_language("pt")
+        assert components.name_of("A2") == "Snack Hut"  # left out of names.pt.yaml: English
+        assert components.name_of("A3") == "Loja de Presentes"
+    finally:
+        set_language("en")
+    assert components.name_of("H0") == "Parkfounder"
+    assert snack_hut.name == "Snack Hut"  # the data stays English: records and bots use it
+
+    for code in ("es", "pt", "ru"):
+        (copy / f"names.{code}.yaml").unlink()
+    set_language("es")
+    try:
+        assert load_components(copy).name_of("A2") == "Snack Hut"  # a set without names files
+    finally:
+        set_language("en")
+
+
+def test_the_shipped_set_names_every_named_component_in_every_language() -> None:
+    components = load_components()
+    named = {ident for ident, item in components.by_id.items() if getattr(item, "name", None)}
+    for code in ("es", "pt", "ru"):
+        assert set(components.names[code]) == named, code
+
+
+def test_bad_names_files_are_refused_naming_the_file_and_the_id(copy: Path) -> None:
+    edit(copy, "names.es.yaml", lambda d: d.update({"A99": "Nada", "A2": 7}))
+    (copy / "names.xx.yaml").write_text("A1: ?\n", encoding="utf-8")
+    (copy / "names.ru.yaml").write_text("- A1\n", encoding="utf-8")
+    with pytest.raises(ComponentError) as raised:
+        load_components(copy)
+    said = str(raised.value)
+    assert "names.es.yaml: A99: not a component of this set" in said
+    assert "names.es.yaml: A2: the name must be a text" in said
+    assert "names.xx.yaml: 'xx' is not a language of the kit (es, pt, ru)" in said
+    assert "names.ru.yaml: must be a mapping of component ids to names" in said
