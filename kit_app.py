@@ -132,23 +132,34 @@ def pool_size(pages: int, cpus: int, available_mb: float, visitors: int) -> int:
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
 
 
-def not_preheated(languages: Sequence[str]) -> list[str]:
-    """The `preheat_denylist` patterns (regular expressions on a page's path under the served
-    folder) that keep the pages of every language not in `languages` out of the pools."""
-    patterns = [rf"^{code}/" for code in TRANSLATED if code not in languages]
-    if SOURCE_LANGUAGE not in languages:
-        patterns.append(rf"^(?!(?:{'|'.join(TRANSLATED)})/)")
-    return patterns
+def _page_language(root: Path, page: Path) -> str:
+    """The language of a page under `root`: its first folder's, when that is a translation."""
+    first = page.relative_to(root).parts[0]
+    return first if first in TRANSLATED else SOURCE_LANGUAGE
+
+
+def _pages(root: Path) -> list[Path]:
+    """The pages under `root` as Voila's kernel manager finds them (`Path(root).rglob`)."""
+    return [p for p in Path(root).rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts]
+
+
+def not_preheated(root: Path, languages: Sequence[str]) -> list[str]:
+    """The `preheat_denylist` patterns that keep the pages of every language not in
+    `languages` out of the pools: one exact pattern per such page, written as Voila's kernel
+    manager sees the page's path (`str()` of what `Path(root).rglob` yields, absolute or
+    relative as `root` is: it matches each pattern against that whole string)."""
+    return [
+        f"^{re.escape(str(page))}$"
+        for page in _pages(root)
+        if _page_language(root, page) not in languages
+    ]
 
 
 def preheated_pages(root: Path, patterns: Sequence[str]) -> int:
     """How many pages under `root` keep a pool: those no pattern of `patterns` matches."""
-    names = [
-        p.relative_to(root).as_posix()
-        for p in root.rglob("*.ipynb")
-        if ".ipynb_checkpoints" not in p.parts
-    ]
-    return sum(not any(re.match(pattern, name) for pattern in patterns) for name in names)
+    return sum(
+        not any(re.match(pattern, str(page)) for pattern in patterns) for page in _pages(root)
+    )
 
 
 def host_allowed(host_header: str, allowed: tuple[str, ...]) -> bool:
@@ -371,7 +382,7 @@ class KitVoila(Voila):
         """Voila's start-up, then the pool size when none is configured, and the kernels'
         transport (Unix sockets on POSIX unless one is configured)."""
         super().initialize(argv)
-        patterns = not_preheated(self.preheated_languages)
+        patterns = not_preheated(Path(self.root_dir), self.preheated_languages)
         if patterns:  # read by the kernel manager, which start() creates
             manager = self.config.VoilaKernelManager
             manager.preheat_denylist = [*manager.get("preheat_denylist", []), *patterns]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -29,12 +30,18 @@ def test_only_english_pages_are_preheated_by_default(tmp_path):
     for name in ("00_index", "game/01_a", "es/00_index", "es/game/01_a", "ru/game/01_a"):
         (tmp_path / f"{name}.ipynb").parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / f"{name}.ipynb").write_text("{}")
-    english = kit_app.not_preheated(["en"])
-    assert english == ["^es/", "^pt/", "^ru/"]
+    english = kit_app.not_preheated(tmp_path, ["en"])
     assert kit_app.preheated_pages(tmp_path, english) == 2
-    spanish_class = kit_app.not_preheated(["es"])
+    # Voila's kernel manager matches each pattern against the page's whole path string
+    denied = {
+        p.relative_to(tmp_path).as_posix()
+        for p in tmp_path.rglob("*.ipynb")
+        if any(re.match(pattern, str(p)) for pattern in english)
+    }
+    assert denied == {"es/00_index.ipynb", "es/game/01_a.ipynb", "ru/game/01_a.ipynb"}
+    spanish_class = kit_app.not_preheated(tmp_path, ["es"])
     assert kit_app.preheated_pages(tmp_path, spanish_class) == 2  # es/00_index, es/game/01_a
-    assert kit_app.not_preheated(["en", "es", "pt", "ru"]) == []
+    assert kit_app.not_preheated(tmp_path, ["en", "es", "pt", "ru"]) == []
 
 
 def test_the_pool_is_capped_by_the_visitors_and_never_empty():
