@@ -99,6 +99,27 @@ def test_solo_game_from_the_settings_row():
     assert app.state.is_terminal() and "rival" in app.status_text()
 
 
+@pytest.mark.parametrize(
+    ("seed", "bots", "settings"),
+    [
+        (1, ["random", "heuristic"], {"chaos_theory": True}),
+        (2, ["heuristic", "random", "heuristic"], {"predictable_systems": True}),
+    ],
+)
+def test_the_game_app_plays_a_variant_to_its_end(seed, bots, settings):
+    # (moved from page 07's checks: thousands of widget messages in one check cell made
+    # nbval's wait for the cell's output time out now and then)
+    app = GameApp(bots=bots, seed=seed, **settings)
+    app.play_with(random_bot)
+    assert app.state.is_terminal() and len(app.state.final) == len(bots) + 1
+
+
+def test_the_game_app_plays_a_solo_game_to_its_end():
+    solo = GameApp(bots=[], seed=4)
+    solo.play_with(heuristic_bot)
+    assert solo.state.rules.solo and solo.state.is_terminal()
+
+
 def test_until_stops_after_research_and_bots_play_in_between():
     app = GameApp(bots=["heuristic"], seed=4, you=1, until="market", show_setup=False)
     assert app.state.current_player() == 1  # the bot in seat 0 has played its first turn
