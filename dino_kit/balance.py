@@ -6,8 +6,8 @@ the game length, over many seeded bot games.
 with `random.Random(simulate.game_seed(seed, g))`, so a game's result does not depend on
 where or in which order it is played: the games are split into chunks played one after the
 other (`jobs=1`), by a pool of `jobs` processes, or by the workers of a Dask cluster
-(`scheduler`, the `dask` extra); the chunks' results are put back in game order before they
-are counted, so the same seed gives the same report whatever runs it.
+(`scheduler`, the `dask` extra; see `dino_kit.pool`); the chunks' results are put back in
+game order before they are counted, so the same seed gives the same report whatever runs it.
 
 A park "holds" a component when, at the end, it has the recipe as an exhibit, the attraction
 built, the specialist hired (a fired one no longer counts), the lab upgrade working (covered
@@ -19,23 +19,21 @@ for each); the losers are all the others. Each share comes with a 95% Wilson int
 from __future__ import annotations
 
 import random
-import sys
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from dino_kit.bots import bot_by_name
 from dino_kit.components import ComponentSet, load_components
 from dino_kit.messages import message, plural
+from dino_kit.pool import Progress, chunks, run_chunks
 from dino_kit.simulate import game_seed, play_game
 from dino_kit.state import GameState, PlayerState
 from kit_common.statistics import Interval, mean_interval, wilson_interval
 
 KINDS = ("recipe", "attraction", "specialist", "lab_upgrade", "objective")
-CHUNK = 8  # games per task: big enough to hide the cost of sending one, small for balance
 
 
 @dataclass(frozen=True)
@@ -127,69 +125,6 @@ def play_chunk(
     return out
 
 
-def _chunks(games: int) -> list[list[int]]:
-    return [list(range(i, min(games, i + CHUNK))) for i in range(0, games, CHUNK)]
-
-
-Progress = Callable[[int, int], None]
-
-
-def terminal_progress(stream: TextIO = sys.stderr) -> Progress | None:
-    """A progress bar on `stream` when it is a terminal (None otherwise: nothing printed)."""
-    if not stream.isatty():
-        return None
-
-    def show(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // max(1, total)
-        end = "\n" if done >= total else ""
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games{end}")
-        stream.flush()
-
-    return show
-
-
-def _run_local(tasks: list[tuple], jobs: int, progress: Progress | None, total: int):
-    done = 0
-    if jobs <= 1:
-        for task in tasks:
-            chunk = play_chunk(*task)
-            done += len(chunk)
-            if progress:
-                progress(done, total)
-            yield chunk
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for chunk in pool.map(play_chunk, *zip(*tasks)):
-            done += len(chunk)
-            if progress:
-                progress(done, total)
-            yield chunk
-
-
-def _run_dask(tasks: list[tuple], scheduler: Any, progress: Progress | None, total: int):
-    """The tasks on a Dask cluster: `scheduler` is its address, or a `distributed.Client`."""
-    try:
-        from distributed import Client, as_completed
-    except ImportError as err:  # the optional `dask` extra
-        raise RuntimeError(message("balance.no_dask")) from err
-    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
-    try:
-        futures = client.map(play_chunk, *zip(*tasks), pure=False)
-        done = 0
-        results = []
-        for future in as_completed(futures):
-            chunk = future.result()
-            done += len(chunk)
-            if progress:
-                progress(done, total)
-            results.append(chunk)
-        return results
-    finally:
-        if client is not scheduler:
-            client.close()
-
-
 def balance_study(
     games: int,
     seed: int,
@@ -210,12 +145,9 @@ def balance_study(
     names = tuple(bots) if len(bots) == players else (bots[0],) * players
     key = None if folder is None else str(Path(folder).resolve())
     components = load_components(key)  # invalid components fail here, before any work
-    tasks = [(key, seed, chunk, names, settings) for chunk in _chunks(games)]
-    if scheduler is not None:
-        chunks: Iterable[list[GameRecord]] = _run_dask(tasks, scheduler, progress, games)
-    else:
-        chunks = _run_local(tasks, jobs, progress, games)
-    records = sorted((r for chunk in chunks for r in chunk), key=lambda r: r.game)
+    tasks = [(key, seed, chunk, names, settings) for chunk in chunks(games)]
+    played = run_chunks(play_chunk, tasks, games, jobs=jobs, scheduler=scheduler, progress=progress)
+    records = sorted((r for chunk in played for r in chunk), key=lambda r: r.game)
     return summarise(records, seed, names, components.name)
 
 

@@ -17,6 +17,7 @@ food customers as money while short of cash.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import NamedTuple
 
 from dino_kit import abilities
@@ -25,7 +26,7 @@ from dino_kit.engine import Agent, legal_actions
 from dino_kit.heuristic import heuristic_bot
 from dino_kit.messages import message
 from dino_kit.phases import park, research
-from dino_kit.planner import planner_bot
+from dino_kit.planner import DEFAULT_CANDIDATES, make_planner, planner_bot
 from dino_kit.state import Action, ActionKind, GameState, Phase, PlayerState
 
 #: A bot is an engine agent: it decides by itself (see `dino_kit.engine.Agent`).
@@ -192,7 +193,22 @@ BOTS: dict[str, Bot] = {
 
 
 def bot_by_name(name: str) -> Bot:
-    try:
+    """The bot called `name`: a key of `BOTS`, or a planner with its own budget,
+    `planner:R` (R rollouts per candidate) or `planner:RxK` (and K candidates tried)."""
+    if name in BOTS:
         return BOTS[name]
-    except KeyError:
-        raise ValueError(message("bot.unknown", name=name, known=", ".join(BOTS))) from None
+    kind, _, budget = name.partition(":")
+    if kind == "planner" and budget:
+        return _budgeted_planner(budget)
+    raise ValueError(message("bot.unknown", name=name, known=", ".join(BOTS)))
+
+
+@cache
+def _budgeted_planner(budget: str) -> Bot:
+    """A planner of budget "R" or "RxK" (one function per budget, so a bot is its name)."""
+    sizes = budget.split("x")
+    if len(sizes) > 2 or not all(n.isascii() and n.isdigit() and int(n) >= 1 for n in sizes):
+        raise ValueError(message("bot.planner_budget", budget=budget))
+    rollouts = int(sizes[0])
+    candidates = int(sizes[1]) if len(sizes) == 2 else DEFAULT_CANDIDATES
+    return make_planner(rollouts, candidates)

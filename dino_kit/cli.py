@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from dino_kit import records
-from dino_kit.balance import balance_study, report_lines, terminal_progress
+from dino_kit.balance import balance_study, report_lines
 from dino_kit.bots import bot_by_name
 from dino_kit.components import (
     illustrative_folder,
@@ -22,6 +22,7 @@ from dino_kit.components import (
 from dino_kit.errors import RuleError
 from dino_kit.messages import message, plural
 from dino_kit.narrate import game_log
+from dino_kit.pool import terminal_progress
 from dino_kit.simulate import play_game, simulate, tournament
 from kit_common.cli import UsageError, count, output_file, run_command, seed
 from kit_common.errors import InputError
@@ -115,8 +116,16 @@ def _header(*columns: tuple[str, int]) -> str:
 def _cmd_tournament(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.players.split(",") if b.strip()]
     try:
-        result = tournament(bots, args.games, args.seed, objective_length=args.objectives)
-    except ValueError as err:
+        result = tournament(
+            bots,
+            args.games,
+            args.seed,
+            jobs=args.jobs,
+            scheduler=args.scheduler,
+            progress=None if args.json else terminal_progress(),
+            objective_length=args.objectives,
+        )
+    except (ValueError, RuntimeError) as err:
         print(f"dino-kit tournament: {err}", file=sys.stderr)
         return 2
     if args.json:
@@ -249,6 +258,8 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("short", "medium", "long"),
         help=message("cli.help.objectives"),
     )
+    tour.add_argument("--jobs", type=count(1, 64), default=1, help=message("cli.help.jobs"))
+    tour.add_argument("--scheduler", default=None, help=message("cli.help.scheduler"))
     tour.add_argument("--json", action="store_true", help=message("cli.help.json_result"))
     tour.set_defaults(func=_cmd_tournament)
     bal = sub.add_parser(

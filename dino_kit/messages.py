@@ -665,7 +665,8 @@ ENGLISH.update(
         "cli.help.json_summary": "print the summary as JSON",
         "cli.help.tournament": "a seat-balanced tournament of bots: win shares and mean scores",
         "cli.help.tournament_players": (
-            "bot names, one per seat, comma-separated (e.g. planner,heuristic,heuristic)"
+            "bot names, one per seat, comma-separated (e.g. planner,heuristic,heuristic); "
+            "planner:RxK is a planner of R rollouts for each of K candidates"
         ),
         "cli.help.json_result": "print the result as JSON",
         "cli.help.balance": (
@@ -773,6 +774,10 @@ ENGLISH.update(
 ENGLISH.update(
     {
         "bot.unknown": "unknown bot {name!r}; known bots: {known}",
+        "bot.planner_budget": (
+            "a planner's budget is planner:R or planner:RxK (R rollouts per candidate, "
+            "K candidates, whole numbers from 1), not planner:{budget}"
+        ),
         "simulate.bot_count": "give one bot name or {players}, not {got}",
         "simulate.tournament_bots": "a tournament needs 2 to 4 bots, not {got}",
         "odds.unclaimed": "unclaimed must be 0 to {pool} (the pool), not {got}",

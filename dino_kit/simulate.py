@@ -6,8 +6,9 @@ finished state; `simulate(players, games, seed, bots)` plays many (game g uses
 `Summary` of scores, rounds, eaten visitors and money, with 95% confidence intervals for the
 mean scores and the seats' win rates, and how many games ended only by the `max_rounds`
 safety net (not a rule of the game, see RULES_NOTES.md). `tournament(bots, games, seed)`
-plays seat-balanced games (the seats rotate, `seating`) and reports each entry's win share
-and mean score with 95% intervals.
+plays seat-balanced games (the seats rotate, `seating`), in this process, a pool of
+processes or on a Dask cluster (`dino_kit.pool`), and reports each entry's win share and mean
+score with 95% intervals.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dino_kit.bots import Bot, bot_by_name
 from dino_kit.components import ComponentSet
 from dino_kit.engine import run
 from dino_kit.messages import message
+from dino_kit.pool import Progress, chunks, run_chunks
 from dino_kit.setup import new_game
 from dino_kit.solo import rival_score
 from dino_kit.state import GameState
@@ -179,29 +181,56 @@ def tournament(
     games: int,
     seed: int,
     components: ComponentSet | None = None,
+    *,
+    jobs: int = 1,
+    scheduler: Any = None,
+    progress: Progress | None = None,
     **settings: Any,
 ) -> Tournament:
     """A seat-balanced tournament: `games` games of `len(bots)` players, seats rotating
     (`seating`), game g seeded `game_seed(seed, g)` (chance is the same whoever sits where:
-    the planner does not draw from the game's random source)."""
+    the planner does not draw from the game's random source). `jobs` processes or the Dask
+    cluster at `scheduler` play the games (`dino_kit.pool`): the result is the same."""
     names = tuple(bots)
     if not 2 <= len(names) <= 4:
         raise ValueError(message("simulate.tournament_bots", got=len(names)))
-    policy = [bot_by_name(b) for b in names]
+    for name in names:
+        bot_by_name(name)  # an unknown bot fails here, before any work
+    tasks = [(names, seed, chunk, components, settings) for chunk in chunks(games)]
+    played = run_chunks(
+        play_tournament_chunk, tasks, games, jobs=jobs, scheduler=scheduler, progress=progress
+    )
     wins = [0.0] * len(names)
     scores: list[list[float]] = [[] for _ in names]
     rounds = []
-    for g in range(games):
-        order = seating(len(names), g)
-        state = play_game(
-            [policy[e] for e in order], random.Random(game_seed(seed, g)), components, **settings
-        )
-        rounds.append(state.round)
-        for seat, entry in enumerate(order):
-            wins[entry] += state.returns()[seat]
-            scores[entry].append(state.final[seat])
+    for g, (rounds_played, shares, finals) in enumerate(r for chunk in played for r in chunk):
+        rounds.append(rounds_played)
+        for seat, entry in enumerate(seating(len(names), g)):
+            wins[entry] += shares[seat]
+            scores[entry].append(finals[seat])
     entries = tuple(
         TournamentEntry(e, names[e], wins[e], wilson_interval(wins[e], games), mean_interval(s))
         for e, s in enumerate(scores)
     )
     return Tournament(names, games, seed, entries, statistics.fmean(rounds))
+
+
+def play_tournament_chunk(
+    names: Sequence[str],
+    seed: int,
+    games: Sequence[int],
+    components: ComponentSet | None,
+    settings: dict[str, Any],
+) -> list[tuple[int, tuple[float, ...], tuple[int, ...]]]:
+    """Play a tournament's games `games` (a task for a process or a Dask worker): per game
+    its rounds, and per seat the win share and the final score."""
+    policy = [bot_by_name(b) for b in names]
+    out = []
+    for g in games:
+        order = seating(len(names), g)
+        state = play_game(
+            [policy[e] for e in order], random.Random(game_seed(seed, g)), components, **settings
+        )
+        assert state.final is not None
+        out.append((state.round, state.returns(), state.final))
+    return out

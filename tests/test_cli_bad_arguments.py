@@ -57,6 +57,9 @@ CASES = [
     ("dino-kit play --bots ''", 2, "--bots takes bot names"),
     ("dino-kit play --bots nobody", 2, "unknown bot"),
     ("dino-kit play --solo --bots heuristic,heuristic", 2, "one player"),
+    ("dino-kit tournament --players planner:0,heuristic", 2, "planner:R or planner:RxK"),
+    ("dino-kit tournament --players heuristic,nobody", 2, "unknown bot"),
+    ("dino-kit tournament --players heuristic,simple --jobs 0", 2, "--jobs"),
     ("dino-kit validate /nonexistent", 1, "not a folder"),
     ("dino-kit", 2, "required"),
 ]

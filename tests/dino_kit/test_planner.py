@@ -8,7 +8,8 @@ import random
 import pytest
 from dino_helpers import start
 
-from dino_kit.bots import BOTS, heuristic_bot
+from dino_kit import pool
+from dino_kit.bots import BOTS, bot_by_name, heuristic_bot
 from dino_kit.cli import main
 from dino_kit.engine import why_illegal
 from dino_kit.heuristic import complete, ranked_actions
@@ -77,9 +78,43 @@ def test_tournament_reports_win_shares_that_sum_to_the_games_and_intervals():
     assert t == tournament(["heuristic", "simple", "heuristic"], 6, 1)
 
 
+def test_tournament_is_the_same_played_by_two_processes_or_a_dask_cluster(monkeypatch):
+    monkeypatch.setattr(pool, "CHUNK", 1)  # 2 games in 2 chunks
+    bots = ["heuristic", "planner:1x2"]  # the planner seeds its rollouts alike in any process
+    one = tournament(bots, 2, 4)
+    assert tournament(bots, 2, 4, jobs=2) == one
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        assert tournament(bots, 2, 4, scheduler=client) == one
+
+
+def test_tournament_progress_counts_the_games_played():
+    told = []
+    tournament(["heuristic", "simple"], 10, 1, progress=lambda done, total: told.append(done))
+    assert told == [8, 10]
+
+
+def test_a_planners_budget_is_part_of_its_name():
+    bot = bot_by_name("planner:2x3")
+    assert bot is bot_by_name("planner:2x3") and bot.__name__ == "planner_2x3"
+    assert bot_by_name("planner:5").__name__ == "planner_5x4"
+    for bad in ("planner:0", "planner:2x", "planner:x3", "planner:1x2x3", "planner:²"):
+        with pytest.raises(ValueError, match="planner:R or planner:RxK"):
+            bot_by_name(bad)
+    with pytest.raises(ValueError, match="unknown bot"):
+        bot_by_name("plan:3")
+
+
 def test_cli_tournament_json(capsys):
     args = ["tournament", "--players", "heuristic,simple", "--games", "2", "--seed", "1"]
     assert main([*args, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["bots"] == ["heuristic", "simple"] and len(data["entries"]) == 2
+    assert main([*args, "--jobs", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == data
     assert main(["tournament", "--players", "heuristic", "--games", "1"]) == 2
