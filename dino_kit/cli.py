@@ -7,7 +7,7 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from dino_kit import records
@@ -207,6 +207,27 @@ def _add_init(sub) -> None:
     init.set_defaults(func=_cmd_init)
 
 
+def _add_games_options(
+    command: argparse.ArgumentParser, games: Callable[[str], int], default: int
+) -> None:
+    """The options of a command that plays many seeded games: how many (`games` checks the
+    number), the seed, the objectives' length."""
+    command.add_argument("--games", type=games, default=default, help=message("cli.help.games"))
+    command.add_argument("--seed", type=seed, default=0, help=message("cli.help.seed"))
+    command.add_argument(
+        "--objectives",
+        default="short",
+        choices=("short", "medium", "long"),
+        help=message("cli.help.objectives"),
+    )
+
+
+def _add_where_options(command: argparse.ArgumentParser) -> None:
+    """Where the games are played: a pool of processes or a Dask cluster (`dino_kit.pool`)."""
+    command.add_argument("--jobs", type=count(1, 64), default=1, help=message("cli.help.jobs"))
+    command.add_argument("--scheduler", default=None, help=message("cli.help.scheduler"))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dino-kit", description=message("cli.description"))
     sub = parser.add_subparsers(dest="command", required=True)
@@ -221,18 +242,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=4,
         help=message("cli.help.players", solo=message("solo.label")),
     )
-    sim.add_argument("--games", type=count(1), default=100, help=message("cli.help.games"))
-    sim.add_argument("--seed", type=seed, default=0, help=message("cli.help.seed"))
+    _add_games_options(sim, count(1), 100)
     sim.add_argument(
         "--bots",
         default="heuristic",
         help=message("cli.help.bots"),
-    )
-    sim.add_argument(
-        "--objectives",
-        default="short",
-        choices=("short", "medium", "long"),
-        help=message("cli.help.objectives"),
     )
     sim.add_argument(
         "--max-rounds",
@@ -248,18 +262,8 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         help=message("cli.help.tournament_players"),
     )
-    tour.add_argument(
-        "--games", type=count(1, 100_000), default=100, help=message("cli.help.games")
-    )
-    tour.add_argument("--seed", type=seed, default=0, help=message("cli.help.seed"))
-    tour.add_argument(
-        "--objectives",
-        default="short",
-        choices=("short", "medium", "long"),
-        help=message("cli.help.objectives"),
-    )
-    tour.add_argument("--jobs", type=count(1, 64), default=1, help=message("cli.help.jobs"))
-    tour.add_argument("--scheduler", default=None, help=message("cli.help.scheduler"))
+    _add_games_options(tour, count(1, 100_000), 100)
+    _add_where_options(tour)
     tour.add_argument("--json", action="store_true", help=message("cli.help.json_result"))
     tour.set_defaults(func=_cmd_tournament)
     bal = sub.add_parser(
@@ -267,25 +271,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=message("cli.help.balance"),
     )
     bal.add_argument("folder", help=message("cli.help.balance_folder"))
-    bal.add_argument(
-        "--games", type=count(1, 1_000_000), default=200, help=message("cli.help.games")
-    )
-    bal.add_argument("--seed", type=seed, default=0, help=message("cli.help.seed"))
+    _add_games_options(bal, count(1, 1_000_000), 200)
     bal.add_argument(
         "--players", type=count(2, 4), default=4, help=message("cli.help.balance_players")
     )
-    bal.add_argument(
-        "--objectives",
-        default="short",
-        choices=("short", "medium", "long"),
-        help=message("cli.help.objectives"),
-    )
-    bal.add_argument("--jobs", type=count(1, 64), default=1, help=message("cli.help.jobs"))
-    bal.add_argument(
-        "--scheduler",
-        default=None,
-        help=message("cli.help.scheduler"),
-    )
+    _add_where_options(bal)
     bal.add_argument("--json", action="store_true", help=message("cli.help.json_report"))
     bal.set_defaults(func=_cmd_balance)
     play = sub.add_parser("play", help=message("cli.help.play"))
