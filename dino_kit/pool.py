@@ -69,21 +69,11 @@ def _run_local(
     progress: Progress | None,
     total: int,
 ) -> Iterable[list[Result]]:
-    done = 0
     if jobs <= 1:
-        for task in tasks:
-            chunk = play(*task)
-            done += len(chunk)
-            if progress:
-                progress(done, total)
-            yield chunk
+        yield from _told(progress, total, (play(*task) for task in tasks))
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for chunk in pool.map(play, *zip(*tasks)):
-            done += len(chunk)
-            if progress:
-                progress(done, total)
-            yield chunk
+        yield from _told(progress, total, pool.map(play, *zip(*tasks)))
 
 
 def _run_dask(
@@ -100,16 +90,21 @@ def _run_dask(
     client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
     try:
         futures = client.map(play, *zip(*tasks), pure=False)
-        order = {future.key: i for i, future in enumerate(futures)}
-        results: list[list[Result] | None] = [None] * len(futures)
-        done = 0
-        for future in as_completed(futures):
-            chunk = future.result()
-            done += len(chunk)
-            if progress:
-                progress(done, total)
-            results[order[future.key]] = chunk
-        return [r for r in results if r is not None]
+        for _ in _told(progress, total, (f.result() for f in as_completed(futures))):
+            pass  # chunks finish in any order; the futures keep the tasks' order
+        return [future.result() for future in futures]
     finally:
         if client is not scheduler:
             client.close()
+
+
+def _told(
+    progress: Progress | None, total: int, played: Iterable[list[Result]]
+) -> Iterable[list[Result]]:
+    """The chunks as they come, `progress` told the games done after each."""
+    done = 0
+    for chunk in played:
+        done += len(chunk)
+        if progress:
+            progress(done, total)
+        yield chunk

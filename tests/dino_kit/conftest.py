@@ -11,3 +11,17 @@ from dino_kit.state import GameState
 @pytest.fixture
 def game2() -> GameState:
     return start(2, predictable_systems=True)
+
+
+@pytest.fixture
+def dask_client():
+    """A client of a local Dask cluster of 2 workers (threads of this process): where a
+    study's games play "on a cluster" in the tests."""
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield client

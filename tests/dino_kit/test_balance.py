@@ -50,15 +50,8 @@ def test_same_seed_same_report_with_two_processes(one_job):
     assert balance_study(GAMES, 3, folder=ILLUSTRATIVE, players=3, jobs=2) == one_job
 
 
-def test_same_seed_same_report_on_a_local_dask_cluster(one_job):
-    distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
-        report = balance_study(GAMES, 3, folder=ILLUSTRATIVE, players=3, scheduler=client)
+def test_same_seed_same_report_on_a_local_dask_cluster(one_job, dask_client):
+    report = balance_study(GAMES, 3, folder=ILLUSTRATIVE, players=3, scheduler=dask_client)
     assert report == one_job
 
 

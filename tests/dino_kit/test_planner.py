@@ -78,19 +78,12 @@ def test_tournament_reports_win_shares_that_sum_to_the_games_and_intervals():
     assert t == tournament(["heuristic", "simple", "heuristic"], 6, 1)
 
 
-def test_tournament_is_the_same_played_by_two_processes_or_a_dask_cluster(monkeypatch):
+def test_tournament_is_the_same_played_by_two_processes_or_a_dask_cluster(monkeypatch, dask_client):
     monkeypatch.setattr(pool, "CHUNK", 1)  # 2 games in 2 chunks
     bots = ["heuristic", "planner:1x2"]  # the planner seeds its rollouts alike in any process
     one = tournament(bots, 2, 4)
     assert tournament(bots, 2, 4, jobs=2) == one
-    distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
-        assert tournament(bots, 2, 4, scheduler=client) == one
+    assert tournament(bots, 2, 4, scheduler=dask_client) == one
 
 
 def test_tournament_progress_counts_the_games_played():
