@@ -227,6 +227,7 @@ def check_effect(data: Any, place: str) -> tuple[Effect | None, list[tuple[str, 
     if kind is None:
         allowed = sorted(k for k, v in VOCABULARY.items() if place in v.places)
         return None, [("id", message("effect_check.id", ids=", ".join(allowed), got=repr(ident)))]
+    assert isinstance(ident, str)  # (a known id is a name)
     if place not in kind.places:
         return None, [
             (

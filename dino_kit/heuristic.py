@@ -99,6 +99,7 @@ def held_pips(state: GameState) -> int:
     faces = c.die(state.pool[state.held]).faces
     if state.rules.chaos_theory and state.phase in (Phase.MARKET, Phase.WORKERS):
         return math.ceil(sum(f.threat for f in faces) / len(faces))
+    assert state.held_face is not None  # a held die has its face
     return faces[state.held_face].threat
 
 
@@ -218,24 +219,31 @@ def _slot(state: GameState, p: PlayerState, key: tuple[str, int], v: View | None
     return abilities.find_slot(state, p, key)
 
 
-def _step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None = None) -> int:
+def _step(
+    state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None = None
+) -> float:
     """How much `a` moves the player on `cond` (0 for actions that do not)."""
     step = _STEPS.get(a.kind)
     return 0 if step is None else step(state, p, a, cond, v)
 
 
-def _recipe_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+def _recipe_step(
+    state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None
+) -> float:
     cid = cond.id
     if cid == "recipes_at_least":
         return 1
     if cid == "category_dinosaurs_at_least":  # an exhibit for the goal's dinosaurs
-        recipe = state.components.recipe(state.recipe_up[CATEGORIES.index(a.target)])
+        ident = state.recipe_up[CATEGORIES.index(a.target)]
+        assert ident is not None  # a legal recipe action takes a recipe that is up
+        recipe = state.components.recipe(ident)
         return ENABLING_STEP if recipe.category == cond.get("category") else 0
     return 0
 
 
-def _die_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+def _die_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> float:
     cid = cond.id
+    assert v is not None  # research steps are only asked with the decision's view
     face = v.faces[a.target]
     if face.rare == "paddock" and a.choice is not None and cid == "paddock_capacity_at_least":
         return 1 if p.exhibits[a.choice].capacity == max(e.capacity for e in p.exhibits) else 0
@@ -245,7 +253,7 @@ def _die_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View
     return 0
 
 
-def _build_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+def _build_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> float:
     cid = cond.id
     if cid == "attractions_at_least":
         return 1
@@ -254,11 +262,13 @@ def _build_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: Vi
     return 0
 
 
-def _hire_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+def _hire_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> float:
     return 1 if cond.id == "specialists_at_least" and a.choice is None else 0
 
 
-def _upgrade_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+def _upgrade_step(
+    state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None
+) -> float:
     cid = cond.id
     kind = a.kind
     if cid == "lab_upgrades_at_least":
@@ -271,13 +281,17 @@ def _upgrade_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: 
     return 0
 
 
-def _buy_dna_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+def _buy_dna_step(
+    state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None
+) -> float:
     if cond.id == "dna_at_least":
-        return state.components.tables.dna_offer(a.target).amount
+        offer = state.components.tables.dna_offer(a.target)
+        assert offer is not None  # a legal purchase is at an offer's price
+        return offer.amount
     return 0
 
 
-def _work_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+def _work_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> float:
     cid = cond.id
     c = state.components
     aid = slot.action.id if (slot := _slot(state, p, a.target, v)) else None
@@ -306,11 +320,11 @@ def _work_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: Vie
     return 0
 
 
-def _no_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+def _no_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> float:
     return 0
 
 
-Step = Callable[[GameState, PlayerState, Action, Effect, "View | None"], int]
+Step = Callable[[GameState, PlayerState, Action, Effect, "View | None"], float]
 #: `_step` by action kind (a kind not listed never steps toward a goal)
 _STEPS: dict[str, Step] = {
     ActionKind.RECIPE: _recipe_step,
@@ -421,7 +435,7 @@ def _dinosaur(state: GameState, p: PlayerState, v: View, index: int) -> float:
     """Creating one dinosaur in exhibit `index`."""
     e = p.exhibits[index]
     r = state.components.recipe(e.recipe)
-    value = r.vp + (EMPTY_EXHIBIT_VP if e.dinosaurs == 0 else 0)
+    value = float(r.vp + (EMPTY_EXHIBIT_VP if e.dinosaurs == 0 else 0))
     excitement = min(r.excitement, state.rules.excitement_cap - p.excitement)
     value += (excitement * VISITOR_VP + 0.5) * (v.rounds_left - (state.phase != Phase.RESEARCH))
     return value - _threat_cost(v, r.threat, v.gap + r.threat)
@@ -488,14 +502,18 @@ def _effect_value(state: GameState, p: PlayerState, v: View, e, hired: bool = Fa
 
 def _upgrade_value(state: GameState, p: PlayerState, v: View, ident: str) -> float:
     u = state.components.lab_upgrade(ident)
-    slots = sum(_effect_value(state, p, v, s.action) for s in u.slots)
-    return slots + sum(_effect_value(state, p, v, e) for e in u.passives)
+    # (sums of floats start at 0.0: compiled with mypyc, an int start would make them ints)
+    slots = sum((_effect_value(state, p, v, s.action) for s in u.slots), 0.0)
+    return slots + sum((_effect_value(state, p, v, e) for e in u.passives), 0.0)
 
 
 def _specialist_value(state: GameState, p: PlayerState, v: View, ident: str) -> float:
     return sum(
-        _effect_value(state, p, v, e, hired=True)
-        for e in state.components.specialist(ident).effects
+        (
+            _effect_value(state, p, v, e, hired=True)
+            for e in state.components.specialist(ident).effects
+        ),
+        0.0,
     )
 
 
@@ -541,6 +559,7 @@ def _die_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         e = p.exhibits[a.choice]
         return value + (2.5 if e.dinosaurs >= e.capacity and a.choice > 0 else 0.8)
     i = DNA_TYPES.index(face.dna)
+    assert a.scientist is not None  # a die is taken by a scientist
     amount = face.amount * a.scientist + v.research_bonus
     value = _dna_value(state, p, v, i, amount)
     return value + _denial(face.threat, v) - 0.15 * a.scientist
@@ -549,7 +568,9 @@ def _die_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
 def _recipe_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     r = v.rounds_left
     i = CATEGORIES.index(a.target)
-    recipe = state.components.recipe(state.recipe_up[i])
+    ident = state.recipe_up[i]
+    assert ident is not None and a.scientist is not None  # a scientist takes a recipe up
+    recipe = state.components.recipe(ident)
     empty = sum(1 for e in p.exhibits if e.dinosaurs == 0)
     if empty or r <= 1:
         return -1.0
@@ -563,6 +584,7 @@ def _recipe_score(state: GameState, p: PlayerState, a: Action, v: View) -> float
 def _storage_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     blocked = sum(1 for i in range(6) if v.need[i] and p.dna[i] >= p.limits[i])
     full = sum(1 for i in range(6) if p.dna[i] >= p.limits[i] - 1)
+    assert a.scientist is not None  # a scientist takes a storage space
     return blocked * 1.0 + full * 0.2 - 0.2 * a.scientist
 
 
@@ -616,6 +638,7 @@ def _hire_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
 def _buy_dna_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     dna = a.choice[0]
     offer = state.components.tables.dna_offer(a.target)
+    assert offer is not None  # a legal purchase is at an offer's price
     if p.money - offer.price < v.reserve:
         return -1.0
     i = DNA_TYPES.index(dna)

@@ -238,7 +238,7 @@ def finish(state: GameState) -> GameState:
     """The game after final scoring: `final` scores and `winners`."""
     final = tuple(breakdown(state, p)["total"] for p in state.players)
     if state.rules.solo:  # the player must beat the rival's score (dino_kit.solo)
-        winners = (0,) if final[0] > rival_score(state) else ()
+        winners: tuple[int, ...] = (0,) if final[0] > rival_score(state) else ()
         return replace(state, final=final, winners=winners, phase=Phase.OVER, pending=())
     best = max(zip(final, (p.money for p in state.players)))
     winners = tuple(s for s, (f, p) in enumerate(zip(final, state.players)) if (f, p.money) == best)

@@ -52,7 +52,7 @@ def _lab_choices(p: PlayerState) -> list[int]:
 
 
 def _discard_options(state: GameState, row: int) -> list[int | None]:
-    options = [col for col in range(3) if state.rows[col][row] is not None]
+    options: list[int | None] = [col for col in range(3) if state.rows[col][row] is not None]
     return options or [None]
 
 
@@ -109,12 +109,16 @@ def _afford(p: PlayerState, cost: int, where: str) -> Problem:
     return None
 
 
+#: the market column a kind of purchase takes from
+_COLUMN_OF: dict[str, int] = {ActionKind.BUILD: 0, ActionKind.UPGRADE: 1, ActionKind.HIRE: 2}
+
+
 def problem(state: GameState, seat: int, a: Action) -> Problem:
     p = state.players[seat]
     if a.kind == ActionKind.PASS:
         return None
     if a.kind in (ActionKind.HIRE, ActionKind.BUILD, ActionKind.UPGRADE):
-        col = {ActionKind.BUILD: 0, ActionKind.UPGRADE: 1, ActionKind.HIRE: 2}[a.kind]
+        col = _COLUMN_OF[a.kind]
         what = message(
             ("market.no_attraction", "market.no_lab_upgrade", "market.no_specialist")[col]
         )
@@ -125,7 +129,9 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
         price = _price(state, a.target)
         if a.kind == ActionKind.HIRE:
             hired = [s for s, _ in p.specialists]
-            fireable = [*hired, state.rows[2][a.target]]
+            in_row = state.rows[2][a.target]
+            assert in_row is not None  # (checked above)
+            fireable = [*hired, in_row]
             if len(hired) >= MAX_SPECIALISTS and a.choice not in fireable:
                 return "fire_choice", {"hired": ", ".join(fireable)}
             if len(hired) < MAX_SPECIALISTS and a.choice is not None:
@@ -137,11 +143,13 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
                 return "park_full", {"where": "market", "n": free, "need": 1}
             if a.choice is not None:
                 return "unknown_action", {"kind": a}
-            cost = abilities.attraction_price(state, p, state.rows[0][a.target], a.target)
+            attraction = state.rows[0][a.target]
+            assert attraction is not None  # (checked above)
+            cost = abilities.attraction_price(state, p, attraction, a.target)
             return _afford(p, cost, "market")
         if a.choice not in _lab_choices(p):
-            free = [i for i, x in enumerate(p.lab) if x is None]
-            return "lab_space", {"free": free or "none"}
+            spaces = [i for i, x in enumerate(p.lab) if x is None]
+            return "lab_space", {"free": spaces or "none"}
         return _afford(p, price, "market")
     if a.kind == ActionKind.SPECIAL:
         if a.target not in SPECIAL_COST:
@@ -162,7 +170,7 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
                 "types": ", ".join(offer.types),
                 "got": a.choice,
             }
-        dna, col = a.choice
+        dna, discard_column = a.choice
         if dna not in offer.types:
             return "dna_type", {
                 "price": offer.price,
@@ -174,7 +182,7 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
             return "storage_full", {"where": "market", "dna": dna}
         row = state.components.tables.market_rows.index(offer.price)
         options = _discard_options(state, row)
-        if col not in options:
+        if discard_column not in options:
             return "discard_choice", {"price": offer.price, "options": options}
         return _afford(p, offer.price, "market")
     return "wrong_phase", {"kind": a.kind, "phase": "market"}
@@ -248,6 +256,7 @@ def apply(state: GameState, seat: int, a: Action) -> GameState:
         )
     elif a.kind == ActionKind.BUY_DNA:
         offer = state.components.tables.dna_offer(a.target)
+        assert offer is not None  # a legal purchase is at an offer's price
         dna, col = a.choice
         p = replace(
             p,

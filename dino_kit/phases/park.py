@@ -141,6 +141,7 @@ def threat_now(state: GameState, p: PlayerState) -> int:
     if state.held is None:
         return base
     die = state.components.die(state.pool[state.held])
+    assert state.held_face is not None  # a held die has its face
     return base + die.faces[state.held_face].threat
 
 

@@ -57,7 +57,7 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     dice = [
         (slot, face_of(state, slot)) for slot, owner in enumerate(state.claimed) if owner is None
     ]
-    paddocks = _paddock_targets(p) or [None]
+    paddocks: list[int | None] = [*_paddock_targets(p)] or [None]
     recipes = (
         [
             (cat, state.components.recipe(ident).research_level)
@@ -114,7 +114,9 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
     if a.kind == ActionKind.RECIPE:
         if a.target not in CATEGORIES or state.recipe_up[CATEGORIES.index(a.target)] is None:
             return "no_recipe", {"category": a.target}
-        recipe = state.components.recipe(state.recipe_up[CATEGORIES.index(a.target)])
+        ident = state.recipe_up[CATEGORIES.index(a.target)]
+        assert ident is not None and a.scientist is not None  # (both checked above)
+        recipe = state.components.recipe(ident)
         if a.scientist < recipe.research_level:
             return "research_level", {
                 "category": a.target,
@@ -161,6 +163,7 @@ def apply(state: GameState, seat: int, a: Action) -> GameState:
         i = CATEGORIES.index(a.target)
         up = list(state.recipe_up)
         ident, up[i] = up[i], None
+        assert ident is not None  # a legal recipe action takes a recipe that is up
         state = replace(state, recipe_up=tuple(up))
         p = replace(p, exhibits=(*p.exhibits, Exhibit(ident, 0, 1)))
     players = list(state.players)
