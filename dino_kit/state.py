@@ -516,7 +516,6 @@ class GameState:
         return tuple(o for o, who in zip(self.objectives, self.claims) if not who)
 
 
-
 # -- `evolve` compiled ------------------------------------------------------------------------
 # Compiled by mypyc (`tools/build_fast.py`), the state classes are native classes: their
 # instances have no `__dict__` to copy, and copying field by field through `setattr` would
