@@ -18,7 +18,7 @@ from kit_common.errors import InputError
 K = ActionKind
 #: The fields each kind uses, by phase ("scientist", "target", "choice"); any other must be
 #: None. A pass in research is a scientist's, a pass in the market uses nothing.
-USED_FIELDS: dict[tuple[Phase, str], frozenset[str]] = {
+USED_FIELDS: dict[tuple[str, str], frozenset[str]] = {
     (Phase.RESEARCH, K.DIE): frozenset({"scientist", "target", "choice"}),
     (Phase.RESEARCH, K.STORAGE): frozenset({"scientist", "target", "choice"}),
     (Phase.RESEARCH, K.RECIPE): frozenset({"scientist", "target"}),
@@ -38,7 +38,7 @@ KIND_NAMES = frozenset(k.value for k in ActionKind)
 FIELDS = ("scientist", "target", "choice")
 
 
-def check_action(action: Action, phase: Phase) -> None:
+def check_action(action: Action, phase: str) -> None:
     """Refuse a malformed `action` with `InputError` (see the module docstring). A kind
     that is not one of this `phase` is left to the rules (they say which phase it belongs
     to). Written for speed: it runs on every action a bot plays in a simulation."""

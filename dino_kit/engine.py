@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from types import ModuleType
 from typing import Any
 
 from dino_kit import chance
@@ -45,7 +46,12 @@ from dino_kit.state import evolve as replace
 from kit_common.checks import shown
 from kit_common.errors import InputError
 
-MODULES = {Phase.RESEARCH: research, Phase.MARKET: market, Phase.WORKERS: workers, Phase.PARK: park}
+MODULES: dict[str, ModuleType] = {
+    Phase.RESEARCH: research,
+    Phase.MARKET: market,
+    Phase.WORKERS: workers,
+    Phase.PARK: park,
+}
 ALL_KINDS = {k for m in MODULES.values() for k in m.KINDS}
 
 

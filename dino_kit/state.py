@@ -387,7 +387,9 @@ class GameState:
     rules: Rules
     objective_length: str = "short"
     first_player: int = 0
-    phase: Phase = Phase.SETUP
+    # a `Phase` (each member is its name as a str) or another name: pages show a game between
+    # phases by setting it, e.g. "cleanup" (so typed `str`: compiled, `Phase` would refuse one)
+    phase: str = Phase.SETUP
     round: int = 1
     step: int = 0
     order: tuple[int, ...] = ()
