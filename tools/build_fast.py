@@ -21,10 +21,12 @@ the same (`--no-check` skips that).
 
 Needs, in the Python that runs it: mypy (its mypyc compiler, `pip install mypy`), the kit's
 dependencies, and a C compiler with the Python headers. Compiling takes about half a minute
-of one core. Compiled code behaves as the Python code with two differences that do not
-concern the simulations: the state classes cannot be pickled (the balance study's workers
-receive seeds and return records, never states), and compiled functions cannot be
-monkeypatched.
+of one core. Compiled code plays as the Python code; it differs where simulations do not go:
+a wrongly typed input (a float for a count, a list for an id, not a state) is a bare
+`TypeError` rather than the kit's error naming the field (mypyc checks every annotation), so
+validate a component folder with the pure kit first; the state classes cannot be pickled or
+deep-copied (the balance study's workers receive seeds and return records, never states);
+compiled functions cannot be monkeypatched.
 """
 
 from __future__ import annotations

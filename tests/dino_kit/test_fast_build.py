@@ -1,8 +1,9 @@
 """The compiled build's own code in the pure-Python sources (`tools/build_fast.py`): the
 field-by-field copies that `evolve` uses when `dino_kit.state` is compiled with mypyc must copy
-every field of their class, or a compiled game would silently lose one. Compiling takes
-a minute of a core, too much for CI: the build tool checks the compiled build against pure
-Python game by game (`tools/dino_fingerprint.py`) each time it builds."""
+every field of their class, or a compiled game would silently lose one. Compiling takes half
+a minute of a core and its check as much again, too much for CI's budget: the build tool
+checks the compiled build against pure Python game by game (`tools/dino_fingerprint.py`)
+each time it builds."""
 
 from __future__ import annotations
 
