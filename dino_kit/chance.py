@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import Any, Final
 
 from dino_kit.abilities import visitors_to_draw
 from dino_kit.errors import RuleError
@@ -45,7 +45,7 @@ from dino_kit.state import (
 from dino_kit.state import evolve as replace
 from kit_common.checks import is_whole, shown
 
-FACES = 6
+FACES: Final = 6
 
 
 def describe(event: ChanceEvent) -> str:

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from types import ModuleType
-from typing import Any
+from typing import Any, Final
 
 from dino_kit import chance
 from dino_kit.actions import check_action
@@ -46,13 +46,13 @@ from dino_kit.state import evolve as replace
 from kit_common.checks import shown
 from kit_common.errors import InputError
 
-MODULES: dict[str, ModuleType] = {
+MODULES: Final[dict[str, ModuleType]] = {
     Phase.RESEARCH: research,
     Phase.MARKET: market,
     Phase.WORKERS: workers,
     Phase.PARK: park,
 }
-ALL_KINDS = {k for m in MODULES.values() for k in m.KINDS}
+ALL_KINDS: Final = {k for m in MODULES.values() for k in m.KINDS}
 
 
 #: A player that decides by itself: the state (its seat is `state.current_player()`) and a

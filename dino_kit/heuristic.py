@@ -27,7 +27,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from operator import ge, sub
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from dino_kit import abilities
 from dino_kit.components.schema import Face, Slot
@@ -38,23 +38,23 @@ from dino_kit.phases import park, research
 from dino_kit.phases.market import SPECIAL_COST
 from dino_kit.state import Action, ActionKind, GameState, Phase, PlayerState
 
-MONEY_VP = 0.3  # what $1 is worth while the game goes on ($5 = 1 VP only at the very end)
-EATEN_VP = 2.0  # a visitor eaten: −1 VP and a customer who would have scored 1
-VISITOR_VP = 0.6  # a visitor drawn: $1 or a VP when there is room for them, on average
-EMPTY_EXHIBIT_VP = 10
-SLOT_SECURITY_VP = 1.0  # share of a security slot's visitors saved counted when buying it
+MONEY_VP: Final = 0.3  # what $1 is worth while the game goes on ($5 = 1 VP only at the very end)
+EATEN_VP: Final = 2.0  # a visitor eaten: −1 VP and a customer who would have scored 1
+VISITOR_VP: Final = 0.6  # a visitor drawn: $1 or a VP when there is room for them, on average
+EMPTY_EXHIBIT_VP: Final = 10
+SLOT_SECURITY_VP: Final = 1.0  # share of a security slot's visitors saved counted when buying it
 # the pace of objective claims assumed before any round is played: one claim in one round
 PACE_PRIOR_CLAIMS, PACE_PRIOR_ROUNDS = 1, 1
 # no plan looks further ahead than this (a stalled game's pace would promise many rounds,
 # and values that grow with the rounds left would outweigh the objectives still to meet)
-MAX_ROUNDS_LEFT = 6
+MAX_ROUNDS_LEFT: Final = 6
 # an unclaimed objective made out of reach by filling the park's zones costs this share of
 # its VP (and, when every park fills so, nobody can end the game: it was a cause of stalls)
-ZONE_BLOCK_PENALTY = 3.0
+ZONE_BLOCK_PENALTY: Final = 3.0
 # an action that opens the way to a goal without moving on it (a paddock slot, an exhibit of
 # the goal's category) counts as this part of a step
-ENABLING_STEP = 0.5
-ENABLING_SHARE = 0.5  # ... and is worth this share of the goal's VP
+ENABLING_STEP: Final = 0.5
+ENABLING_SHARE: Final = 0.5  # ... and is worth this share of the goal's VP
 
 
 class View(NamedTuple):
@@ -326,7 +326,7 @@ def _no_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View 
 
 Step = Callable[[GameState, PlayerState, Action, Effect, "View | None"], float]
 #: `_step` by action kind (a kind not listed never steps toward a goal)
-_STEPS: dict[str, Step] = {
+_STEPS: Final[dict[str, Step]] = {
     ActionKind.RECIPE: _recipe_step,
     ActionKind.DIE: _die_step,
     ActionKind.BUILD: _build_step,
@@ -339,7 +339,7 @@ _STEPS: dict[str, Step] = {
 
 
 # goals that a paddock slot moves toward (capacity, or room for more dinosaurs)
-_PADDOCK_GOALS = frozenset(
+_PADDOCK_GOALS: Final = frozenset(
     ("paddock_capacity_at_least", "dinosaurs_at_least", "category_dinosaurs_at_least")
 )
 
@@ -350,7 +350,7 @@ def _has_paddock_slot(v: View | None) -> bool:
 
 # the kinds of action that can move a player toward a goal (or, for zones, away from it):
 # `_step` is 0 for every other kind (objective_value relies on it, a test checks it)
-_GOAL_KINDS = {
+_GOAL_KINDS: Final = {
     "dinosaurs_at_least": (ActionKind.WORK, ActionKind.UPGRADE),
     "category_dinosaurs_at_least": (ActionKind.WORK, ActionKind.RECIPE, ActionKind.UPGRADE),
     "excitement_at_least": (ActionKind.WORK,),
@@ -365,7 +365,11 @@ _GOAL_KINDS = {
 }
 
 # zones one more step toward these goals takes (attractions 1, recipes 2)
-_ZONE_GOALS = {"attractions_at_least": 1, "food_attractions_at_least": 1, "recipes_at_least": 2}
+_ZONE_GOALS: Final = {
+    "attractions_at_least": 1,
+    "food_attractions_at_least": 1,
+    "recipes_at_least": 2,
+}
 
 
 def objective_value(state: GameState, p: PlayerState, a: Action, v: View) -> float:
@@ -664,7 +668,7 @@ def _food_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
 Score = Callable[[GameState, PlayerState, Action, View], float]
 #: `score` by action kind (a kind not listed is worth 0): one lookup instead of a chain of
 #: comparisons, in the loop over every candidate of every decision
-_SCORES: dict[str, Score] = {
+_SCORES: Final[dict[str, Score]] = {
     ActionKind.DIE: _die_score,
     ActionKind.RECIPE: _recipe_score,
     ActionKind.STORAGE: _storage_score,
@@ -725,7 +729,7 @@ def _storage_work(state: GameState, p: PlayerState, v: View, action: Effect, cho
 
 
 WorkValue = Callable[[GameState, PlayerState, View, Effect, Any], float]
-_WORK_VALUES: dict[str, WorkValue] = {
+_WORK_VALUES: Final[dict[str, WorkValue]] = {
     "raise_security": _security_work,
     "create_dinosaur": _create_work,
     "refine_dna": _refine_work,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from types import FunctionType
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from dino_kit.components.schema import ComponentSet
 from dino_kit.messages import message
@@ -22,18 +22,18 @@ from dino_kit.rules import Rules
 from kit_common.checks import names, shown, text, whole
 from kit_common.errors import InputError
 
-CHANCE = -1
-TERMINAL = -4
+CHANCE: Final = -1
+TERMINAL: Final = -4
 # the solo mode's rival (dino_kit.solo): marks the dice it claims (`claimed`) and the
 # objectives it takes (`claims`); never a seat to act
-RIVAL = -2
-STORAGE_SPACES = 6
-SCIENTISTS = (1, 2, 3)
+RIVAL: Final = -2
+STORAGE_SPACES: Final = 6
+SCIENTISTS: Final = (1, 2, 3)
 WORKERS_IN_POOL, WORKERS_IN_SUPPLY = 4, 4
-CORPORATION_TOKENS = 5
-MARKET_ACTIONS = 2
-RESEARCH_TURNS = 3
-COLUMNS = ("attractions", "lab_upgrades", "specialists")
+CORPORATION_TOKENS: Final = 5
+MARKET_ACTIONS: Final = 2
+RESEARCH_TURNS: Final = 3
+COLUMNS: Final = ("attractions", "lab_upgrades", "specialists")
 
 
 class Name(str, Enum):
@@ -61,7 +61,7 @@ class Phase(Name):
 
 #: the phases whose turn goes round the order (`GameState.seat_to_act`; a module name, not
 #: enum lookups, on every step)
-_TURN_PHASES = (Phase.RESEARCH, Phase.MARKET)
+_TURN_PHASES: Final = (Phase.RESEARCH, Phase.MARKET)
 
 
 class ActionKind(Name):
@@ -109,6 +109,12 @@ class Action(NamedTuple):
             _tupled(data.get("target")),
             _tupled(data.get("choice")),
         )
+
+
+#: `tuple.__new__`: `new_action(Action, (kind, scientist, target, choice))` is the same value
+#: as `Action(kind, scientist, target, choice)`, made without NamedTuple's Python-level
+#: `__new__` (the phases list about 3,000 candidate actions a game; all four fields given)
+new_action = tuple.__new__
 
 
 class EventKind(Name):
@@ -305,7 +311,7 @@ class PlayerState:
         return sum(c + h for c, h in self.inside) + sum(self.line)
 
 
-_PLAYER_COUNTS = (
+_PLAYER_COUNTS: Final = (
     "money",
     "vp",
     "excitement",
@@ -317,7 +323,7 @@ _PLAYER_COUNTS = (
     "eaten",
     "eaten_total",
 )
-DNA_TRACKS = 6
+DNA_TRACKS: Final = 6
 
 
 def _tuple(value: Any, field: str) -> tuple[Any, ...]:
@@ -352,7 +358,7 @@ def _is_compiled() -> bool:
     return not isinstance(_is_compiled, FunctionType)
 
 
-COMPILED = _is_compiled()
+COMPILED: Final = _is_compiled()
 
 
 def track_position(value: int) -> tuple[int, int]:

@@ -22,17 +22,19 @@ specialists. Actions:
 
 from __future__ import annotations
 
+from typing import Final
+
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
 from dino_kit.messages import message
 from dino_kit.phases.common import Problem
-from dino_kit.state import Action, ActionKind, GameState, PlayerState
+from dino_kit.state import Action, ActionKind, GameState, PlayerState, new_action
 from dino_kit.state import evolve as replace
 
-SPECIAL_COST = {"dino_research_2": 3, "dna_refinement_2": 5}
-SPECIAL_SPACE = {"dino_research_2": "dino_research", "dna_refinement_2": "dna_refinement"}
-MAX_SPECIALISTS = 3
-KINDS = (
+SPECIAL_COST: Final = {"dino_research_2": 3, "dna_refinement_2": 5}
+SPECIAL_SPACE: Final = {"dino_research_2": "dino_research", "dna_refinement_2": "dna_refinement"}
+MAX_SPECIALISTS: Final = 3
+KINDS: Final = (
     ActionKind.HIRE,
     ActionKind.BUILD,
     ActionKind.UPGRADE,
@@ -61,6 +63,13 @@ def _room(p: PlayerState, dna: str) -> int:
     return p.limits[i] - p.dna[i]
 
 
+# the kinds the candidate loops name, as module constants (no enum lookup per action)
+HIRE: Final = ActionKind.HIRE
+BUILD: Final = ActionKind.BUILD
+UPGRADE: Final = ActionKind.UPGRADE
+BUY_DNA: Final = ActionKind.BUY_DNA
+
+
 def candidates(state: GameState, seat: int) -> list[Action]:
     p = state.players[seat]
     out: list[Action] = []
@@ -74,26 +83,26 @@ def candidates(state: GameState, seat: int) -> list[Action]:
                 # the one fired may be any of the four, the new one included (its hiring
                 # effects apply, then it leaves): RULES_NOTES.md
                 fired = [s for s, _ in p.specialists] + [state.rows[2][row]]
-                out.extend(Action(ActionKind.HIRE, None, row, s) for s in fired)
+                out.extend([new_action(Action, (HIRE, None, row, s)) for s in fired])
             else:
-                out.append(Action(ActionKind.HIRE, None, row))
+                out.append(new_action(Action, (HIRE, None, row, None)))
         a = state.rows[0][row]
         if a is not None and zone_free and p.money >= abilities.attraction_price(state, p, a, row):
-            out.append(Action(ActionKind.BUILD, None, row))
+            out.append(new_action(Action, (BUILD, None, row, None)))
         if state.rows[1][row] is not None and p.money >= price:
-            out.extend(Action(ActionKind.UPGRADE, None, row, space) for space in lab_choices)
+            out.extend([new_action(Action, (UPGRADE, None, row, space)) for space in lab_choices])
     for i, special in enumerate(SPECIAL_COST):
         if state.specials[i] and p.money >= SPECIAL_COST[special] and not _has_special(p, special):
             out.append(Action(ActionKind.SPECIAL, None, special))
     for offer in state.components.tables.dna_purchase:
-        if p.money >= offer.price:
-            row = state.components.tables.market_rows.index(offer.price)
+        price = offer.price
+        if p.money >= price:
+            row = state.components.tables.market_rows.index(price)
             discards = _discard_options(state, row)
             for dna in offer.types:
                 if _room(p, dna) > 0:
                     out.extend(
-                        Action(ActionKind.BUY_DNA, None, offer.price, (dna, col))
-                        for col in discards
+                        [new_action(Action, (BUY_DNA, None, price, (dna, col))) for col in discards]
                     )
     out.append(Action(ActionKind.PASS))
     return out
@@ -110,7 +119,7 @@ def _afford(p: PlayerState, cost: int, where: str) -> Problem:
 
 
 #: the market column a kind of purchase takes from
-_COLUMN_OF: dict[str, int] = {ActionKind.BUILD: 0, ActionKind.UPGRADE: 1, ActionKind.HIRE: 2}
+_COLUMN_OF: Final[dict[str, int]] = {ActionKind.BUILD: 0, ActionKind.UPGRADE: 1, ActionKind.HIRE: 2}
 
 
 def problem(state: GameState, seat: int, a: Action) -> Problem:

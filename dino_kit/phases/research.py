@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
+from typing import Final
 
 from dino_kit import abilities
 from dino_kit.effects import CATEGORIES, DNA_TYPES
 from dino_kit.phases.common import Problem, _allocations, allocation_problem, raise_limits
-from dino_kit.state import STORAGE_SPACES, Action, ActionKind, Exhibit, GameState
+from dino_kit.state import STORAGE_SPACES, Action, ActionKind, Exhibit, GameState, new_action
 from dino_kit.state import evolve as replace
 
-KINDS = (ActionKind.DIE, ActionKind.STORAGE, ActionKind.RECIPE, ActionKind.PASS)
+KINDS: Final = (ActionKind.DIE, ActionKind.STORAGE, ActionKind.RECIPE, ActionKind.PASS)
 
 
 def face_of(state: GameState, slot: int):
@@ -35,6 +36,12 @@ def face_of(state: GameState, slot: int):
 
 def _paddock_targets(player) -> list[int]:
     return [i for i, e in enumerate(player.exhibits) if e.capacity < 4]
+
+
+# the kinds the candidate loops name, as module constants (no enum lookup per action)
+DIE: Final = ActionKind.DIE
+RECIPE: Final = ActionKind.RECIPE
+PASS: Final = ActionKind.PASS
 
 
 @cache
@@ -70,16 +77,16 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     for level in p.scientists:
         for slot, face in dice:
             if face.rare is None:
-                out.append(Action(ActionKind.DIE, level, slot))
+                out.append(new_action(Action, (DIE, level, slot, None)))
             elif level == 3:
                 targets = paddocks if face.rare == "paddock" else [None]
-                out.extend(Action(ActionKind.DIE, level, slot, t) for t in targets)
+                out.extend([new_action(Action, (DIE, level, slot, t)) for t in targets])
         if free_space is not None:
             out.extend(_storage_actions(p.limits, level, max_limit, free_space))
         for cat, research_level in recipes:
             if level >= research_level:
-                out.append(Action(ActionKind.RECIPE, level, cat))
-        out.append(Action(ActionKind.PASS, level))
+                out.append(new_action(Action, (RECIPE, level, cat, None)))
+        out.append(new_action(Action, (PASS, level, None, None)))
     return out
 
 
