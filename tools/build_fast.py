@@ -116,10 +116,13 @@ def _module_name(path: str) -> str:
 
 def build(out: Path) -> None:
     """Copy `dino_kit` into `out`, compile `MODULES` there, stamp and guard the copy."""
-    inside = [ROOT, *(ROOT / p for p in SOURCES)]
-    if any(out == place or place in out.parents for place in inside[1:]) or out == ROOT:
+    sources = [ROOT / p for p in SOURCES]
+    if out == ROOT or any(out == place or place in out.parents for place in sources):
         raise SystemExit(f"refusing to build into {out}: the .so files would shadow the sources")
     if out.exists():
+        # only a build of ours, or an empty folder, is replaced (never `--out ~` by a slip)
+        if not (out / "dino_kit" / STAMP).is_file() and any(out.iterdir()):
+            raise SystemExit(f"refusing to replace {out}: it is not empty and not a build")
         shutil.rmtree(out)
     out.mkdir(parents=True)
     hashes = source_hashes(ROOT)
