@@ -6,7 +6,7 @@ lives in one place.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from dino_kit.components.schema import Slot
 from dino_kit.state import GameState, PlayerState
@@ -23,8 +23,8 @@ def passive(state: GameState, player: PlayerState, effect_id: str) -> int:
 #: is asked many times per decision (prices, security, visitors), so the totals are worked
 #: out once per lab. The tuples are kept in the entry, so their ids cannot be reused while
 #: it lives; the memo is emptied when it grows past `_PASSIVE_MEMO_SIZE`.
-_PASSIVE_MEMO: dict[tuple[int, int], tuple[Any, tuple[Any, ...], Any, dict[str, int]]] = {}
-_PASSIVE_MEMO_SIZE = 4096
+_PASSIVE_MEMO: Final[dict[tuple[int, int], tuple[Any, tuple[Any, ...], Any, dict[str, int]]]] = {}
+_PASSIVE_MEMO_SIZE: Final = 4096
 
 
 def _passive_totals(state: GameState, player: PlayerState) -> dict[str, int]:
@@ -66,8 +66,8 @@ def find_slot(state: GameState, player: PlayerState, key: tuple[str, int]) -> Sl
 #: bought, while its slots are asked for at every workers decision and action; the lab tuple
 #: is kept in the entry, so its id cannot be reused while the entry lives; the memo is
 #: emptied when it grows past `_LAB_MEMO_SIZE`.
-_LAB_MEMO: dict[tuple[int, str | None, str | None], tuple[Any, ...]] = {}
-_LAB_MEMO_SIZE = 4096
+_LAB_MEMO: Final[dict[tuple[int, str | None, str | None], tuple[Any, ...]]] = {}
+_LAB_MEMO_SIZE: Final = 4096
 
 LabSlots = tuple[tuple[tuple[str, int], Slot], ...]
 

@@ -10,15 +10,17 @@ dict where an id belongs are refused with `InputError` naming the field, so that
 
 from __future__ import annotations
 
+from typing import Final
+
 from dino_kit.messages import message
 from dino_kit.state import Action, ActionKind, Phase
 from kit_common.checks import one_of, plain, shown, whole
 from kit_common.errors import InputError
 
-K = ActionKind
+K: Final = ActionKind
 #: The fields each kind uses, by phase ("scientist", "target", "choice"); any other must be
 #: None. A pass in research is a scientist's, a pass in the market uses nothing.
-USED_FIELDS: dict[tuple[Phase, str], frozenset[str]] = {
+USED_FIELDS: Final[dict[tuple[str, str], frozenset[str]]] = {
     (Phase.RESEARCH, K.DIE): frozenset({"scientist", "target", "choice"}),
     (Phase.RESEARCH, K.STORAGE): frozenset({"scientist", "target", "choice"}),
     (Phase.RESEARCH, K.RECIPE): frozenset({"scientist", "target"}),
@@ -34,11 +36,11 @@ USED_FIELDS: dict[tuple[Phase, str], frozenset[str]] = {
     (Phase.PARK, K.PLACE): frozenset({"target"}),
     (Phase.PARK, K.FOOD): frozenset({"choice"}),
 }
-KIND_NAMES = frozenset(k.value for k in ActionKind)
-FIELDS = ("scientist", "target", "choice")
+KIND_NAMES: Final = frozenset(k.value for k in ActionKind)
+FIELDS: Final = ("scientist", "target", "choice")
 
 
-def check_action(action: Action, phase: Phase) -> None:
+def check_action(action: Action, phase: str) -> None:
     """Refuse a malformed `action` with `InputError` (see the module docstring). A kind
     that is not one of this `phase` is left to the rules (they say which phase it belongs
     to). Written for speed: it runs on every action a bot plays in a simulation."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import Any, Final
 
 from dino_kit.abilities import visitors_to_draw
 from dino_kit.errors import RuleError
@@ -45,7 +45,7 @@ from dino_kit.state import (
 from dino_kit.state import evolve as replace
 from kit_common.checks import is_whole, shown
 
-FACES = 6
+FACES: Final = 6
 
 
 def describe(event: ChanceEvent) -> str:
@@ -224,8 +224,9 @@ def apply(state: GameState, outcome: Outcome) -> GameState:
         rules = state.rules.with_twists([twist])
         return replace(state, pending=rest, twist_stack=left, plot_twists=twists, rules=rules)
     if isinstance(event, DieRoll | ChaosRoll):
-        if not is_whole(outcome) or not 0 <= outcome < FACES:
+        if not is_whole(outcome) or not 0 <= outcome < FACES:  # type: ignore[operator]
             raise _bad(event, outcome)
+        assert isinstance(outcome, int)  # (is_whole)
         if isinstance(event, ChaosRoll):
             return replace(state, pending=rest, held_face=outcome)
         rolled = list(state.rolled)
@@ -235,5 +236,6 @@ def apply(state: GameState, outcome: Outcome) -> GameState:
     possible = _customer_counts(state, event.seat)
     if not is_whole(outcome) or outcome not in possible:
         raise _bad(event, outcome)
+    assert isinstance(outcome, int)  # (is_whole)
     k = _visitor_count(state, event.seat)
     return park.place(replace(state, pending=rest), event.seat, outcome, k - outcome)

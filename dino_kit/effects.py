@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from dino_kit.messages import message
 
-DNA_TYPES = ("blue", "pink", "violet", "green", "red", "orange")
-BASIC_DNA = DNA_TYPES[:3]
-ADVANCED_DNA = DNA_TYPES[3:]
-CATEGORIES = ("herbivore", "small_carnivore", "large_carnivore")
+DNA_TYPES: Final = ("blue", "pink", "violet", "green", "red", "orange")
+BASIC_DNA: Final = DNA_TYPES[:3]
+ADVANCED_DNA: Final = DNA_TYPES[3:]
+CATEGORIES: Final = ("herbivore", "small_carnivore", "large_carnivore")
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,7 @@ def _kind(places: str, meaning: str, **params: ParamCheck) -> EffectKind:
     return EffectKind(frozenset(places.split()), params, meaning)
 
 
-VOCABULARY: dict[str, EffectKind] = {
+VOCABULARY: Final[dict[str, EffectKind]] = {
     # lab actions
     "create_dinosaur": _kind("slot", "create one dinosaur from a recipe in the park"),
     "refine_dna": _kind(
@@ -227,6 +227,7 @@ def check_effect(data: Any, place: str) -> tuple[Effect | None, list[tuple[str, 
     if kind is None:
         allowed = sorted(k for k, v in VOCABULARY.items() if place in v.places)
         return None, [("id", message("effect_check.id", ids=", ".join(allowed), got=repr(ident)))]
+    assert isinstance(ident, str)  # (a known id is a name)
     if place not in kind.places:
         return None, [
             (

@@ -18,7 +18,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from types import ModuleType
+from typing import Any, Final
 
 from dino_kit import chance
 from dino_kit.actions import check_action
@@ -45,8 +46,13 @@ from dino_kit.state import evolve as replace
 from kit_common.checks import shown
 from kit_common.errors import InputError
 
-MODULES = {Phase.RESEARCH: research, Phase.MARKET: market, Phase.WORKERS: workers, Phase.PARK: park}
-ALL_KINDS = {k for m in MODULES.values() for k in m.KINDS}
+MODULES: Final[dict[str, ModuleType]] = {
+    Phase.RESEARCH: research,
+    Phase.MARKET: market,
+    Phase.WORKERS: workers,
+    Phase.PARK: park,
+}
+ALL_KINDS: Final = {k for m in MODULES.values() for k in m.KINDS}
 
 
 #: A player that decides by itself: the state (its seat is `state.current_player()`) and a

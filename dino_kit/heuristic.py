@@ -27,7 +27,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from operator import ge, sub
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from dino_kit import abilities
 from dino_kit.components.schema import Face, Slot
@@ -38,23 +38,23 @@ from dino_kit.phases import park, research
 from dino_kit.phases.market import SPECIAL_COST
 from dino_kit.state import Action, ActionKind, GameState, Phase, PlayerState
 
-MONEY_VP = 0.3  # what $1 is worth while the game goes on ($5 = 1 VP only at the very end)
-EATEN_VP = 2.0  # a visitor eaten: −1 VP and a customer who would have scored 1
-VISITOR_VP = 0.6  # a visitor drawn: $1 or a VP when there is room for them, on average
-EMPTY_EXHIBIT_VP = 10
-SLOT_SECURITY_VP = 1.0  # share of a security slot's visitors saved counted when buying it
+MONEY_VP: Final = 0.3  # what $1 is worth while the game goes on ($5 = 1 VP only at the very end)
+EATEN_VP: Final = 2.0  # a visitor eaten: −1 VP and a customer who would have scored 1
+VISITOR_VP: Final = 0.6  # a visitor drawn: $1 or a VP when there is room for them, on average
+EMPTY_EXHIBIT_VP: Final = 10
+SLOT_SECURITY_VP: Final = 1.0  # share of a security slot's visitors saved counted when buying it
 # the pace of objective claims assumed before any round is played: one claim in one round
 PACE_PRIOR_CLAIMS, PACE_PRIOR_ROUNDS = 1, 1
 # no plan looks further ahead than this (a stalled game's pace would promise many rounds,
 # and values that grow with the rounds left would outweigh the objectives still to meet)
-MAX_ROUNDS_LEFT = 6
+MAX_ROUNDS_LEFT: Final = 6
 # an unclaimed objective made out of reach by filling the park's zones costs this share of
 # its VP (and, when every park fills so, nobody can end the game: it was a cause of stalls)
-ZONE_BLOCK_PENALTY = 3.0
+ZONE_BLOCK_PENALTY: Final = 3.0
 # an action that opens the way to a goal without moving on it (a paddock slot, an exhibit of
 # the goal's category) counts as this part of a step
-ENABLING_STEP = 0.5
-ENABLING_SHARE = 0.5  # ... and is worth this share of the goal's VP
+ENABLING_STEP: Final = 0.5
+ENABLING_SHARE: Final = 0.5  # ... and is worth this share of the goal's VP
 
 
 class View(NamedTuple):
@@ -99,6 +99,7 @@ def held_pips(state: GameState) -> int:
     faces = c.die(state.pool[state.held]).faces
     if state.rules.chaos_theory and state.phase in (Phase.MARKET, Phase.WORKERS):
         return math.ceil(sum(f.threat for f in faces) / len(faces))
+    assert state.held_face is not None  # a held die has its face
     return faces[state.held_face].threat
 
 
@@ -218,24 +219,31 @@ def _slot(state: GameState, p: PlayerState, key: tuple[str, int], v: View | None
     return abilities.find_slot(state, p, key)
 
 
-def _step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None = None) -> int:
+def _step(
+    state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None = None
+) -> float:
     """How much `a` moves the player on `cond` (0 for actions that do not)."""
     step = _STEPS.get(a.kind)
     return 0 if step is None else step(state, p, a, cond, v)
 
 
-def _recipe_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+def _recipe_step(
+    state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None
+) -> float:
     cid = cond.id
     if cid == "recipes_at_least":
         return 1
     if cid == "category_dinosaurs_at_least":  # an exhibit for the goal's dinosaurs
-        recipe = state.components.recipe(state.recipe_up[CATEGORIES.index(a.target)])
+        ident = state.recipe_up[CATEGORIES.index(a.target)]
+        assert ident is not None  # a legal recipe action takes a recipe that is up
+        recipe = state.components.recipe(ident)
         return ENABLING_STEP if recipe.category == cond.get("category") else 0
     return 0
 
 
-def _die_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+def _die_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> float:
     cid = cond.id
+    assert v is not None  # research steps are only asked with the decision's view
     face = v.faces[a.target]
     if face.rare == "paddock" and a.choice is not None and cid == "paddock_capacity_at_least":
         return 1 if p.exhibits[a.choice].capacity == max(e.capacity for e in p.exhibits) else 0
@@ -245,7 +253,7 @@ def _die_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View
     return 0
 
 
-def _build_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+def _build_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> float:
     cid = cond.id
     if cid == "attractions_at_least":
         return 1
@@ -254,11 +262,13 @@ def _build_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: Vi
     return 0
 
 
-def _hire_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+def _hire_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> float:
     return 1 if cond.id == "specialists_at_least" and a.choice is None else 0
 
 
-def _upgrade_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+def _upgrade_step(
+    state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None
+) -> float:
     cid = cond.id
     kind = a.kind
     if cid == "lab_upgrades_at_least":
@@ -271,13 +281,17 @@ def _upgrade_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: 
     return 0
 
 
-def _buy_dna_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+def _buy_dna_step(
+    state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None
+) -> float:
     if cond.id == "dna_at_least":
-        return state.components.tables.dna_offer(a.target).amount
+        offer = state.components.tables.dna_offer(a.target)
+        assert offer is not None  # a legal purchase is at an offer's price
+        return offer.amount
     return 0
 
 
-def _work_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+def _work_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> float:
     cid = cond.id
     c = state.components
     aid = slot.action.id if (slot := _slot(state, p, a.target, v)) else None
@@ -306,13 +320,13 @@ def _work_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: Vie
     return 0
 
 
-def _no_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> int:
+def _no_step(state: GameState, p: PlayerState, a: Action, cond: Effect, v: View | None) -> float:
     return 0
 
 
-Step = Callable[[GameState, PlayerState, Action, Effect, "View | None"], int]
+Step = Callable[[GameState, PlayerState, Action, Effect, "View | None"], float]
 #: `_step` by action kind (a kind not listed never steps toward a goal)
-_STEPS: dict[str, Step] = {
+_STEPS: Final[dict[str, Step]] = {
     ActionKind.RECIPE: _recipe_step,
     ActionKind.DIE: _die_step,
     ActionKind.BUILD: _build_step,
@@ -325,7 +339,7 @@ _STEPS: dict[str, Step] = {
 
 
 # goals that a paddock slot moves toward (capacity, or room for more dinosaurs)
-_PADDOCK_GOALS = frozenset(
+_PADDOCK_GOALS: Final = frozenset(
     ("paddock_capacity_at_least", "dinosaurs_at_least", "category_dinosaurs_at_least")
 )
 
@@ -336,7 +350,7 @@ def _has_paddock_slot(v: View | None) -> bool:
 
 # the kinds of action that can move a player toward a goal (or, for zones, away from it):
 # `_step` is 0 for every other kind (objective_value relies on it, a test checks it)
-_GOAL_KINDS = {
+_GOAL_KINDS: Final = {
     "dinosaurs_at_least": (ActionKind.WORK, ActionKind.UPGRADE),
     "category_dinosaurs_at_least": (ActionKind.WORK, ActionKind.RECIPE, ActionKind.UPGRADE),
     "excitement_at_least": (ActionKind.WORK,),
@@ -351,7 +365,11 @@ _GOAL_KINDS = {
 }
 
 # zones one more step toward these goals takes (attractions 1, recipes 2)
-_ZONE_GOALS = {"attractions_at_least": 1, "food_attractions_at_least": 1, "recipes_at_least": 2}
+_ZONE_GOALS: Final = {
+    "attractions_at_least": 1,
+    "food_attractions_at_least": 1,
+    "recipes_at_least": 2,
+}
 
 
 def objective_value(state: GameState, p: PlayerState, a: Action, v: View) -> float:
@@ -421,7 +439,7 @@ def _dinosaur(state: GameState, p: PlayerState, v: View, index: int) -> float:
     """Creating one dinosaur in exhibit `index`."""
     e = p.exhibits[index]
     r = state.components.recipe(e.recipe)
-    value = r.vp + (EMPTY_EXHIBIT_VP if e.dinosaurs == 0 else 0)
+    value = float(r.vp + (EMPTY_EXHIBIT_VP if e.dinosaurs == 0 else 0))
     excitement = min(r.excitement, state.rules.excitement_cap - p.excitement)
     value += (excitement * VISITOR_VP + 0.5) * (v.rounds_left - (state.phase != Phase.RESEARCH))
     return value - _threat_cost(v, r.threat, v.gap + r.threat)
@@ -488,14 +506,18 @@ def _effect_value(state: GameState, p: PlayerState, v: View, e, hired: bool = Fa
 
 def _upgrade_value(state: GameState, p: PlayerState, v: View, ident: str) -> float:
     u = state.components.lab_upgrade(ident)
-    slots = sum(_effect_value(state, p, v, s.action) for s in u.slots)
-    return slots + sum(_effect_value(state, p, v, e) for e in u.passives)
+    # (sums of floats start at 0.0: compiled with mypyc, an int start would make them ints)
+    slots = sum((_effect_value(state, p, v, s.action) for s in u.slots), 0.0)
+    return slots + sum((_effect_value(state, p, v, e) for e in u.passives), 0.0)
 
 
 def _specialist_value(state: GameState, p: PlayerState, v: View, ident: str) -> float:
     return sum(
-        _effect_value(state, p, v, e, hired=True)
-        for e in state.components.specialist(ident).effects
+        (
+            _effect_value(state, p, v, e, hired=True)
+            for e in state.components.specialist(ident).effects
+        ),
+        0.0,
     )
 
 
@@ -541,6 +563,7 @@ def _die_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
         e = p.exhibits[a.choice]
         return value + (2.5 if e.dinosaurs >= e.capacity and a.choice > 0 else 0.8)
     i = DNA_TYPES.index(face.dna)
+    assert a.scientist is not None  # a die is taken by a scientist
     amount = face.amount * a.scientist + v.research_bonus
     value = _dna_value(state, p, v, i, amount)
     return value + _denial(face.threat, v) - 0.15 * a.scientist
@@ -549,7 +572,9 @@ def _die_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
 def _recipe_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     r = v.rounds_left
     i = CATEGORIES.index(a.target)
-    recipe = state.components.recipe(state.recipe_up[i])
+    ident = state.recipe_up[i]
+    assert ident is not None and a.scientist is not None  # a scientist takes a recipe up
+    recipe = state.components.recipe(ident)
     empty = sum(1 for e in p.exhibits if e.dinosaurs == 0)
     if empty or r <= 1:
         return -1.0
@@ -563,6 +588,7 @@ def _recipe_score(state: GameState, p: PlayerState, a: Action, v: View) -> float
 def _storage_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     blocked = sum(1 for i in range(6) if v.need[i] and p.dna[i] >= p.limits[i])
     full = sum(1 for i in range(6) if p.dna[i] >= p.limits[i] - 1)
+    assert a.scientist is not None  # a scientist takes a storage space
     return blocked * 1.0 + full * 0.2 - 0.2 * a.scientist
 
 
@@ -616,6 +642,7 @@ def _hire_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
 def _buy_dna_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
     dna = a.choice[0]
     offer = state.components.tables.dna_offer(a.target)
+    assert offer is not None  # a legal purchase is at an offer's price
     if p.money - offer.price < v.reserve:
         return -1.0
     i = DNA_TYPES.index(dna)
@@ -641,7 +668,7 @@ def _food_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
 Score = Callable[[GameState, PlayerState, Action, View], float]
 #: `score` by action kind (a kind not listed is worth 0): one lookup instead of a chain of
 #: comparisons, in the loop over every candidate of every decision
-_SCORES: dict[str, Score] = {
+_SCORES: Final[dict[str, Score]] = {
     ActionKind.DIE: _die_score,
     ActionKind.RECIPE: _recipe_score,
     ActionKind.STORAGE: _storage_score,
@@ -702,7 +729,7 @@ def _storage_work(state: GameState, p: PlayerState, v: View, action: Effect, cho
 
 
 WorkValue = Callable[[GameState, PlayerState, View, Effect, Any], float]
-_WORK_VALUES: dict[str, WorkValue] = {
+_WORK_VALUES: Final[dict[str, WorkValue]] = {
     "raise_security": _security_work,
     "create_dinosaur": _create_work,
     "refine_dna": _refine_work,

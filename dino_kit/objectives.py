@@ -22,7 +22,7 @@ still tied share the victory.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from dino_kit import abilities
 from dino_kit.components.schema import ComponentSet, Objective
@@ -31,8 +31,8 @@ from dino_kit.solo import rival_score
 from dino_kit.state import CORPORATION_TOKENS, GameState, Phase, PlayerState
 from dino_kit.state import evolve as replace
 
-EMPTY_EXHIBIT = -10
-MONEY_PER_VP = 5
+EMPTY_EXHIBIT: Final = -10
+MONEY_PER_VP: Final = 5
 
 
 Measure = Callable[[ComponentSet, PlayerState, Effect], int]
@@ -58,7 +58,7 @@ def _working_lab_upgrades(c: ComponentSet, p: PlayerState, cond: Effect) -> int:
 
 #: Every objective condition (the `condition` place of `dino_kit.effects`): met when the
 #: measure reaches the target. Claiming, the fast check and the heuristic bot all read this.
-CONDITIONS: dict[str, ConditionRule] = {
+CONDITIONS: Final[dict[str, ConditionRule]] = {
     "dinosaurs_at_least": ConditionRule("count", lambda c, p, cond: p.dinosaurs),
     "category_dinosaurs_at_least": ConditionRule("count", _category_dinosaurs),
     "attractions_at_least": ConditionRule("count", lambda c, p, cond: len(p.attractions)),
@@ -93,7 +93,7 @@ def condition_met(state: GameState, p: PlayerState, objective: Objective) -> boo
 Test = Callable[[GameState, PlayerState], bool]
 
 
-_TESTS: dict[int, tuple[Objective, Test]] = {}
+_TESTS: Final[dict[int, tuple[Objective, Test]]] = {}
 
 
 def _test(objective: Objective) -> Test:
@@ -122,8 +122,10 @@ def _compile(objective: Objective) -> Test:
 #: looked up instead of measured again (`claim` runs after every step). The player is kept
 #: in the entry, so its id cannot be reused while the entry lives; the memo is emptied when
 #: it grows past `_MET_MEMO_SIZE`.
-_MET_MEMO: dict[int, tuple[PlayerState, ComponentSet, tuple[str, ...], tuple[bool, ...]]] = {}
-_MET_MEMO_SIZE = 4096
+_MET_MEMO: Final[
+    dict[int, tuple[PlayerState, ComponentSet, tuple[str, ...], tuple[bool, ...]]]
+] = {}
+_MET_MEMO_SIZE: Final = 4096
 
 
 def met_flags(state: GameState, p: PlayerState) -> tuple[bool, ...]:
@@ -238,7 +240,7 @@ def finish(state: GameState) -> GameState:
     """The game after final scoring: `final` scores and `winners`."""
     final = tuple(breakdown(state, p)["total"] for p in state.players)
     if state.rules.solo:  # the player must beat the rival's score (dino_kit.solo)
-        winners = (0,) if final[0] > rival_score(state) else ()
+        winners: tuple[int, ...] = (0,) if final[0] > rival_score(state) else ()
         return replace(state, final=final, winners=winners, phase=Phase.OVER, pending=())
     best = max(zip(final, (p.money for p in state.players)))
     winners = tuple(s for s, (f, p) in enumerate(zip(final, state.players)) if (f, p.money) == best)

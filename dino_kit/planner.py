@@ -55,6 +55,10 @@ def margin(state: GameState, seat: int) -> float:
     return scores[seat] - others + bonus
 
 
+#: the phases in order (`GameState.phase` is typed str: a Phase or a page's name)
+_PHASE_ORDER: tuple[str, ...] = tuple(Phase)
+
+
 def _position_seed(state: GameState) -> int:
     """A seed from the position (round, phase step, seat, history length): the same position
     gives the same rollouts, and the game's own random source is left alone. Placements of
@@ -67,7 +71,7 @@ def _position_seed(state: GameState) -> int:
         if not (isinstance(move, Action) and move.kind == ActionKind.PLACE):
             steps += 1
         node = node.previous
-    phase = list(Phase).index(state.phase)  # not a str: str hashes change between processes
+    phase = _PHASE_ORDER.index(state.phase)  # not a str: str hashes change between processes
     return hash((state.round, phase, state.step, state.current_player(), steps))
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, NamedTuple, TypeVar
+from types import FunctionType
+from typing import Any, Final, NamedTuple, TypeVar
 
 from dino_kit.components.schema import ComponentSet
 from dino_kit.messages import message
@@ -21,18 +22,18 @@ from dino_kit.rules import Rules
 from kit_common.checks import names, shown, text, whole
 from kit_common.errors import InputError
 
-CHANCE = -1
-TERMINAL = -4
+CHANCE: Final = -1
+TERMINAL: Final = -4
 # the solo mode's rival (dino_kit.solo): marks the dice it claims (`claimed`) and the
 # objectives it takes (`claims`); never a seat to act
-RIVAL = -2
-STORAGE_SPACES = 6
-SCIENTISTS = (1, 2, 3)
+RIVAL: Final = -2
+STORAGE_SPACES: Final = 6
+SCIENTISTS: Final = (1, 2, 3)
 WORKERS_IN_POOL, WORKERS_IN_SUPPLY = 4, 4
-CORPORATION_TOKENS = 5
-MARKET_ACTIONS = 2
-RESEARCH_TURNS = 3
-COLUMNS = ("attractions", "lab_upgrades", "specialists")
+CORPORATION_TOKENS: Final = 5
+MARKET_ACTIONS: Final = 2
+RESEARCH_TURNS: Final = 3
+COLUMNS: Final = ("attractions", "lab_upgrades", "specialists")
 
 
 class Name(str, Enum):
@@ -60,7 +61,7 @@ class Phase(Name):
 
 #: the phases whose turn goes round the order (`GameState.seat_to_act`; a module name, not
 #: enum lookups, on every step)
-_TURN_PHASES = (Phase.RESEARCH, Phase.MARKET)
+_TURN_PHASES: Final = (Phase.RESEARCH, Phase.MARKET)
 
 
 class ActionKind(Name):
@@ -108,6 +109,12 @@ class Action(NamedTuple):
             _tupled(data.get("target")),
             _tupled(data.get("choice")),
         )
+
+
+#: `tuple.__new__`: `new_action(Action, (kind, scientist, target, choice))` is the same value
+#: as `Action(kind, scientist, target, choice)`, made without NamedTuple's Python-level
+#: `__new__` (the phases list about 3,000 candidate actions a game; all four fields given)
+new_action = tuple.__new__
 
 
 class EventKind(Name):
@@ -304,7 +311,7 @@ class PlayerState:
         return sum(c + h for c, h in self.inside) + sum(self.line)
 
 
-_PLAYER_COUNTS = (
+_PLAYER_COUNTS: Final = (
     "money",
     "vp",
     "excitement",
@@ -316,7 +323,7 @@ _PLAYER_COUNTS = (
     "eaten",
     "eaten_total",
 )
-DNA_TRACKS = 6
+DNA_TRACKS: Final = 6
 
 
 def _tuple(value: Any, field: str) -> tuple[Any, ...]:
@@ -333,6 +340,8 @@ def evolve(obj: _Value, **changes: Any) -> _Value:
     several times faster (the simulation makes many copies), and without the constructor's
     input checks (`__post_init__`): for the rules' own steps, whose results are valid by
     construction. Only for this package's own state classes; changed names must be fields."""
+    if COMPILED:
+        return _evolve_native(obj, changes)
     new = object.__new__(type(obj))
     fields = obj.__dict__.copy()  # copying a whole dict is much faster than filling one
     fields.update(changes)
@@ -341,6 +350,15 @@ def evolve(obj: _Value, **changes: Any) -> _Value:
 
 
 _set_attribute = object.__setattr__
+
+
+def _is_compiled() -> bool:
+    """True when this module runs compiled by mypyc (see `tools/build_fast.py`): its
+    functions are then built-in functions, not Python ones."""
+    return not isinstance(_is_compiled, FunctionType)
+
+
+COMPILED: Final = _is_compiled()
 
 
 def track_position(value: int) -> tuple[int, int]:
@@ -375,7 +393,9 @@ class GameState:
     rules: Rules
     objective_length: str = "short"
     first_player: int = 0
-    phase: Phase = Phase.SETUP
+    # a `Phase` (each member is its name as a str) or another name: pages show a game between
+    # phases by setting it, e.g. "cleanup" (so typed `str`: compiled, `Phase` would refuse one)
+    phase: str = Phase.SETUP
     round: int = 1
     step: int = 0
     order: tuple[int, ...] = ()
@@ -502,3 +522,113 @@ class GameState:
 
     def unclaimed_objectives(self) -> tuple[str, ...]:
         return tuple(o for o, who in zip(self.objectives, self.claims) if not who)
+
+
+# -- `evolve` compiled ------------------------------------------------------------------------
+# Compiled by mypyc (`tools/build_fast.py`), the state classes are native classes: their
+# instances have no `__dict__` to copy, and copying field by field through `setattr` would
+# cost more than the compiled engine saves. These copies write the fields natively (a frozen
+# dataclass only refuses `setattr` from Python). Pure Python never calls them (each
+# assignment would raise FrozenInstanceError); `tests/dino_kit/test_fast_build.py` checks
+# that each one copies exactly its class's fields.
+
+
+def _evolve_native(obj: Any, changes: dict[str, Any]) -> Any:
+    new: Any
+    if isinstance(obj, GameState):
+        new = _copy_game(obj)
+    elif isinstance(obj, PlayerState):
+        new = _copy_player(obj)
+    elif isinstance(obj, Exhibit):
+        new = _copy_exhibit(obj)
+    else:
+        raise TypeError(f"evolve: not a state class: {type(obj).__name__}")
+    for name, value in changes.items():
+        _set_attribute(new, name, value)
+    return new
+
+
+def _copy_exhibit(obj: Exhibit) -> Exhibit:
+    new = Exhibit.__new__(Exhibit)
+    new.recipe = obj.recipe  # type: ignore[misc]
+    new.dinosaurs = obj.dinosaurs  # type: ignore[misc]
+    new.capacity = obj.capacity  # type: ignore[misc]
+    return new
+
+
+def _copy_player(obj: PlayerState) -> PlayerState:
+    new = PlayerState.__new__(PlayerState)
+    new.money = obj.money  # type: ignore[misc]
+    new.vp = obj.vp  # type: ignore[misc]
+    new.dna = obj.dna  # type: ignore[misc]
+    new.limits = obj.limits  # type: ignore[misc]
+    new.excitement = obj.excitement  # type: ignore[misc]
+    new.threat = obj.threat  # type: ignore[misc]
+    new.security = obj.security  # type: ignore[misc]
+    new.exhibits = obj.exhibits  # type: ignore[misc]
+    new.attractions = obj.attractions  # type: ignore[misc]
+    new.lab = obj.lab  # type: ignore[misc]
+    new.covered = obj.covered  # type: ignore[misc]
+    new.dino_research = obj.dino_research  # type: ignore[misc]
+    new.dna_refinement = obj.dna_refinement  # type: ignore[misc]
+    new.specialists = obj.specialists  # type: ignore[misc]
+    new.workers = obj.workers  # type: ignore[misc]
+    new.supply = obj.supply  # type: ignore[misc]
+    new.scientists = obj.scientists  # type: ignore[misc]
+    new.assigned = obj.assigned  # type: ignore[misc]
+    new.passed = obj.passed  # type: ignore[misc]
+    new.placed = obj.placed  # type: ignore[misc]
+    new.used = obj.used  # type: ignore[misc]
+    new.done = obj.done  # type: ignore[misc]
+    new.to_place = obj.to_place  # type: ignore[misc]
+    new.inside = obj.inside  # type: ignore[misc]
+    new.line = obj.line  # type: ignore[misc]
+    new.eaten = obj.eaten  # type: ignore[misc]
+    new.eaten_total = obj.eaten_total  # type: ignore[misc]
+    new.objectives = obj.objectives  # type: ignore[misc]
+    return new
+
+
+def _copy_game(obj: GameState) -> GameState:
+    new = GameState.__new__(GameState)
+    new.components = obj.components  # type: ignore[misc]
+    new.names = obj.names  # type: ignore[misc]
+    new.players = obj.players  # type: ignore[misc]
+    new.rules = obj.rules  # type: ignore[misc]
+    new.objective_length = obj.objective_length  # type: ignore[misc]
+    new.first_player = obj.first_player  # type: ignore[misc]
+    new.phase = obj.phase  # type: ignore[misc]
+    new.round = obj.round  # type: ignore[misc]
+    new.step = obj.step  # type: ignore[misc]
+    new.order = obj.order  # type: ignore[misc]
+    new.pending = obj.pending  # type: ignore[misc]
+    new.dice_box = obj.dice_box  # type: ignore[misc]
+    new.pool = obj.pool  # type: ignore[misc]
+    new.rolled = obj.rolled  # type: ignore[misc]
+    new.claimed = obj.claimed  # type: ignore[misc]
+    new.held = obj.held  # type: ignore[misc]
+    new.held_face = obj.held_face  # type: ignore[misc]
+    new.storage_taken = obj.storage_taken  # type: ignore[misc]
+    new.recipe_up = obj.recipe_up  # type: ignore[misc]
+    new.recipe_taken = obj.recipe_taken  # type: ignore[misc]
+    new.recipe_stacks = obj.recipe_stacks  # type: ignore[misc]
+    new.rows = obj.rows  # type: ignore[misc]
+    new.stacks = obj.stacks  # type: ignore[misc]
+    new.discards = obj.discards  # type: ignore[misc]
+    new.specials = obj.specials  # type: ignore[misc]
+    new.objective_stack = obj.objective_stack  # type: ignore[misc]
+    new.objectives = obj.objectives  # type: ignore[misc]
+    new.claims = obj.claims  # type: ignore[misc]
+    new.met_while_working = obj.met_while_working  # type: ignore[misc]
+    new.twist_stack = obj.twist_stack  # type: ignore[misc]
+    new.plot_twists = obj.plot_twists  # type: ignore[misc]
+    new.bag = obj.bag  # type: ignore[misc]
+    new.rival_deck = obj.rival_deck  # type: ignore[misc]
+    new.rival_discard = obj.rival_discard  # type: ignore[misc]
+    new.rival_card = obj.rival_card  # type: ignore[misc]
+    new.rival_vp = obj.rival_vp  # type: ignore[misc]
+    new.rival_threat = obj.rival_threat  # type: ignore[misc]
+    new.final = obj.final  # type: ignore[misc]
+    new.winners = obj.winners  # type: ignore[misc]
+    new.history = obj.history  # type: ignore[misc]
+    return new

@@ -78,3 +78,14 @@ def test_lab_alone_installs_the_app_extra(sandbox):
     calls = _run_dev(sandbox, "lab")
     assert "-m pip install -q -e .[app]" in calls
     assert calls[-1].startswith("-m jupyterlab")
+
+
+def test_fast_installs_the_fast_extra_once_and_builds_with_the_arguments(sandbox):
+    _run_dev(sandbox, "app")
+    first = _run_dev(sandbox, "fast", "--out", "/tmp/x")
+    assert "-m pip install -q -e .[fast]" in first
+    assert first[-1] == "tools/build_fast.py --out /tmp/x"
+    again = _run_dev(sandbox, "fast")
+    assert not any("pip install" in call for call in again)
+    assert again[-1] == "tools/build_fast.py"
+    assert not any("pip install" in call for call in _run_dev(sandbox, "app")), "app kept"

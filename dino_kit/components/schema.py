@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from dino_kit.effects import (
     ADVANCED_DNA,
@@ -26,10 +26,10 @@ from dino_kit.pictures import face_label, face_svg
 from kit_common.messages import current_language
 from kit_common.svg import dice_row_html
 
-RARE_FACES = ("paddock", "worker")
-OBJECTIVE_LENGTHS = ("short", "medium", "long")
-SPECIAL_UPGRADES = ("dino_research_2", "dna_refinement_2")
-CATEGORY_THREAT = {"herbivore": 1, "small_carnivore": 2, "large_carnivore": 2}
+RARE_FACES: Final = ("paddock", "worker")
+OBJECTIVE_LENGTHS: Final = ("short", "medium", "long")
+SPECIAL_UPGRADES: Final = ("dino_research_2", "dna_refinement_2")
+CATEGORY_THREAT: Final = {"herbivore": 1, "small_carnivore": 2, "large_carnivore": 2}
 
 
 # -- problems -----------------------------------------------------------------------------
@@ -224,7 +224,7 @@ class Recipe:
     research_level: int
 
 
-RECIPE_FIELDS = (
+RECIPE_FIELDS: Final = (
     "id",
     "name",
     "category",
@@ -450,7 +450,7 @@ class Rival:
     cards: tuple[RivalCard, ...]
 
 
-RIVAL_CARDS = (6, 30)  # at least one card a round, at most a deck's worth
+RIVAL_CARDS: Final = (6, 30)  # at least one card a round, at most a deck's worth
 
 
 def parse_rival(p: Problems, data: Any) -> Rival | None:

@@ -22,17 +22,19 @@ specialists. Actions:
 
 from __future__ import annotations
 
+from typing import Final
+
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
 from dino_kit.messages import message
 from dino_kit.phases.common import Problem
-from dino_kit.state import Action, ActionKind, GameState, PlayerState
+from dino_kit.state import Action, ActionKind, GameState, PlayerState, new_action
 from dino_kit.state import evolve as replace
 
-SPECIAL_COST = {"dino_research_2": 3, "dna_refinement_2": 5}
-SPECIAL_SPACE = {"dino_research_2": "dino_research", "dna_refinement_2": "dna_refinement"}
-MAX_SPECIALISTS = 3
-KINDS = (
+SPECIAL_COST: Final = {"dino_research_2": 3, "dna_refinement_2": 5}
+SPECIAL_SPACE: Final = {"dino_research_2": "dino_research", "dna_refinement_2": "dna_refinement"}
+MAX_SPECIALISTS: Final = 3
+KINDS: Final = (
     ActionKind.HIRE,
     ActionKind.BUILD,
     ActionKind.UPGRADE,
@@ -52,13 +54,20 @@ def _lab_choices(p: PlayerState) -> list[int]:
 
 
 def _discard_options(state: GameState, row: int) -> list[int | None]:
-    options = [col for col in range(3) if state.rows[col][row] is not None]
+    options: list[int | None] = [col for col in range(3) if state.rows[col][row] is not None]
     return options or [None]
 
 
 def _room(p: PlayerState, dna: str) -> int:
     i = DNA_TYPES.index(dna)
     return p.limits[i] - p.dna[i]
+
+
+# the kinds the candidate loops name, as module constants (no enum lookup per action)
+HIRE: Final = ActionKind.HIRE
+BUILD: Final = ActionKind.BUILD
+UPGRADE: Final = ActionKind.UPGRADE
+BUY_DNA: Final = ActionKind.BUY_DNA
 
 
 def candidates(state: GameState, seat: int) -> list[Action]:
@@ -74,26 +83,26 @@ def candidates(state: GameState, seat: int) -> list[Action]:
                 # the one fired may be any of the four, the new one included (its hiring
                 # effects apply, then it leaves): RULES_NOTES.md
                 fired = [s for s, _ in p.specialists] + [state.rows[2][row]]
-                out.extend(Action(ActionKind.HIRE, None, row, s) for s in fired)
+                out.extend([new_action(Action, (HIRE, None, row, s)) for s in fired])
             else:
-                out.append(Action(ActionKind.HIRE, None, row))
+                out.append(new_action(Action, (HIRE, None, row, None)))
         a = state.rows[0][row]
         if a is not None and zone_free and p.money >= abilities.attraction_price(state, p, a, row):
-            out.append(Action(ActionKind.BUILD, None, row))
+            out.append(new_action(Action, (BUILD, None, row, None)))
         if state.rows[1][row] is not None and p.money >= price:
-            out.extend(Action(ActionKind.UPGRADE, None, row, space) for space in lab_choices)
+            out.extend([new_action(Action, (UPGRADE, None, row, space)) for space in lab_choices])
     for i, special in enumerate(SPECIAL_COST):
         if state.specials[i] and p.money >= SPECIAL_COST[special] and not _has_special(p, special):
             out.append(Action(ActionKind.SPECIAL, None, special))
     for offer in state.components.tables.dna_purchase:
-        if p.money >= offer.price:
-            row = state.components.tables.market_rows.index(offer.price)
+        price = offer.price
+        if p.money >= price:
+            row = state.components.tables.market_rows.index(price)
             discards = _discard_options(state, row)
             for dna in offer.types:
                 if _room(p, dna) > 0:
                     out.extend(
-                        Action(ActionKind.BUY_DNA, None, offer.price, (dna, col))
-                        for col in discards
+                        [new_action(Action, (BUY_DNA, None, price, (dna, col))) for col in discards]
                     )
     out.append(Action(ActionKind.PASS))
     return out
@@ -109,12 +118,16 @@ def _afford(p: PlayerState, cost: int, where: str) -> Problem:
     return None
 
 
+#: the market column a kind of purchase takes from
+_COLUMN_OF: Final[dict[str, int]] = {ActionKind.BUILD: 0, ActionKind.UPGRADE: 1, ActionKind.HIRE: 2}
+
+
 def problem(state: GameState, seat: int, a: Action) -> Problem:
     p = state.players[seat]
     if a.kind == ActionKind.PASS:
         return None
     if a.kind in (ActionKind.HIRE, ActionKind.BUILD, ActionKind.UPGRADE):
-        col = {ActionKind.BUILD: 0, ActionKind.UPGRADE: 1, ActionKind.HIRE: 2}[a.kind]
+        col = _COLUMN_OF[a.kind]
         what = message(
             ("market.no_attraction", "market.no_lab_upgrade", "market.no_specialist")[col]
         )
@@ -125,7 +138,9 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
         price = _price(state, a.target)
         if a.kind == ActionKind.HIRE:
             hired = [s for s, _ in p.specialists]
-            fireable = [*hired, state.rows[2][a.target]]
+            in_row = state.rows[2][a.target]
+            assert in_row is not None  # (checked above)
+            fireable = [*hired, in_row]
             if len(hired) >= MAX_SPECIALISTS and a.choice not in fireable:
                 return "fire_choice", {"hired": ", ".join(fireable)}
             if len(hired) < MAX_SPECIALISTS and a.choice is not None:
@@ -137,11 +152,13 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
                 return "park_full", {"where": "market", "n": free, "need": 1}
             if a.choice is not None:
                 return "unknown_action", {"kind": a}
-            cost = abilities.attraction_price(state, p, state.rows[0][a.target], a.target)
+            attraction = state.rows[0][a.target]
+            assert attraction is not None  # (checked above)
+            cost = abilities.attraction_price(state, p, attraction, a.target)
             return _afford(p, cost, "market")
         if a.choice not in _lab_choices(p):
-            free = [i for i, x in enumerate(p.lab) if x is None]
-            return "lab_space", {"free": free or "none"}
+            spaces = [i for i, x in enumerate(p.lab) if x is None]
+            return "lab_space", {"free": spaces or "none"}
         return _afford(p, price, "market")
     if a.kind == ActionKind.SPECIAL:
         if a.target not in SPECIAL_COST:
@@ -162,7 +179,7 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
                 "types": ", ".join(offer.types),
                 "got": a.choice,
             }
-        dna, col = a.choice
+        dna, discard_column = a.choice
         if dna not in offer.types:
             return "dna_type", {
                 "price": offer.price,
@@ -174,7 +191,7 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
             return "storage_full", {"where": "market", "dna": dna}
         row = state.components.tables.market_rows.index(offer.price)
         options = _discard_options(state, row)
-        if col not in options:
+        if discard_column not in options:
             return "discard_choice", {"price": offer.price, "options": options}
         return _afford(p, offer.price, "market")
     return "wrong_phase", {"kind": a.kind, "phase": "market"}
@@ -248,6 +265,7 @@ def apply(state: GameState, seat: int, a: Action) -> GameState:
         )
     elif a.kind == ActionKind.BUY_DNA:
         offer = state.components.tables.dna_offer(a.target)
+        assert offer is not None  # a legal purchase is at an offer's price
         dna, col = a.choice
         p = replace(
             p,

@@ -34,13 +34,15 @@ nothing that matters, and the chance draws keep their order.
 
 from __future__ import annotations
 
+from typing import Final
+
 from dino_kit import abilities
 from dino_kit.phases.common import Problem
 from dino_kit.state import Action, ActionKind, GameState, PlayerState
 from dino_kit.state import evolve as replace
 
-KINDS = (ActionKind.PLACE, ActionKind.FOOD)
-PLACE_FOR_ME = Action(ActionKind.PLACE)
+KINDS: Final = (ActionKind.PLACE, ActionKind.FOOD)
+PLACE_FOR_ME: Final = Action(ActionKind.PLACE)
 
 
 def capacities(state: GameState, p: PlayerState) -> list[tuple[int, bool]]:
@@ -141,6 +143,7 @@ def threat_now(state: GameState, p: PlayerState) -> int:
     if state.held is None:
         return base
     die = state.components.die(state.pool[state.held])
+    assert state.held_face is not None  # a held die has its face
     return base + die.faces[state.held_face].threat
 
 

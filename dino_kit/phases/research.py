@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
+from typing import Final
 
 from dino_kit import abilities
 from dino_kit.effects import CATEGORIES, DNA_TYPES
 from dino_kit.phases.common import Problem, _allocations, allocation_problem, raise_limits
-from dino_kit.state import STORAGE_SPACES, Action, ActionKind, Exhibit, GameState
+from dino_kit.state import STORAGE_SPACES, Action, ActionKind, Exhibit, GameState, new_action
 from dino_kit.state import evolve as replace
 
-KINDS = (ActionKind.DIE, ActionKind.STORAGE, ActionKind.RECIPE, ActionKind.PASS)
+KINDS: Final = (ActionKind.DIE, ActionKind.STORAGE, ActionKind.RECIPE, ActionKind.PASS)
 
 
 def face_of(state: GameState, slot: int):
@@ -35,6 +36,12 @@ def face_of(state: GameState, slot: int):
 
 def _paddock_targets(player) -> list[int]:
     return [i for i, e in enumerate(player.exhibits) if e.capacity < 4]
+
+
+# the kinds the candidate loops name, as module constants (no enum lookup per action)
+DIE: Final = ActionKind.DIE
+RECIPE: Final = ActionKind.RECIPE
+PASS: Final = ActionKind.PASS
 
 
 @cache
@@ -57,7 +64,7 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     dice = [
         (slot, face_of(state, slot)) for slot, owner in enumerate(state.claimed) if owner is None
     ]
-    paddocks = _paddock_targets(p) or [None]
+    paddocks: list[int | None] = [*_paddock_targets(p)] or [None]
     recipes = (
         [
             (cat, state.components.recipe(ident).research_level)
@@ -70,16 +77,16 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     for level in p.scientists:
         for slot, face in dice:
             if face.rare is None:
-                out.append(Action(ActionKind.DIE, level, slot))
+                out.append(new_action(Action, (DIE, level, slot, None)))
             elif level == 3:
                 targets = paddocks if face.rare == "paddock" else [None]
-                out.extend(Action(ActionKind.DIE, level, slot, t) for t in targets)
+                out.extend([new_action(Action, (DIE, level, slot, t)) for t in targets])
         if free_space is not None:
             out.extend(_storage_actions(p.limits, level, max_limit, free_space))
         for cat, research_level in recipes:
             if level >= research_level:
-                out.append(Action(ActionKind.RECIPE, level, cat))
-        out.append(Action(ActionKind.PASS, level))
+                out.append(new_action(Action, (RECIPE, level, cat, None)))
+        out.append(new_action(Action, (PASS, level, None, None)))
     return out
 
 
@@ -114,7 +121,9 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
     if a.kind == ActionKind.RECIPE:
         if a.target not in CATEGORIES or state.recipe_up[CATEGORIES.index(a.target)] is None:
             return "no_recipe", {"category": a.target}
-        recipe = state.components.recipe(state.recipe_up[CATEGORIES.index(a.target)])
+        ident = state.recipe_up[CATEGORIES.index(a.target)]
+        assert ident is not None and a.scientist is not None  # (both checked above)
+        recipe = state.components.recipe(ident)
         if a.scientist < recipe.research_level:
             return "research_level", {
                 "category": a.target,
@@ -161,6 +170,7 @@ def apply(state: GameState, seat: int, a: Action) -> GameState:
         i = CATEGORIES.index(a.target)
         up = list(state.recipe_up)
         ident, up[i] = up[i], None
+        assert ident is not None  # a legal recipe action takes a recipe that is up
         state = replace(state, recipe_up=tuple(up))
         p = replace(p, exhibits=(*p.exhibits, Exhibit(ident, 0, 1)))
     players = list(state.players)

@@ -21,17 +21,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from operator import ge
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from dino_kit import abilities
 from dino_kit.components.schema import Slot
 from dino_kit.effects import DNA_TYPES, Effect
 from dino_kit.messages import dna_word, message
 from dino_kit.phases.common import Problem, allocation_problem, allocations, raise_limits
-from dino_kit.state import Action, ActionKind, GameState, PlayerState
+from dino_kit.state import Action, ActionKind, GameState, PlayerState, new_action
 from dino_kit.state import evolve as replace
 
-KINDS = (ActionKind.WORK, ActionKind.DONE)
+KINDS: Final = (ActionKind.WORK, ActionKind.DONE)
 
 
 def _can_create(state: GameState, p: PlayerState, i: int) -> bool:
@@ -282,7 +282,7 @@ class SlotAction(NamedTuple):
 
 #: Every lab-slot action, by effect id: the one table the engine, the widgets and the bots
 #: read.
-SLOT_ACTIONS: dict[str, SlotAction] = {
+SLOT_ACTIONS: Final[dict[str, SlotAction]] = {
     "create_dinosaur": SlotAction(_create_choices, _create_why_not, _create, _create_words),
     "refine_dna": SlotAction(_refine_choices, _refine_why_not, _refine, _refine_words),
     "raise_security": SlotAction(_security_choices, _security_why_not, _security, _security_words),
@@ -297,13 +297,17 @@ def _choices(state: GameState, p: PlayerState, slot: Slot) -> list[Any]:
     return SLOT_ACTIONS[slot.action.id].choices(state, p, slot.action)
 
 
+# the kinds the candidate loops name, as module constants (no enum lookup per action)
+WORK: Final = ActionKind.WORK
+
+
 def candidates(state: GameState, seat: int) -> list[Action]:
     p = state.players[seat]
     out: list[Action] = []
     for key, slot in abilities.lab_slots(state, p):
         if (key in p.used and not slot.unlimited) or p.workers_free < slot.workers:
             continue
-        out.extend(Action(ActionKind.WORK, None, key, c) for c in _choices(state, p, slot))
+        out.extend([new_action(Action, (WORK, None, key, c)) for c in _choices(state, p, slot)])
     out.append(Action(ActionKind.DONE))
     return out
 
