@@ -13,7 +13,7 @@ from dino_kit.bots import BOTS, bot_by_name, heuristic_bot
 from dino_kit.cli import main
 from dino_kit.engine import why_illegal
 from dino_kit.heuristic import complete, ranked_actions
-from dino_kit.planner import make_planner, margin
+from dino_kit.planner import DEFAULT_CANDIDATES, UNSEARCHED, make_planner, margin
 from dino_kit.simulate import game_seed, play_game, seating, tournament
 
 CHEAP = make_planner(rollouts=1, candidates=2)
@@ -95,7 +95,7 @@ def test_tournament_progress_counts_the_games_played():
 def test_a_planners_budget_is_part_of_its_name():
     bot = bot_by_name("planner:2x3")
     assert bot is bot_by_name("planner:2x3") and bot.__name__ == "planner_2x3"
-    assert bot_by_name("planner:5").__name__ == "planner_5x4"
+    assert bot_by_name("planner:5").__name__ == f"planner_5x{DEFAULT_CANDIDATES}"
     for bad in ("planner:0", "planner:2x", "planner:x3", "planner:1x2x3", "planner:²"):
         with pytest.raises(ValueError, match="planner:R or planner:RxK"):
             bot_by_name(bad)
@@ -111,3 +111,37 @@ def test_cli_tournament_json(capsys):
     assert main([*args, "--jobs", "2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == data
     assert main(["tournament", "--players", "heuristic", "--games", "1"]) == 2
+
+
+def test_the_planner_leaves_worker_placements_and_lab_upgrades_to_the_heuristic_bot():
+    reads = []
+
+    def clock() -> float:  # a decision reads it once to start, then before each rollout
+        reads.append(1)
+        return 0.0
+
+    planner = make_planner(rollouts=2, candidates=3, clock=clock)
+    for searched in (False, True):
+        state = play_until_first(
+            lambda s, searched=searched: (ranked_actions(s)[0][1].kind in UNSEARCHED) != searched
+        )
+        reads.clear()
+        action = planner(state, random.Random(0))
+        if searched:
+            assert len(reads) > 1  # it rolled out (the second round is timed)
+        else:
+            assert len(reads) == 1 and action == heuristic_bot(state, random.Random(0))
+
+
+def play_until_first(wanted) -> object:
+    """The first decision of a seeded 2-player heuristic game that `wanted` picks."""
+    found = []
+
+    def watcher(state, rng):
+        if not found and len(ranked_actions(state)) > 1 and wanted(state):
+            found.append(state)
+        return heuristic_bot(state, rng)
+
+    play_game([watcher, heuristic_bot], random.Random(game_seed(5, 0)))
+    assert found, "no such decision in the game"
+    return found[0]
