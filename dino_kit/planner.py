@@ -19,14 +19,14 @@ For each decision with a choice:
    bot's order, so with one rollout budget it plays what the heuristic bot would when all
    look alike).
 
-Where search pays (`benchmarks/dino_decisions.py`, 468 decisions of seeded heuristic games,
-each candidate judged by rollouts apart from those that chose it; benchmarks/RESULTS.md):
-choosing among 8 candidates with 3 rollouts each gains, over the heuristic bot's own choice,
-about 2 points of final margin a research die, 4 a recipe, 2–3 an attraction or bought DNA;
-among worker placements (a third of all decisions) it gains nothing measurable (+0.3 ± 0.3),
-and among lab upgrades it lost (−2 ± 1.2: three noisy rollouts pick a worse tile than the
-heuristic bot's). So those two are left to the heuristic bot, and the time they would take
-goes to trying 8 candidates rather than 4 where search pays.
+Where search pays (`benchmarks/dino_decisions.py`: two samples, 468 decisions of seeded
+heuristic games, each candidate judged by rollouts apart from those that chose it; see
+benchmarks/RESULTS.md): choosing among 8 candidates with 3 rollouts each gains, over the
+heuristic bot's own choice, about 1.5 points of final margin on a research die, 4 on a recipe,
+2.7 on an attraction, 5 on bought DNA; on worker placements (a third of all decisions) it gains
+nothing measurable (+0.3 ± 0.3), and on lab upgrades it lost (−2 ± 1.5: three noisy rollouts
+pick a worse tile than the heuristic bot's). So those two are left to the heuristic bot, and
+the time they would take goes to trying 8 candidates rather than 4 where search pays.
 
 The budget: `rollouts` per candidate and `candidates` tried (the strength setting), and
 `time_budget` seconds per decision as a guard: once spent, no further rollout starts, an
