@@ -607,13 +607,7 @@ def _build_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
 
 
 def _upgrade_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
-    ident = state.rows[1][a.target]
-    price = state.components.tables.market_rows[a.target]
-    if p.money - price < v.reserve:
-        return -1.0
-    value = _upgrade_value(state, p, v, ident) - price * MONEY_VP
-    old = p.lab[a.choice]
-    return value - (_upgrade_value(state, p, v, old) + 1 if old is not None else 0)
+    return _tile_score(state, p, a, v, 1, _upgrade_value, p.lab[a.choice], 1.0)
 
 
 def _special_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
@@ -629,14 +623,32 @@ def _special_score(state: GameState, p: PlayerState, a: Action, v: View) -> floa
 
 
 def _hire_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
-    ident = state.rows[2][a.target]
+    return _tile_score(state, p, a, v, 2, _specialist_value, a.choice, 0.5)
+
+
+TileValue = Callable[[GameState, PlayerState, View, str], float]
+
+
+def _tile_score(
+    state: GameState,
+    p: PlayerState,
+    a: Action,
+    v: View,
+    row: int,
+    worth: TileValue,
+    replaced: str | None,
+    losing: float,
+) -> float:
+    """Buying tile `a.target` of market row `row` (1: lab upgrades, 2: specialists) at the
+    row's price: what `worth` says it is worth, less the tile it replaces (its worth and
+    `losing` more); −1 when it would spend the money kept back for security."""
     price = state.components.tables.market_rows[a.target]
     if p.money - price < v.reserve:
         return -1.0
-    value = _specialist_value(state, p, v, ident) - price * MONEY_VP
-    if a.choice is not None:
-        value -= _specialist_value(state, p, v, a.choice) + 0.5
-    return value
+    value = worth(state, p, v, state.rows[row][a.target]) - price * MONEY_VP
+    if replaced is None:
+        return value
+    return value - (worth(state, p, v, replaced) + losing)
 
 
 def _buy_dna_score(state: GameState, p: PlayerState, a: Action, v: View) -> float:
