@@ -90,7 +90,7 @@ def score_race(
 ) -> go.Figure:
     """A line per player of their total after each of their turns (`rounds[i]` are the rounds
     of player i's turns, `totals[i]` the totals after them), with the target as a dashed
-    line."""
+    line. The rounds axis spans the rounds given: a game taken up in round 9 starts there."""
     fig = go.Figure()
     for i, name in enumerate(names):
         fig.add_trace(
@@ -111,7 +111,7 @@ def score_race(
     fig.update_layout(
         LAYOUT,
         title=message("chart.race.title"),
-        xaxis={"title": message("chart.race.x"), "rangemode": "tozero", "dtick": 1},
+        xaxis={"title": message("chart.race.x"), "rangemode": "normal", "dtick": 1},
         yaxis={"title": message("chart.race.y"), "rangemode": "tozero"},
     )
     return fig

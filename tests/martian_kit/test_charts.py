@@ -24,6 +24,8 @@ def test_score_race_has_a_line_per_player_and_the_target():
     assert [t.name for t in fig.data] == ["A", "B"]
     assert list(fig.data[0].y) == [0, 7]
     assert fig.layout.shapes[0].y0 == 25
+    late = charts.score_race(["A"], [[8, 9]], [[23, 27]])
+    assert late.layout.xaxis.rangemode == "normal"  # a game taken up late: no empty rounds 0-7
 
 
 def test_exact_vs_observed_uses_the_given_total():
