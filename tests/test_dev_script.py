@@ -63,6 +63,13 @@ def test_app_installs_the_app_extra_once_and_again_when_requirements_change(sand
     assert len(list((sandbox / ".venv").glob(".installed-*"))) == 1
 
 
+def test_app_takes_a_port_among_the_voila_options(sandbox):
+    _run_dev(sandbox, "app")
+    served = _run_dev(sandbox, "app", "--port=9123", "--Voila.tornado_settings={}")[-1]
+    assert served.startswith("kit_app.py --no-browser --port=9123 ")
+    assert served.count("--port") == 1 and "--Voila.tornado_settings={} notebooks/" in served
+
+
 def test_lab_opens_the_notebooks_in_jupyterlab_with_the_app_extra(sandbox):
     _run_dev(sandbox, "app")
     calls = _run_dev(sandbox, "lab", "--ServerApp.token=secret")

@@ -128,7 +128,8 @@ class PredictReveal(App):
     With `choices` the student picks one of them (toggle buttons); without, they enter a
     number, and a number within `tolerance` of `answer` counts as right.
     `answer` is what is revealed (a number, or the right choice's label); `answer_text` is how
-    it reads ("5/36 (13.9%)"), by default its text.
+    it reads ("5/36 (13.9%)"), by default its text. `picture` is HTML the kit draws under the
+    question (the dice the question is about, say); never a user's text.
     """
 
     def __init__(
@@ -140,6 +141,7 @@ class PredictReveal(App):
         answer_text: str = "",
         tolerance: float = 0.0,
         commit_label: str | None = None,
+        picture: str = "",
     ) -> None:
         if choices and answer not in choices:
             raise KitError(message("predict.not_a_choice", answer=answer))
@@ -169,6 +171,7 @@ class PredictReveal(App):
         self.widget = w.VBox(
             [
                 w.HTML(f"<p><b>{escape(question)}</b></p>"),
+                *([w.HTML(picture)] if picture else []),
                 self.entry,
                 self.commit_button,
                 self.reveal,

@@ -10,6 +10,7 @@ from functools import cache
 
 import ipywidgets as w
 
+from kit_common.svg import dice_row_html
 from kit_common.widgets.live_chart import LiveChart
 from kit_common.widgets.teaching import PredictReveal
 from martian_kit import charts
@@ -50,6 +51,7 @@ def roll_or_stop_prediction(set_aside: FaceCounts, why: str = "") -> PredictReve
         f"{values} {why}".strip(),
         choices=(roll_choice, stop_choice),
         answer_text=better,
+        picture=dice_row_html(set_aside.dice_svg()),  # the words are in the question
     )
 
 

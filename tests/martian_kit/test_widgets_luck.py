@@ -73,6 +73,8 @@ def test_a_roll_or_stop_prediction_reveals_the_solvers_choice_and_values():
 
     push = roll_or_stop_prediction(FaceCounts(tank=1, ray=2, human=3), "A new kind may come.")
     assert push.answer == "Roll again" and push.reveal.value == ""
+    drawn = push.widget.children[1].value  # under the question: the set-aside dice, drawn
+    assert drawn.count("<svg") == 6 and drawn.count('aria-label="Human"') == 3
     push.entry.value = "Stop"
     assert not push.commit()
     assert "Stopping scores 3 points" in push.reveal.value and "5.41 points" in push.reveal.value
