@@ -22,7 +22,7 @@ from collections import defaultdict
 
 from dino_kit.engine import apply_action
 from dino_kit.heuristic import complete, heuristic_bot, ranked_actions
-from dino_kit.planner import _position_seed, rollout
+from dino_kit.planner import position_seed, rollout
 from dino_kit.simulate import game_seed, play_game
 from dino_kit.state import GameState
 
@@ -48,7 +48,7 @@ def sample_decisions(games: int, share: float, seed: int) -> list[GameState]:
 def candidate_values(state: GameState, candidates: int, rollouts: int) -> list[list[float]]:
     """For each of the heuristic bot's best `candidates` actions, its `rollouts` values."""
     tried = [complete(state, a) for _, a in ranked_actions(state)[:candidates]]
-    seat, base = state.current_player(), _position_seed(state)
+    seat, base = state.current_player(), position_seed(state)
     after = [apply_action(state, a) for a in tried]
     return [[rollout(s, seat, base + r, True) for r in range(rollouts)] for s in after]
 

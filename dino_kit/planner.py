@@ -73,7 +73,7 @@ def margin(state: GameState, seat: int) -> float:
 _PHASE_ORDER: tuple[str, ...] = tuple(Phase)
 
 
-def _position_seed(state: GameState) -> int:
+def position_seed(state: GameState) -> int:
     """A seed from the position (round, phase step, seat, history length): the same position
     gives the same rollouts, and the game's own random source is left alone. Placements of
     visitors are not counted in the history's length, so that the seeds (and the planner's
@@ -124,7 +124,7 @@ def make_planner(
             return tried[0]
         seat = state.current_player()
         to_the_end = True  # see the module docstring (the horizon)
-        base = _position_seed(state)
+        base = position_seed(state)
         after = [apply_action(state, a) for a in tried]
         totals = [0.0] * len(tried)
         for r in range(rollouts):

@@ -56,10 +56,8 @@ def run_chunks(
     `distributed.Client`); the results in the tasks' order. `progress(done, total)` is told
     the games done (of the `total` the tasks play) after each chunk."""
     if scheduler is not None:
-        results = _run_dask(play, tasks, scheduler, progress, total)
-    else:
-        results = list(_run_local(play, tasks, jobs, progress, total))
-    return results
+        return _run_dask(play, tasks, scheduler, progress, total)
+    return list(_run_local(play, tasks, jobs, progress, total))
 
 
 def _run_local(

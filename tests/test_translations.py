@@ -80,11 +80,12 @@ def write(path: Path, catalog: Catalog) -> Path:
     return path
 
 
-def english_template() -> Catalog:
+def english_template(one_die: str = "{n} die") -> Catalog:
+    """The English template of the tests; `one_die` is the "one" form of the dice count."""
     template = Catalog(domain="kit")
     template.add("{n} Tanks beat {rays} Death Rays", context="score.tanks_win")
     template.add("Roll again", context="button.roll")
-    template.add(("{n} die", "{n} dice"), context="dice.count")
+    template.add((one_die, "{n} dice"), context="dice.count")
     return template
 
 
@@ -411,11 +412,7 @@ def test_update_fits_a_po_made_with_cldrs_plural_forms(tmp_path):
 
 def a_die_template() -> Catalog:
     """The English template with a "one" form that leaves out {n}: "a die", "{n} dice"."""
-    template = Catalog(domain="kit")
-    template.add("{n} Tanks beat {rays} Death Rays", context="score.tanks_win")
-    template.add("Roll again", context="button.roll")
-    template.add(("a die", "{n} dice"), context="dice.count")
-    return template
+    return english_template(one_die="a die")
 
 
 def russian(dice_count: tuple[str, ...]) -> Catalog:
