@@ -65,6 +65,8 @@ def main() -> None:
         f"{score.high:.1f}]; {result.rounds_mean:.2f} rounds a game; {wall:.0f} s with "
         f"{args.jobs} job(s)"
     )
+    if not times:  # --timing-games 0: the tournament alone
+        return
     print(
         f"CPU per decision over the first {min(args.timing_games, args.games)} games "
         f"({len(times)} decisions): mean {statistics.fmean(times):.3f} s, median "

@@ -139,6 +139,7 @@ ENGLISH.update(
         "bot_name.heuristic": "heuristic",
         "bot_name.simple": "simple",
         "bot_name.planner": "planner",
+        "bot_name.planner_budget": "planner {rollouts}×{candidates}",
     }
 )
 
@@ -149,7 +150,12 @@ def dna_word(name: str) -> str:
 
 
 def bot_name(name: str) -> str:
-    """A bot's name in the reader's language; a name the catalogue does not know as it is."""
+    """A bot's name in the reader's language: a planner of budget "planner:RxK" reads
+    "planner R×K"; a name the catalogue does not know stays as it is."""
+    kind, _, budget = name.partition(":")
+    rollouts, _, candidates = budget.partition("x")
+    if kind == "planner" and rollouts.isdigit() and candidates.isdigit():
+        return message("bot_name.planner_budget", rollouts=rollouts, candidates=candidates)
     return message("bot_name." + name) if "bot_name." + name in ENGLISH else name
 
 

@@ -67,6 +67,10 @@ def objective_text(state: GameState, ident: str) -> str:
 
 
 PERSON = "person"
+#: The bots a seat's menu offers: every bot of `BOTS`, and a quick planner (a smaller budget:
+#: it decides in a fraction of the planner's time, for a slow machine, and plays weaker).
+QUICK_PLANNER = "planner:1x4"
+SEAT_BOTS = (*sorted(BOTS), QUICK_PLANNER)
 #: CSS class of the Continue button shown on a round's summary (the browser tests press it).
 CONTINUE_CLASS = "kit-continue"
 #: CSS class of the Place for me button shown while a person places visitors.
@@ -117,7 +121,7 @@ class GameApp(App):
             style={"description_width": "initial"},
         )
         kind_options = [(message("ui.person"), PERSON)] + [
-            (message("ui.bot_kind", bot=bot_name(b)), b) for b in sorted(BOTS)
+            (message("ui.bot_kind", bot=bot_name(b)), b) for b in SEAT_BOTS
         ]
         self.seat_menus = [
             w.Dropdown(

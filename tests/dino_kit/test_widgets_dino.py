@@ -10,7 +10,7 @@ import shutil
 import pytest
 
 from dino_kit import Action, odds
-from dino_kit.bots import heuristic_bot, random_bot
+from dino_kit.bots import bot_by_name, heuristic_bot, random_bot
 from dino_kit.components import illustrative_folder
 from dino_kit.narrate import action_label
 from dino_kit.widgets import data
@@ -151,6 +151,18 @@ def test_new_game_from_the_setup_row():
     assert app.state.names == ("Bot 1 (heuristic)", "Bot 2 (random)", "Bot 3 (simple)", "You")
     with pytest.raises(ValueError):
         app.start(["random"] * 4)
+
+
+def test_a_seat_may_be_a_quick_planner():
+    app = GameApp(bots=["random"], seed=1)
+    offered = dict((kind, label) for label, kind in app.seat_menus[1].options)
+    assert offered["planner:1x4"] == "planner 1×4 bot" and "planner" in offered
+    app.seat_menus[1].value = "planner:1x4"
+    app.new_button.click()
+    assert app.state.names == ("You", "Bot 2 (planner 1×4)")
+    assert app.bots[1] is bot_by_name("planner:1x4")
+    app.act(app.legal()[0])  # the quick planner plays its turns, and the game goes on
+    assert app.your_turn() or app.paused
 
 
 def test_every_legal_action_has_a_label():
