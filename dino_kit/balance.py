@@ -27,7 +27,8 @@ from typing import Any
 
 from dino_kit.bots import bot_by_name
 from dino_kit.components import ComponentSet, load_components
-from dino_kit.messages import message, plural
+from dino_kit.messages import bot_name, message, plural
+from dino_kit.narrate import objective_line
 from dino_kit.pool import Progress, chunks, run_chunks
 from dino_kit.simulate import game_seed, play_game
 from dino_kit.state import GameState, PlayerState
@@ -94,6 +95,20 @@ class BalanceReport:
         }
 
 
+def separated(
+    report: BalanceReport, kind: str
+) -> tuple[list[ComponentShare], list[ComponentShare]]:
+    """The components of `kind` whose winners' and losers' intervals do not overlap: those
+    the winners' parks hold more often (largest difference first), and those they hold less
+    often. The others: these games cannot tell their shares apart."""
+    rows = sorted(
+        (c for c in report.components_held if c.kind == kind), key=lambda c: -c.difference
+    )
+    more = [c for c in rows if c.winners.low > c.losers.high]
+    less = [c for c in reversed(rows) if c.winners.high < c.losers.low]
+    return more, less
+
+
 def held(state: GameState, p: PlayerState) -> tuple[tuple[str, str], ...]:
     """The components a park holds at the end (module docstring), as (kind, id) pairs."""
     out = {("recipe", e.recipe) for e in p.exhibits}
@@ -112,10 +127,15 @@ def _components(folder: str | None) -> ComponentSet:
 
 
 def play_chunk(
-    folder: str | None, seed: int, games: Sequence[int], bots: Sequence[str], settings: dict
+    source: str | ComponentSet | None,
+    seed: int,
+    games: Sequence[int],
+    bots: Sequence[str],
+    settings: dict,
 ) -> list[GameRecord]:
-    """Play the study's games `games` (a task for a process or a Dask worker)."""
-    components = _components(folder)
+    """Play the study's games `games` (a task for a process or a Dask worker) on the
+    component set `source`: a folder (None: the illustrative set), or a set already loaded."""
+    components = source if isinstance(source, ComponentSet) else _components(source)
     policy = [bot_by_name(b) for b in bots]
     out = []
     for g in games:
@@ -130,6 +150,7 @@ def balance_study(
     seed: int,
     *,
     folder: str | Path | None = None,
+    components: ComponentSet | None = None,
     players: int = 4,
     bots: Sequence[str] = ("heuristic",),
     jobs: int = 1,
@@ -138,14 +159,20 @@ def balance_study(
     **settings: Any,
 ) -> BalanceReport:
     """Play `games` seeded games of `players` bots on the component set in `folder` (the
-    illustrative set when None) and report what the winners' parks hold (module docstring).
-    `jobs` processes play them (1: this process), or the Dask cluster at `scheduler`."""
+    illustrative set when None), or on `components` (a set already loaded, such as a page's),
+    and report what the winners' parks hold (module docstring). `jobs` processes play them
+    (1: this process), or the Dask cluster at `scheduler`; `progress(done, total)` hears of
+    each chunk played."""
     if games < 1:
         raise ValueError(message("balance.no_games"))
     names = tuple(bots) if len(bots) == players else (bots[0],) * players
-    key = None if folder is None else str(Path(folder).resolve())
-    components = load_components(key)  # invalid components fail here, before any work
-    tasks = [(key, seed, chunk, names, settings) for chunk in chunks(games)]
+    source: str | ComponentSet | None
+    if components is None:
+        source = None if folder is None else str(Path(folder).resolve())
+        components = load_components(source)  # invalid components fail here, before any work
+    else:
+        source = components
+    tasks = [(source, seed, chunk, names, settings) for chunk in chunks(games)]
     played = run_chunks(play_chunk, tasks, games, jobs=jobs, scheduler=scheduler, progress=progress)
     records = sorted((r for chunk in played for r in chunk), key=lambda r: r.game)
     return summarise(records, seed, names, components.name)
@@ -198,21 +225,34 @@ def _order(item: tuple[str, str]) -> tuple[int, str]:
     return KINDS.index(kind), ident
 
 
-def report_lines(report: BalanceReport) -> list[str]:
-    """The report as text lines (the command line prints them)."""
+def component_label(kind: str, ident: str, components: ComponentSet | None) -> str:
+    """A component as a report names it: its id, then, when the set is known, its name in the
+    reader's language ("L4 Titan Rex"), or for an objective its condition and VP (objectives
+    have no names); the id alone otherwise."""
+    if components is None or ident not in components.by_id:
+        return ident
+    if kind == "objective":
+        return f"{ident} {objective_line(components[ident])}"
+    return f"{ident} {components.name_of(ident)}"
+
+
+def report_lines(report: BalanceReport, components: ComponentSet | None = None) -> list[str]:
+    """The report as text lines (the command line prints them); with the study's
+    `components`, each component is named as well as numbered. Seats count from 1."""
     r = report.rounds
     seats = ", ".join(
         message("balance.seat", seat=i, share=f"{s.estimate:.1%}", low=f"{s.low:.1%}",
                 high=f"{s.high:.1%}")
-        for i, s in enumerate(report.seat_win_share)
+        for i, s in enumerate(report.seat_win_share, 1)
     )  # fmt: skip
     lines = [
         plural(
             "balance.header",
             report.games,
             players=report.players,
-            bots="/".join(sorted(set(report.bots))),
-            components=repr(report.components),
+            bots="/".join(bot_name(b) for b in sorted(set(report.bots))),
+            components=repr(report.components)
+            + ("" if components is None else f" ({components.label})"),
             seed=report.seed,
         ),
         message(
@@ -226,12 +266,14 @@ def report_lines(report: BalanceReport) -> list[str]:
         )
         if not rows:
             continue
-        lines.append(message("balance.kind", kind=kind))
-        for c in rows:
+        lines.append(message("balance.kind", kind=message("balance.kinds." + kind)))
+        labels = [component_label(kind, c.ident, components) for c in rows]
+        width = max(map(len, labels))
+        for c, label in zip(rows, labels):
             w, lo = c.winners, c.losers
             row = message(
                 "balance.row",
-                ident=f"{c.ident:>8}",
+                ident=label.ljust(width),
                 winners=f"{w.estimate:>6.1%}",
                 winners_low=f"{w.low:>5.1%}",
                 winners_high=f"{w.high:>5.1%}",

@@ -19,6 +19,7 @@ from kit_common.charts import EXACT_COLOUR, LAYOUT, OBSERVED_COLOUR
 __all__ = [
     "EXACT_COLOUR",
     "OBSERVED_COLOUR",
+    "component_balance",
     "exact_vs_observed",
     "law_bars",
     "rate_bars",
@@ -118,3 +119,59 @@ def rate_bars(
 ) -> go.Figure:
     """Bars with 95% confidence intervals (error bars from `lows` to `highs`)."""
     return theme.estimates(labels, values, list(zip(lows, highs)), title, y_title)
+
+
+#: The balance chart's two series: the winners' parks, and the losers'.
+WINNERS_COLOUR = "#2e7d32"
+LOSERS_COLOUR = "#9e9e9e"
+
+
+def component_balance(
+    labels: Sequence[str],
+    winners: Sequence[float],
+    winners_intervals: Sequence[tuple[float, float]],
+    losers: Sequence[float],
+    losers_intervals: Sequence[tuple[float, float]],
+    title: str,
+) -> go.Figure:
+    """A balance study of one kind of component: per component (one row each, the first on
+    top), the share of winners' parks and of losers' parks holding it, each with its 95%
+    interval."""
+
+    def bars(name: str, xs: Sequence[float], spans: Sequence[tuple[float, float]], colour: str):
+        return go.Bar(
+            y=list(labels),
+            x=list(xs),
+            name=name,
+            orientation="h",
+            marker_color=colour,
+            error_x={
+                "type": "data",
+                "symmetric": False,
+                "array": [high - x for x, (_, high) in zip(xs, spans)],
+                "arrayminus": [x - low for x, (low, _) in zip(xs, spans)],
+            },
+        )
+
+    fig = go.Figure(
+        [
+            bars(message("chart.balance.winners"), winners, winners_intervals, WINNERS_COLOUR),
+            bars(message("chart.balance.losers"), losers, losers_intervals, LOSERS_COLOUR),
+        ]
+    )
+    fig.update_layout(
+        LAYOUT,
+        barmode="group",
+        title=title,
+        height=balance_height(len(labels)),
+        margin={"l": 220, "r": 20, "t": 50, "b": 50},
+        xaxis={"title": message("chart.balance.x"), "tickformat": ".0%", "rangemode": "tozero"},
+        yaxis={"autorange": "reversed", "automargin": True},
+        legend={"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 1, "xanchor": "right"},
+    )
+    return fig
+
+
+def balance_height(rows: int) -> int:
+    """The balance chart's height for `rows` components: every label readable."""
+    return max(LAYOUT["height"], 120 + 34 * rows)

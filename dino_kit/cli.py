@@ -15,6 +15,7 @@ from dino_kit.balance import balance_study, report_lines
 from dino_kit.bots import bot_by_name
 from dino_kit.components import (
     illustrative_folder,
+    load_components,
     not_a_component_folder,
     start_component_folder,
     validate_folder,
@@ -167,7 +168,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report.to_data(), indent=1))
     else:
-        print("\n".join(report_lines(report)))
+        print("\n".join(report_lines(report, load_components(args.folder))))
     return 0
 
 

@@ -489,6 +489,8 @@ ENGLISH.update(
         "ui.games": "games",
         "ui.length": "objectives",
         "ui.run": "Run",
+        "ui.seed": "seed",
+        "ui.games_played": "played",
         "ui.wins_summary": (
             "{games} games; win share (95% interval): {parts}; {rounds} rounds a game on average"
         ),
@@ -749,6 +751,23 @@ ENGLISH.update(
         "balance.seats": "seat win share: {seats}",
         "balance.seat": "seat {seat}: {share} [{low}, {high}]",
         "balance.kind": "{kind}: share of winners' parks vs losers' parks holding it",
+        "chart.balance.winners": "winners' parks",
+        "chart.balance.losers": "losers' parks",
+        "chart.balance.x": "share of parks holding it (95% interval)",
+        "chart.balance.title": "{kind}: held by winners and by losers, {n} games",
+        "balance.none_apart": (
+            "In these {games} games, for every one of the {kind}, the winners' and the losers' "
+            "intervals overlap: none sets the winners apart."
+        ),
+        "balance.more_often": (
+            "Winners' parks hold these more often (the intervals do not overlap): {names}."
+        ),
+        "balance.less_often": "Winners' parks hold these less often: {names}.",
+        "balance.kinds.recipe": "recipes",
+        "balance.kinds.attraction": "attractions",
+        "balance.kinds.specialist": "specialists",
+        "balance.kinds.lab_upgrade": "lab upgrades",
+        "balance.kinds.objective": "objectives",
         "balance.row": (
             "{ident} winners {winners} [{winners_low}, {winners_high}]  "
             "losers {losers} [{losers_low}, {losers_high}]  difference {difference}"

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from dino_kit.balance import balance_study, held, report_lines
+from dino_kit.balance import balance_study, held, report_lines, separated
 from dino_kit.bots import heuristic_bot
 from dino_kit.cli import main
+from dino_kit.components import load_components
 from dino_kit.simulate import game_seed, play_game
 
 ILLUSTRATIVE = Path(__file__).resolve().parents[2] / "dino_kit/components/data/illustrative"
@@ -61,3 +62,53 @@ def test_cli_balance_json_and_a_bad_folder(capsys, tmp_path):
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 2 and data["players"] == 2 and data["components_held"]
     assert main(["balance", str(tmp_path), "--games", "1"]) == 1
+
+
+def test_shares_agree_with_a_recount_of_the_same_games(one_job):
+    # an independent route: replay the study's games and count the attractions built and the
+    # objectives claimed from the final parks, without `held`
+    winners: dict[str, float] = {}
+    losers: dict[str, float] = {}
+    won_parks = lost_parks = 0
+    for g in range(GAMES):
+        s = play_game(
+            [heuristic_bot] * 3, random.Random(game_seed(3, g)), load_components(ILLUSTRATIVE)
+        )
+        for share, p in zip(s.returns(), s.players):
+            counts = winners if share > 0 else losers
+            won_parks += share > 0
+            lost_parks += share == 0
+            for ident in {*p.attractions, *p.objectives}:
+                counts[ident] = counts.get(ident, 0) + 1
+    for c in one_job.components_held:
+        if c.kind in ("attraction", "objective"):
+            assert c.winners.estimate == pytest.approx(winners.get(c.ident, 0) / won_parks)
+            assert c.losers.estimate == pytest.approx(losers.get(c.ident, 0) / lost_parks)
+    assert sum(c.kind == "attraction" for c in one_job.components_held) == len(
+        {*winners, *losers} - {c.ident for c in one_job.components_held if c.kind == "objective"}
+    )
+
+
+def test_separated_lists_only_components_whose_intervals_do_not_overlap(one_job):
+    for kind in ("recipe", "attraction", "objective"):
+        more, less = separated(one_job, kind)
+        assert all(c.winners.low > c.losers.high for c in more)
+        assert all(c.winners.high < c.losers.low for c in less)
+        apart = {c.ident for c in more + less}
+        for c in one_job.components_held:
+            if c.kind == kind and c.ident not in apart:
+                assert c.winners.low <= c.losers.high and c.losers.low <= c.winners.high
+
+
+def test_the_report_names_components_and_counts_seats_from_one(one_job):
+    lines = report_lines(one_job, load_components(ILLUSTRATIVE))
+    assert "seat 1:" in lines[2] and "seat 0" not in lines[2]
+    assert "(illustrative — not the published components)" in lines[0]
+    assert "recipes: share of winners' parks vs losers' parks holding it" in lines
+    assert any(line.strip().startswith("H0 ") and len(line.split()[1]) > 1 for line in lines)
+    assert any("— 6 VP" in line for line in lines)  # an objective reads as its condition
+
+
+def test_a_study_on_a_loaded_set_is_the_study_of_its_folder(one_job):
+    report = balance_study(GAMES, 3, components=load_components(ILLUSTRATIVE), players=3)
+    assert report == one_job

@@ -1,0 +1,188 @@
+"""Notebook 8's balance study: which components the winners' parks hold more often than the
+losers' (`dino_kit.balance`), charted one kind at a time, with a progress bar while the games
+are played and the same report for the same seed as `dino-kit balance FOLDER`.
+
+The study plays in the page's kernel (one process): a few hundred games take seconds. Larger
+studies belong to the command line, which uses every core (`--jobs`) or a Dask cluster.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from dino_kit import charts
+from dino_kit.balance import KINDS, BalanceReport, balance_study, component_label, separated
+from dino_kit.components import ComponentSet
+from dino_kit.messages import bot_name, message, plural
+from dino_kit.widgets.data import current_components
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
+from kit_common.widgets.live_chart import LiveChart
+
+LENGTHS = ("short", "medium", "long")
+
+
+def balance_figure(report: BalanceReport, kind: str, components: ComponentSet):
+    """The chart of one kind of component in `report` (largest difference on top)."""
+    data = report.chart_data(kind)
+    return charts.component_balance(
+        [component_label(kind, i, components) for i in data["ids"]],
+        data["winners"],
+        list(zip(data["winners_low"], data["winners_high"])),
+        data["losers"],
+        list(zip(data["losers_low"], data["losers_high"])),
+        chart_title(report, kind),
+    )
+
+
+def chart_title(report: BalanceReport, kind: str) -> str:
+    title = message("chart.balance.title", kind=message("balance.kinds." + kind), n=report.games)
+    return title[:1].upper() + title[1:]
+
+
+def findings(report: BalanceReport, kind: str, components: ComponentSet) -> str:
+    """What the study shows about one kind, in a sentence: the components whose winners'
+    and losers' intervals do not overlap, or that none does."""
+    more, less = separated(report, kind)
+    kind_word = message("balance.kinds." + kind)
+    if not more and not less:
+        return message("balance.none_apart", kind=kind_word, games=report.games)
+    parts = []
+    if more:
+        names = ", ".join(component_label(kind, c.ident, components) for c in more)
+        parts.append(message("balance.more_often", names=names))
+    if less:
+        names = ", ".join(component_label(kind, c.ident, components) for c in less)
+        parts.append(message("balance.less_often", names=names))
+    return " ".join(parts)
+
+
+class BalanceExplorer(App):
+    """Choose the players, the objective stack, the number of games and a seed; **Run** plays
+    a balance study of heuristic bots on the page's components, with a progress bar; the
+    buttons above the chart choose the kind of component it shows."""
+
+    def __init__(
+        self,
+        games: int = 100,
+        seed: int = 1,
+        players: int = 4,
+        components: ComponentSet | None = None,
+    ) -> None:
+        self.components = components or current_components()
+        self.players = w.Dropdown(
+            options=[(message("ui.n_players", n=n), n) for n in (2, 3, 4)],
+            value=players,
+            description=message("ui.players"),
+            style={"description_width": "initial"},
+        )
+        self.length = w.Dropdown(
+            options=[(message(f"ui.length.{length}"), length) for length in LENGTHS],
+            value="short",
+            description=message("ui.length"),
+        )
+        self.games = w.IntSlider(
+            value=games, min=20, max=600, step=20, description=message("ui.games")
+        )
+        self.seed = w.BoundedIntText(
+            value=seed, min=0, max=10**9, description=message("ui.seed"),
+            layout=w.Layout(width="14em"),
+        )  # fmt: skip
+        self.run_button = button(message("ui.run"))
+        self.run_button.button_style = "primary"
+        self.run_button.add_class(ACTION_CLASS)
+        self.run_button.on_click(lambda _: self.run())
+        self.progress = w.IntProgress(
+            value=0, min=0, max=games, description=message("ui.games_played")
+        )
+        self.kind = w.ToggleButtons(
+            options=[(message("balance.kinds." + k), k) for k in KINDS], value="attraction"
+        )
+        self.kind.style.button_width = "auto"
+        self.kind.observe(lambda _: self._draw(), names="value")
+        self.text = w.HTML()
+        self.text.add_class(OUTPUT_CLASS)
+        self.report = self._study()
+        self.figure = LiveChart(balance_figure(self.report, self.kind.value, self.components))
+        self.widget = w.VBox(
+            [
+                w.HBox([self.players, self.length, self.games, self.seed, self.run_button],
+                       layout=w.Layout(flex_flow="row wrap")),
+                self.progress,
+                self.kind,
+                self.text,
+                self.figure.widget,
+            ]
+        )  # fmt: skip
+        self._say()
+
+    def _study(self) -> BalanceReport:
+        games = self.games.value
+        self.progress.max, self.progress.value = games, 0
+
+        def played(done: int, total: int) -> None:
+            self.progress.value = done
+
+        return balance_study(
+            games,
+            self.seed.value,
+            components=self.components,
+            players=self.players.value,
+            progress=played,
+            objective_length=self.length.value,
+        )
+
+    def run(self) -> BalanceReport:
+        """Play the study the controls describe (the Run button), and show it."""
+        self.run_button.disabled = True  # a study takes seconds: no second click meanwhile
+        try:
+            self.report = self._study()
+        finally:
+            self.run_button.disabled = False
+        self._draw()
+        return self.report
+
+    def _draw(self) -> None:
+        kind, report = self.kind.value, self.report
+        fresh = balance_figure(report, kind, self.components)
+        with updating(self.figure):
+            for trace, new in zip(self.figure.data, fresh.data):
+                trace.x, trace.y = new.x, new.y
+                trace.error_x.array, trace.error_x.arrayminus = (
+                    new.error_x.array,
+                    new.error_x.arrayminus,
+                )
+            self.figure.layout.title.text = fresh.layout.title.text
+            self.figure.layout.height = fresh.layout.height
+        self._say()
+
+    def _say(self) -> None:
+        r, kind = self.report, self.kind.value
+        seats = ", ".join(
+            message("balance.seat", seat=i, share=f"{s.estimate:.0%}", low=f"{s.low:.0%}",
+                    high=f"{s.high:.0%}")
+            for i, s in enumerate(r.seat_win_share, 1)
+        )  # fmt: skip
+        head = plural(
+            "balance.header",
+            r.games,
+            players=r.players,
+            bots="/".join(bot_name(b) for b in sorted(set(r.bots))),
+            components=f"{r.components!r} ({self.components.label})",
+            seed=r.seed,
+        )
+        length = message(
+            "balance.length",
+            mean=f"{r.rounds.estimate:.1f}",
+            low=f"{r.rounds.low:.1f}",
+            high=f"{r.rounds.high:.1f}",
+        )
+        lines = [head, f"{length}; {message('balance.seats', seats=seats)}"]
+        lines.append(findings(r, kind, self.components))
+        self.lines = lines
+        self.text.value = "<br>".join(escape(x) for x in lines)
+
+    def summary(self) -> str:
+        """The study in words (what the page shows above the chart)."""
+        return " ".join(self.lines)
