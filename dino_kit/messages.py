@@ -490,6 +490,8 @@ ENGLISH.update(
         "ui.length": "objectives",
         "ui.run": "Run",
         "ui.seed": "seed",
+        "ui.balance_facts": "{rounds} rounds a game ({span}); win share by seat: {seats}",
+        "ui.balance_seat": "seat {seat} {share} ({span})",
         "ui.games_played": "played",
         "ui.wins_summary": (
             "{games} games; win share (95% interval): {parts}; {rounds} rounds a game on average"

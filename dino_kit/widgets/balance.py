@@ -159,9 +159,13 @@ class BalanceExplorer(App):
 
     def _say(self) -> None:
         r, kind = self.report, self.kind.value
+
+        def span(low: str, high: str) -> str:
+            return message("ui.interval_span", low=low, high=high)
+
         seats = ", ".join(
-            message("balance.seat", seat=i, share=f"{s.estimate:.0%}", low=f"{s.low:.0%}",
-                    high=f"{s.high:.0%}")
+            message("ui.balance_seat", seat=i, share=f"{s.estimate:.0%}",
+                    span=span(f"{s.low:.0%}", f"{s.high:.0%}"))
             for i, s in enumerate(r.seat_win_share, 1)
         )  # fmt: skip
         head = plural(
@@ -169,19 +173,17 @@ class BalanceExplorer(App):
             r.games,
             players=r.players,
             bots="/".join(bot_name(b) for b in sorted(set(r.bots))),
-            components=f"{r.components!r} ({self.components.label})",
+            components=f"{r.components} ({self.components.label})",
             seed=r.seed,
         )
-        length = message(
-            "balance.length",
-            mean=f"{r.rounds.estimate:.1f}",
-            low=f"{r.rounds.low:.1f}",
-            high=f"{r.rounds.high:.1f}",
+        facts = message(
+            "ui.balance_facts",
+            rounds=f"{r.rounds.estimate:.1f}",
+            span=span(f"{r.rounds.low:.1f}", f"{r.rounds.high:.1f}"),
+            seats=seats,
         )
-        lines = [head, f"{length}; {message('balance.seats', seats=seats)}"]
-        lines.append(findings(r, kind, self.components))
-        self.lines = lines
-        self.text.value = "<br>".join(escape(x) for x in lines)
+        self.lines = [head, facts, findings(r, kind, self.components)]
+        self.text.value = "<br>".join(escape(x) for x in self.lines)
 
     def summary(self) -> str:
         """The study in words (what the page shows above the chart)."""
