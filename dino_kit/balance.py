@@ -153,7 +153,7 @@ def balance_study(
     components: ComponentSet | None = None,
     players: int = 4,
     bots: Sequence[str] = ("heuristic",),
-    jobs: int = 1,
+    jobs: int | None = 1,
     scheduler: Any = None,
     progress: Progress | None = None,
     **settings: Any,
@@ -161,8 +161,8 @@ def balance_study(
     """Play `games` seeded games of `players` bots on the component set in `folder` (the
     illustrative set when None), or on `components` (a set already loaded, such as a page's),
     and report what the winners' parks hold (module docstring). `jobs` processes play them
-    (1: this process), or the Dask cluster at `scheduler`; `progress(done, total)` hears of
-    each chunk played."""
+    (1: this process; None: one per core), or the Dask cluster at `scheduler`;
+    `progress(done, total)` hears of each chunk played."""
     if games < 1:
         raise ValueError(message("balance.no_games"))
     names = tuple(bots) if len(bots) == players else (bots[0],) * players

@@ -225,7 +225,7 @@ def _add_games_options(
 
 def _add_where_options(command: argparse.ArgumentParser) -> None:
     """Where the games are played: a pool of processes or a Dask cluster (`dino_kit.pool`)."""
-    command.add_argument("--jobs", type=count(1, 64), default=1, help=message("cli.help.jobs"))
+    command.add_argument("--jobs", type=count(1, 64), default=None, help=message("cli.help.jobs"))
     command.add_argument("--scheduler", default=None, help=message("cli.help.scheduler"))
 
 

@@ -684,7 +684,7 @@ ENGLISH.update(
         ),
         "cli.help.balance_folder": "folder holding the component files",
         "cli.help.balance_players": "players per game (2-4)",
-        "cli.help.jobs": "processes playing the games",
+        "cli.help.jobs": "processes playing the games (default: one per core of the machine)",
         "cli.help.scheduler": "address of a Dask scheduler to play the games on (the dask extra)",
         "cli.help.json_report": "print the report as JSON",
         "cli.help.play": "play one bot game and tell it round by round (as the game page does)",

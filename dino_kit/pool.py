@@ -9,6 +9,7 @@ put back in game order, are the same whatever played them.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -42,22 +43,31 @@ def terminal_progress(stream: TextIO = sys.stderr) -> Progress | None:
     return show
 
 
+def every_core() -> int:
+    """The cores this process may run on (the default number of jobs of a study)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 def run_chunks(
     play: Callable[..., list[Result]],
     tasks: Sequence[tuple[Any, ...]],
     total: int,
     *,
-    jobs: int = 1,
+    jobs: int | None = 1,
     scheduler: Any = None,
     progress: Progress | None = None,
 ) -> list[list[Result]]:
     """`play(*task)` for every task (each returns one result per game of its chunk), in
-    `jobs` processes (1: this one) or on the Dask cluster at `scheduler` (an address or a
+    `jobs` processes (1: this one; None: one per core, `every_core()`; never more than there
+    are tasks) or on the Dask cluster at `scheduler` (an address or a
     `distributed.Client`); the results in the tasks' order. `progress(done, total)` is told
     the games done (of the `total` the tasks play) after each chunk."""
     if scheduler is not None:
         return _run_dask(play, tasks, scheduler, progress, total)
-    return list(_run_local(play, tasks, jobs, progress, total))
+    workers = min(every_core() if jobs is None else jobs, len(tasks))
+    return list(_run_local(play, tasks, workers, progress, total))
 
 
 def _run_local(

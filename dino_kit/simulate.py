@@ -182,15 +182,16 @@ def tournament(
     seed: int,
     components: ComponentSet | None = None,
     *,
-    jobs: int = 1,
+    jobs: int | None = 1,
     scheduler: Any = None,
     progress: Progress | None = None,
     **settings: Any,
 ) -> Tournament:
     """A seat-balanced tournament: `games` games of `len(bots)` players, seats rotating
     (`seating`), game g seeded `game_seed(seed, g)` (chance is the same whoever sits where:
-    the planner does not draw from the game's random source). `jobs` processes or the Dask
-    cluster at `scheduler` play the games (`dino_kit.pool`): the result is the same."""
+    the planner does not draw from the game's random source). `jobs` processes (None: one
+    per core) or the Dask cluster at `scheduler` play the games (`dino_kit.pool`): the result
+    is the same."""
     names = tuple(bots)
     if not 2 <= len(names) <= 4:
         raise ValueError(message("simulate.tournament_bots", got=len(names)))
