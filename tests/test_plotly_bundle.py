@@ -40,3 +40,25 @@ def test_the_bundle_draws_every_trace_type_the_kits_use():
     bundled = set(re.findall(r'moduleType:"trace",name:"(\w+)"', bundle_text()))
     assert used and used <= bundled, f"not in the bundle: {used - bundled}"
     assert charts.count_distribution([1.0], [1], "Tanks").data[0].type in bundled
+
+
+def test_the_toolbar_speaks_every_language_of_the_kit():
+    """The locale files come with the bundle (tools/update_plotly_bundle.py), of its version,
+    one for each language the kit speaks; a chart drawn in a language asks for its locale."""
+    from kit_common.messages import LANGUAGES, set_language
+    from kit_common.widgets.live_chart import PLOTLY_LOCALES, PLOTLY_LOCALES_FILE, LiveChart
+
+    text = PLOTLY_LOCALES_FILE.read_text(encoding="utf-8")
+    assert text.startswith(f"/* plotly.js v{get_plotlyjs_version()} locales ")
+    registered = set(re.findall(r'moduleType:"locale",name:"([\w-]+)"', text))
+    assert set(LANGUAGES) == set(PLOTLY_LOCALES)
+    assert {PLOTLY_LOCALES[lang] for lang in LANGUAGES} - {"en"} == registered
+    assert text.count('"Download plot as a PNG":') == len(registered)  # each translates it
+    try:
+        for lang in LANGUAGES:
+            set_language(lang)
+            config = LiveChart(go.Figure()).widget.figure["config"]
+            assert config["locale"] == PLOTLY_LOCALES[lang] and config["displaylogo"] is False
+            assert config["showSendToCloud"] is False  # no button that uploads a chart
+    finally:
+        set_language("en")

@@ -32,22 +32,39 @@ import plotly.graph_objects as go
 import plotly.io as pio
 import traitlets
 
+from kit_common.messages import current_language
+
 STATIC = Path(__file__).with_name("static")
 #: The plotly.js the views draw with; its version is plotly.py's own (a test checks).
 PLOTLY_BUNDLE = STATIC / "plotly-cartesian.min.js"
-CONFIG = {"displaylogo": False, "responsive": True}
+#: plotly.js's locale files, for the toolbar's words (tools/update_plotly_bundle.py).
+PLOTLY_LOCALES_FILE = STATIC / "plotly-locales.js"
+#: The plotly.js locale of each of the kit's languages (English is plotly.js's own).
+PLOTLY_LOCALES = {"en": "en", "es": "es", "pt": "pt-BR", "ru": "ru"}
+#: No plotly logo; and no "Share chart..." button (plotly.js 4 shows it by default): it would
+#: send a page's chart to Plotly's cloud, and the kit's pages send nothing out of the page.
+CONFIG = {"displaylogo": False, "responsive": True, "showSendToCloud": False}
+
+
+def chart_config() -> dict[str, Any]:
+    """plotly.js's config for a chart drawn now: the toolbar speaks the current language."""
+    return {**CONFIG, "locale": PLOTLY_LOCALES.get(current_language(), "en")}
 
 
 class PlotlyLibrary(w.Widget):
     """A model with no view that carries plotly.js to the page, once for all its charts."""
 
     source = traitlets.Unicode(help="the plotly.js bundle's code").tag(sync=True)
+    locales = traitlets.Unicode(help="plotly.js's locale files' code").tag(sync=True)
 
 
 @cache
 def plotly_library() -> PlotlyLibrary:
     """The kernel's one library model, shared by every chart."""
-    return PlotlyLibrary(source=PLOTLY_BUNDLE.read_text(encoding="utf-8"))
+    return PlotlyLibrary(
+        source=PLOTLY_BUNDLE.read_text(encoding="utf-8"),
+        locales=PLOTLY_LOCALES_FILE.read_text(encoding="utf-8"),
+    )
 
 
 class ChartWidget(anywidget.AnyWidget):
@@ -95,7 +112,7 @@ class LiveChart(go.Figure):
     def redraw(self) -> None:
         """Send the figure as it is now to every view of the widget."""
         spec = json.loads(pio.to_json(self, validate=False))
-        spec["config"] = CONFIG
+        spec["config"] = chart_config()
         self._widget.figure = spec
 
 

@@ -63,6 +63,15 @@ def page_errors(page) -> list[str]:
     return found
 
 
+def toolbar_titles(page) -> set[str]:
+    """The titles of the charts' toolbar buttons on the page (plotly.js's modebar)."""
+    return set(
+        page.eval_on_selector_all(
+            ".kit-chart .modebar-btn", "els => els.map(e => e.getAttribute('data-title'))"
+        )
+    )
+
+
 def drawn_widget_outputs(page) -> int:
     """How many cell outputs of the page show a drawn widget."""
     return page.evaluate(DRAWN_WIDGET_OUTPUTS)

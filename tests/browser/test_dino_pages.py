@@ -11,7 +11,13 @@ import re
 import pytest
 
 from tests.browser.conftest import pages_root
-from tests.browser.page_actions import ACTION, page_errors, wait_for_widgets, widget_outputs
+from tests.browser.page_actions import (
+    ACTION,
+    page_errors,
+    toolbar_titles,
+    wait_for_widgets,
+    widget_outputs,
+)
 from tests.browser.visible_text import raw_values, visible_text
 from tests.browser.voila_server import pages
 
@@ -43,6 +49,7 @@ def _check_fresh_page(page, watch, name: str, text: str) -> None:
         f"{name}: something was typeset as TeX (a dollar sign read as math?)"
     )
     assert page_errors(page) == [] and watch.problems == []
+    assert "Share chart..." not in toolbar_titles(page)  # nothing sends a chart out of the page
     # fresh: no game app on the page has been played past its first turn
     widgets = "\n".join(page.locator(".jp-OutputArea-output .widget-vbox").all_inner_texts())
     assert ENDED not in widgets

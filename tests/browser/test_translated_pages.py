@@ -17,7 +17,12 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import SCREENSHOTS, pages_root
-from tests.browser.page_actions import page_errors, wait_for_widgets, widget_outputs
+from tests.browser.page_actions import (
+    page_errors,
+    toolbar_titles,
+    wait_for_widgets,
+    widget_outputs,
+)
 from tests.browser.page_language import language_problems
 from tests.browser.visible_text import raw_values, text_in_language, visible_text
 from tests.browser.voila_server import translated_pages
@@ -25,6 +30,9 @@ from tests.browser.voila_server import translated_pages
 pytestmark = pytest.mark.browser
 
 TRANSLATED = translated_pages(pages_root())
+#: Toolbar titles that plotly.js's locale files translate into each of the kit's languages
+#: ("Zoom" reads the same in some), and the cloud button's, which no page should show.
+ENGLISH_TOOLBAR = {"Download plot as a PNG", "Autoscale", "Reset axes", "Share chart..."}
 PARAMETERS = [pytest.param(lang, name, id=name) for lang, name in TRANSLATED] or [
     pytest.param(None, None, marks=pytest.mark.skip(reason="no translated page is built yet"))
 ]
@@ -44,6 +52,7 @@ def test_a_translated_page_speaks_its_language(voila_app, browser_page, lang, na
         text = visible_text(page)
         own_words = text_in_language(page, lang)
         problems = page_errors(page) + watch.problems
+        toolbar = toolbar_titles(page)
     finally:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=SCREENSHOTS / (name.replace("/", "__") + ".png"), full_page=True)
@@ -51,4 +60,7 @@ def test_a_translated_page_speaks_its_language(voila_app, browser_page, lang, na
         page.goto("about:blank")
     problems += [f"raw Python value: {found}" for found in raw_values(text)]
     problems += language_problems(own_words, lang)
+    # the charts' toolbar speaks the page's language too (plotly.js's locale files), and has
+    # no button that would send a chart to Plotly's cloud
+    problems += [f"toolbar in English: {t}" for t in toolbar & ENGLISH_TOOLBAR]
     assert not problems, f"{name}:\n" + "\n".join(problems)

@@ -19,6 +19,9 @@ ALLOWED = {
     ("kit_common/widgets/live_chart.py", "the plotly.js bundle's code"): (
         "a traitlet's help: a developer's note on the widget's state, never shown on a page"
     ),
+    ("kit_common/widgets/live_chart.py", "plotly.js's locale files' code"): (
+        "a traitlet's help: a developer's note on the widget's state, never shown on a page"
+    ),
     ("kit_common/widgets/live_chart.py", "data, layout and config, as plotly.js reads them"): (
         "a traitlet's help: a developer's note on the widget's state, never shown on a page"
     ),

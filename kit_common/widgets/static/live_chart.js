@@ -15,7 +15,14 @@ function plotly(model) {
       const module = { exports: {} };
       // The bundle is UMD: given a `module`, it exports Plotly instead of only setting a global.
       new Function("module", "exports", library.get("source"))(module, module.exports);
-      return module.exports;
+      const Plotly = module.exports;
+      // plotly.js's locale files register themselves with the Plotly in their scope. Only
+      // their words are taken: their number formats (a decimal comma) would make the charts
+      // disagree with the pages' text, which writes numbers alike in every language.
+      const words = (locale) =>
+        Plotly.register({ moduleType: "locale", name: locale.name, dictionary: locale.dictionary });
+      new Function("Plotly", library.get("locales"))({ register: words });
+      return Plotly;
     })();
     // A failed load (a closed kernel, say) may be retried by the next chart.
     globalThis[LIBRARY].catch(() => delete globalThis[LIBRARY]);
