@@ -145,12 +145,7 @@ def component_balance(
             name=name,
             orientation="h",
             marker_color=colour,
-            error_x={
-                "type": "data",
-                "symmetric": False,
-                "array": [high - x for x, (_, high) in zip(xs, spans)],
-                "arrayminus": [x - low for x, (low, _) in zip(xs, spans)],
-            },
+            error_x=theme.interval_bars(xs, spans),
         )
 
     fig = go.Figure(

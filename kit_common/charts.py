@@ -141,6 +141,19 @@ def grouped_bars(
     return fig
 
 
+def interval_bars(
+    values: Sequence[float], intervals: Sequence[tuple[float, float]]
+) -> dict[str, object]:
+    """Error bars (a trace's `error_y` or `error_x`) from each value to the ends of its
+    interval (low, high)."""
+    return {
+        "type": "data",
+        "symmetric": False,
+        "array": [high - v for v, (_, high) in zip(values, intervals)],
+        "arrayminus": [v - low for v, (low, _) in zip(values, intervals)],
+    }
+
+
 def estimates(
     names: Sequence[str],
     values: Sequence[float],
@@ -155,12 +168,7 @@ def estimates(
             x=list(names),
             y=list(values),
             marker_color=EXACT_COLOUR,
-            error_y={
-                "type": "data",
-                "symmetric": False,
-                "array": [high - v for v, (_, high) in zip(values, intervals)],
-                "arrayminus": [v - low for v, (low, _) in zip(values, intervals)],
-            },
+            error_y=interval_bars(values, intervals),
             name=y_title,
         )
     )
