@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.nbval_guard import MOST_MESSAGES_PER_CELL, count_messages
+
 # The command lines speak the language of their environment (LANG and the like): the tests
 # expect English whatever the machine's locale, in this process and in the ones it starts.
 # (Tests of the language choice set these variables themselves.)
@@ -19,12 +21,6 @@ BROWSER_TESTS = REPO / "tests" / "browser"
 #: 5 s failed a notebook cell now and then on a loaded 2-core machine (its widget messages
 #: queued behind other work); a cell's own running time is bounded by --nbval-cell-timeout.
 NOTEBOOK_OUTPUT_WAIT_S = 60
-#: Most kernel messages (widget updates, outputs) one notebook cell may send. nbval reads
-#: none of them until the cell's reply arrives, so they queue up (ZeroMQ holds about 1,000
-#: per socket side): a cell that sent 4,700 (a whole game clicked through an app) lost its
-#: last message on a loaded CI machine, and nbval then timed out waiting for it. A cell
-#: over this bound fails at once, saying so, instead of failing now and then.
-MOST_MESSAGES_PER_CELL = 2_000
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -38,28 +34,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.output_timeout = NOTEBOOK_OUTPUT_WAIT_S
 
 
-def _count_messages(notebook: pytest.Item) -> list[int]:
-    """A counter of the kernel messages nbval reads for `notebook` (one nbval file)."""
-    counter = getattr(notebook, "_kit_messages", None)
-    if counter is None:
-        counter = notebook._kit_messages = [0]
-        read = notebook.get_kernel_message
-
-        def counted(*args, **kwargs):
-            message = read(*args, **kwargs)
-            counter[0] += 1
-            return message
-
-        notebook.get_kernel_message = counted
-    return counter
-
-
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item):
     """Fail a notebook cell that sends more than MOST_MESSAGES_PER_CELL kernel messages."""
     if not hasattr(item, "output_timeout"):
         return (yield)
-    counter = _count_messages(item.parent)
+    counter = count_messages(item.parent)
     counter[0] = 0
     result = yield
     if counter[0] > MOST_MESSAGES_PER_CELL:

@@ -1,8 +1,9 @@
-"""The bound on a notebook cell's kernel messages (conftest.py, MOST_MESSAGES_PER_CELL): a cell
+"""The bound on a notebook cell's kernel messages (tests/nbval_guard.py): a cell
 that sends too many fails at once with a message saying why, and one under the bound passes."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -11,7 +12,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from conftest import MOST_MESSAGES_PER_CELL
+from tests.nbval_guard import MOST_MESSAGES_PER_CELL
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,6 +30,7 @@ def _run_notebook(folder: Path, updates: int) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--nbval-lax", "chatty.ipynb"],
         cwd=folder,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},  # the copied conftest imports tests/
         capture_output=True,
         text=True,
         timeout=300,

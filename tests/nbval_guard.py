@@ -1,0 +1,29 @@
+"""A bound on the kernel messages one notebook cell sends under nbval (the root conftest.py
+applies it to every cell)."""
+
+from __future__ import annotations
+
+import pytest
+
+#: Most kernel messages (widget updates, outputs) one notebook cell may send. nbval reads
+#: none of them until the cell's reply arrives, so they queue up (ZeroMQ holds about 1,000
+#: per socket side): a cell that sent 4,700 (a whole game clicked through an app) most
+#: likely lost its last message on a loaded CI machine, and nbval then timed out waiting for
+#: it. A cell over this bound fails at once, saying so, instead of failing now and then.
+MOST_MESSAGES_PER_CELL = 2_000
+
+
+def count_messages(notebook: pytest.Item) -> list[int]:
+    """A counter of the kernel messages nbval reads for `notebook` (one nbval file)."""
+    counter = getattr(notebook, "_kit_messages", None)
+    if counter is None:
+        counter = notebook._kit_messages = [0]
+        read = notebook.get_kernel_message
+
+        def counted(*args, **kwargs):
+            message = read(*args, **kwargs)
+            counter[0] += 1
+            return message
+
+        notebook.get_kernel_message = counted
+    return counter
