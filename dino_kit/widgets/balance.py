@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 
 import ipywidgets as w
+import plotly.graph_objects as go
 
 from dino_kit import charts
 from dino_kit.balance import KINDS, BalanceReport, balance_study, component_label, separated
@@ -23,7 +24,7 @@ from kit_common.widgets.live_chart import LiveChart
 LENGTHS = ("short", "medium", "long")
 
 
-def balance_figure(report: BalanceReport, kind: str, components: ComponentSet):
+def balance_figure(report: BalanceReport, kind: str, components: ComponentSet) -> go.Figure:
     """The chart of one kind of component in `report` (largest difference on top)."""
     data = report.chart_data(kind)
     return charts.component_balance(
@@ -37,6 +38,7 @@ def balance_figure(report: BalanceReport, kind: str, components: ComponentSet):
 
 
 def chart_title(report: BalanceReport, kind: str) -> str:
+    """The chart's title: the kind of component and the number of games."""
     title = message("chart.balance.title", kind=message("balance.kinds." + kind), n=report.games)
     return title[:1].upper() + title[1:]
 
