@@ -128,7 +128,7 @@ class GameApp(App):
                 options=kind_options,
                 value=seats[i] if i < len(seats) else "heuristic",
                 description=message("ui.seat", n=i + 1),
-                layout=w.Layout(width="16em"),
+                layout=w.Layout(width="auto"),  # the longest bot name in full, in every language
             )
             for i in range(4)
         ]
