@@ -78,12 +78,17 @@ class BalanceReport:
     def to_data(self) -> dict[str, Any]:
         return asdict(self)
 
+    def rows(self, kind: str) -> list[ComponentShare]:
+        """The shares of one kind of component, the largest difference (winners' share less
+        losers') first."""
+        return sorted(
+            (c for c in self.components_held if c.kind == kind), key=lambda c: -c.difference
+        )
+
     def chart_data(self, kind: str) -> dict[str, list[Any]]:
         """Plain data for a chart of one kind of component: ids, the winners' and losers'
         shares with their interval bounds, sorted by the difference (largest first)."""
-        rows = sorted(
-            (c for c in self.components_held if c.kind == kind), key=lambda c: -c.difference
-        )
+        rows = self.rows(kind)
         return {
             "ids": [c.ident for c in rows],
             "winners": [c.winners.estimate for c in rows],
@@ -101,9 +106,7 @@ def separated(
     """The components of `kind` whose winners' and losers' intervals do not overlap: those
     the winners' parks hold more often (largest difference first), and those they hold less
     often. The others: these games cannot tell their shares apart."""
-    rows = sorted(
-        (c for c in report.components_held if c.kind == kind), key=lambda c: -c.difference
-    )
+    rows = report.rows(kind)
     more = [c for c in rows if c.winners.low > c.losers.high]
     less = [c for c in reversed(rows) if c.winners.high < c.losers.low]
     return more, less
@@ -236,6 +239,20 @@ def component_label(kind: str, ident: str, components: ComponentSet | None) -> s
     return f"{ident} {components.name_of(ident)}"
 
 
+def report_header(report: BalanceReport, components: ComponentSet | None = None) -> str:
+    """The report's first line: games, bots, the component set (with its label when the set is
+    known) and the seed."""
+    label = "" if components is None else f" ({components.label})"
+    return plural(
+        "balance.header",
+        report.games,
+        players=report.players,
+        bots="/".join(bot_name(b) for b in sorted(set(report.bots))),
+        components=repr(report.components) + label,
+        seed=report.seed,
+    )
+
+
 def report_lines(report: BalanceReport, components: ComponentSet | None = None) -> list[str]:
     """The report as text lines (the command line prints them); with the study's
     `components`, each component is named as well as numbered. Seats count from 1."""
@@ -246,24 +263,14 @@ def report_lines(report: BalanceReport, components: ComponentSet | None = None) 
         for i, s in enumerate(report.seat_win_share, 1)
     )  # fmt: skip
     lines = [
-        plural(
-            "balance.header",
-            report.games,
-            players=report.players,
-            bots="/".join(bot_name(b) for b in sorted(set(report.bots))),
-            components=repr(report.components)
-            + ("" if components is None else f" ({components.label})"),
-            seed=report.seed,
-        ),
+        report_header(report, components),
         message(
             "balance.length", mean=f"{r.estimate:.2f}", low=f"{r.low:.2f}", high=f"{r.high:.2f}"
         ),
         message("balance.seats", seats=seats),
     ]
     for kind in KINDS:
-        rows = sorted(
-            (c for c in report.components_held if c.kind == kind), key=lambda c: -c.difference
-        )
+        rows = report.rows(kind)
         if not rows:
             continue
         lines.append(message("balance.kind", kind=message("balance.kinds." + kind)))

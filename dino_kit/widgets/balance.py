@@ -14,11 +14,18 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from dino_kit import charts
-from dino_kit.balance import KINDS, BalanceReport, balance_study, component_label, separated
+from dino_kit.balance import (
+    KINDS,
+    BalanceReport,
+    balance_study,
+    component_label,
+    report_header,
+    separated,
+)
 from dino_kit.components import ComponentSet
-from dino_kit.messages import bot_name, message, plural
+from dino_kit.messages import message
 from dino_kit.widgets.data import current_components
-from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from kit_common.widgets.live_chart import LiveChart
 
 LENGTHS = ("short", "medium", "long")
@@ -147,16 +154,7 @@ class BalanceExplorer(App):
 
     def _draw(self) -> None:
         kind, report = self.kind.value, self.report
-        fresh = balance_figure(report, kind, self.components)
-        with updating(self.figure):
-            for trace, new in zip(self.figure.data, fresh.data):
-                trace.x, trace.y = new.x, new.y
-                trace.error_x.array, trace.error_x.arrayminus = (
-                    new.error_x.array,
-                    new.error_x.arrayminus,
-                )
-            self.figure.layout.title.text = fresh.layout.title.text
-            self.figure.layout.height = fresh.layout.height
+        self.figure.replace_figure(balance_figure(report, kind, self.components))
         self._say()
 
     def _say(self) -> None:
@@ -170,14 +168,7 @@ class BalanceExplorer(App):
                     span=span(f"{s.low:.0%}", f"{s.high:.0%}"))
             for i, s in enumerate(r.seat_win_share, 1)
         )  # fmt: skip
-        head = plural(
-            "balance.header",
-            r.games,
-            players=r.players,
-            bots="/".join(bot_name(b) for b in sorted(set(r.bots))),
-            components=f"{r.components} ({self.components.label})",
-            seed=r.seed,
-        )
+        head = report_header(r, self.components)
         facts = message(
             "ui.balance_facts",
             rounds=f"{r.rounds.estimate:.1f}",
