@@ -1,5 +1,10 @@
 """Marks by place, for every test folder and the notebooks: each notebook run under nbval
-and each browser test is `slow`, so `./dev test -m "not slow"` leaves them out."""
+and each browser test is `slow`, so `./dev test -m "not slow"` leaves them out.
+
+The translated pages (`notebooks/es/`, `pt/`, `ru/`) are not run under nbval: they run the
+English pages' code, which nbval runs once, and tests/test_translated_outputs.py checks that
+each one's committed outputs were made from its current inputs (tools/executed.py); the
+browser tests open every one of them in the app. `--translated-notebooks` runs them too."""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from kit_common.messages import LANGUAGES, SOURCE_LANGUAGE
 from tests.nbval_guard import MOST_MESSAGES_PER_CELL, count_messages
 
 # The command lines speak the language of their environment (LANG and the like): the tests
@@ -21,6 +27,24 @@ BROWSER_TESTS = REPO / "tests" / "browser"
 #: 5 s failed a notebook cell now and then on a loaded 2-core machine (its widget messages
 #: queued behind other work); a cell's own running time is bounded by --nbval-cell-timeout.
 NOTEBOOK_OUTPUT_WAIT_S = 60
+NOTEBOOKS = REPO / "notebooks"
+#: The folders of the translated pages under notebooks/.
+TRANSLATED = {NOTEBOOKS / code for code in LANGUAGES if code != SOURCE_LANGUAGE}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--translated-notebooks",
+        action="store_true",
+        help="also run the translated pages (notebooks/es, pt, ru) under nbval",
+    )
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Leave the translated pages out of the nbval run unless asked for."""
+    if collection_path in TRANSLATED and not config.getoption("--translated-notebooks"):
+        return True
+    return None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

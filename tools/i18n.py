@@ -1093,7 +1093,11 @@ def build(
         old = notebook_text.load(path) if path.is_file() else None
         if old is not None and page_shape(old) == page_shape(notebook):
             cells = [notebook["cells"][0], *old["cells"][1:]]
-            notebook = {**old, "metadata": notebook["metadata"], "cells": cells}
+            metadata = dict(notebook["metadata"])
+            stamp = old["metadata"].get(notebook_text.EXECUTED_STAMP)
+            if stamp is not None:  # the outputs kept, so is what they were made from
+                metadata[notebook_text.EXECUTED_STAMP] = stamp
+            notebook = {**old, "metadata": metadata, "cells": cells}
             if write_if_changed(path, notebook_json(notebook).encode("utf-8")):
                 written.append(path)  # only its links or metadata changed: outputs kept
             continue

@@ -40,6 +40,10 @@ KEEP_MARK = "# i18n: keep"
 #: in every language (never translated from the English one).
 LANGUAGES_TAG = "kit-languages"
 
+#: The metadata key of a translated page holding the digest of the inputs its outputs were
+#: made from (tools/executed.py): written by tools/run_notebooks.py, kept by a rebuild.
+EXECUTED_STAMP = "kit_executed"
+
 # A literal's prefix (f, r, b, combinations) and quotes around its body.
 _LITERAL = re.compile(r"(?is)^([rbfu]*)('''|\"\"\"|'|\")(.*)\2$")
 _WORD = re.compile(r"[^\W\d_]{2,}")

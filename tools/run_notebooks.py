@@ -7,6 +7,10 @@ its own folder (as nbval and Voila run it), with the repository root on PYTHONPA
 saved widget state (`metadata.widgets`), timing metadata and volatile ids are stripped, so a
 re-run of unchanged code gives the same file. A notebook that raises is left untouched and the
 script exits non-zero, naming it.
+
+English pages run before translated ones: a translated page records the digest of the inputs it
+ran from, its English page's outputs among them (tools/executed.py; the tests compare it with
+the current inputs instead of executing every translated page again).
 """
 
 from __future__ import annotations
@@ -23,6 +27,12 @@ import nbformat
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script: tools/ and the kit from this checkout
+    sys.path.insert(0, str(ROOT))
+
+from tools import notebook_text  # noqa: E402
+from tools.executed import STAMP, inputs_digest, translation  # noqa: E402
+
 NOTEBOOKS = ROOT / "notebooks"
 KERNEL_METADATA = {
     "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
@@ -35,7 +45,8 @@ VOLATILE = [
 
 
 def find_notebooks(paths: list[str]) -> list[Path]:
-    """The notebooks named, or found under the folders named (sorted), skipping checkpoints."""
+    """The notebooks named, or found under the folders named (sorted, English pages before
+    translated ones), skipping checkpoints."""
     found: list[Path] = []
     for name in paths or [str(NOTEBOOKS)]:
         path = Path(name).resolve()
@@ -45,7 +56,7 @@ def find_notebooks(paths: list[str]) -> list[Path]:
             found.append(path)
         else:
             raise SystemExit(f"not a notebook or folder: {name}")
-    return found
+    return sorted(found, key=lambda path: translation(path) is not None)
 
 
 def stable_model_id(name: str, cell: int, output: int) -> str:
@@ -93,7 +104,12 @@ def run(path: Path, timeout: int = 120) -> float:
     client.execute()
     elapsed = time.perf_counter() - start
     nbformat.validate(nb)
-    nbformat.write(clean(nb, path.name), path)
+    nb = clean(nb, path.name)
+    translated = translation(path)
+    if translated is not None:
+        lang, english = translated
+        nb.metadata[STAMP] = inputs_digest(nb, notebook_text.load(english), lang)
+    nbformat.write(nb, path)
     return elapsed
 
 
