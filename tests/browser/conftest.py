@@ -14,12 +14,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.first_visits import Visit, visit_pages
 from tests.browser.voila_server import (
     CHROMIUM,
     CHROMIUM_ARGS,
     NOTEBOOKS,
     REPO,
     VoilaServer,
+    pages,
+    translated_pages,
     voila_server,
     wait_for_preheated,
 )
@@ -114,6 +117,17 @@ class PageWatch:
             "response",
             lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status} for {r.url}"),
         )
+
+
+@pytest.fixture(scope="session")
+def first_visits(started_voila_app, chromium_browser) -> dict[str, Visit]:
+    """Every page of every language visited once right after the app's start, six at a time
+    (tests/browser/first_visits.py): what each showed, by page."""
+    root = started_voila_app.root
+    every_page = [("en", name) for name in pages(root)] + translated_pages(root)
+    return visit_pages(
+        chromium_browser, started_voila_app.page_url, root, every_page, PageWatch, SCREENSHOTS
+    )
 
 
 @pytest.fixture

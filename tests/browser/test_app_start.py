@@ -1,4 +1,4 @@
-"""The app as a class meets it: every page opened at once right after a start, each complete;
+"""The app as a class meets it: every page opened right after a start, each complete;
 a refused click said in a sentence, never a traceback (nor for messages crafted by hand);
 only local host names answered.
 
@@ -12,7 +12,6 @@ import asyncio
 import http.client
 import json
 import re
-import time
 import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
@@ -22,57 +21,26 @@ import pytest
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
-from tests.browser.conftest import OUTSIDE, pages_root
 from tests.browser.page_actions import (
     ACTION,
-    drawn_widget_outputs,
     page_errors,
-    wait_for_widgets,
-    widget_outputs,
 )
-from tests.browser.voila_server import pages
 
 pytestmark = pytest.mark.browser
 
 TRACEBACK = "Traceback (most recent call last)"
 
 
-def _offline(context) -> None:
-    """Refuse anything from outside the app (the kit's template links no CDN), as the page
-    tests' watch does."""
-
-    def route(route):
-        return route.abort()
-
-    context.route(OUTSIDE, route)
-
-
-def test_every_page_opened_at_once_right_after_the_start_has_all_its_widgets(
-    started_voila_app, chromium_browser
-):
-    names = pages(pages_root())
-    opened = []
-    for name in names:  # every request is sent before any page is waited for
-        context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
-        _offline(context)
-        page = context.new_page()
-        page.evaluate("url => { window.location.href = url }", started_voila_app.page_url(name))
-        opened.append((name, context, page))
-    incomplete = []
-    start = time.monotonic()
-    for name, _, page in opened:
-        expected = widget_outputs(started_voila_app.root / name)
-        page.wait_for_selector("#rendered_cells", state="attached", timeout=300_000)
-        page.wait_for_load_state("load", timeout=300_000)
-        try:
-            wait_for_widgets(page, expected, timeout_ms=60_000)
-        except Exception:
-            incomplete.append(f"{name}: {drawn_widget_outputs(page)} of {expected} widgets")
-        incomplete += [f"{name}: {problem}" for problem in page_errors(page)]
-    for _, context, _ in opened:
-        context.close()
+def test_every_page_opened_right_after_the_start_has_all_its_widgets(first_visits):
+    """Every page of every language, six at a time right after the start (the first test of
+    the browser run, so the English pages' kernels are still preheating): complete."""
+    incomplete = [
+        f"{v.name}: {v.drawn_widgets} of {v.expected_widgets} widgets"
+        + (f" ({'; '.join(v.problems)})" if v.problems else "")
+        for v in first_visits.values()
+        if not v.complete or v.problems
+    ]
     assert not incomplete, "\n".join(incomplete)
-    assert time.monotonic() - start < 300
 
 
 def test_a_double_clicked_button_says_a_sentence_and_no_traceback(voila_app, browser_page):

@@ -5,22 +5,20 @@ Python value (`raw_values`) and no "Tests" heading; a freshly opened page's widg
 their initial state (no widget played by a hidden cell, no quiz answered); and two people play
 a whole hot-seat game on page 7 through the buttons alone, with the keyboard.
 
-The pages run in an app of this module's own, without preheated kernels: each page opened
-runs its notebook then, so this module can open a page twice (to read it, then to play) and
-leaves the shared app's preheated pages to the tests that time them.
+Each page is read as it showed on its first visit (tests/browser/first_visits.py); the game
+and the rules card are opened again in a page of their own.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, SCREENSHOTS, pages_root
+from tests.browser.conftest import pages_root
 from tests.browser.page_actions import page_errors, wait_for_widgets, widget_outputs
 from tests.browser.visible_text import raw_values, visible_text
-from tests.browser.voila_server import INDEX, VoilaServer, pages, voila_server
+from tests.browser.voila_server import INDEX, pages
 
 pytestmark = pytest.mark.browser
 
@@ -28,7 +26,6 @@ COURSE = re.compile(r"martian_dice/0[1-9]_.*\.ipynb|martian_dice/rules_card\.ipy
 PAGES = [INDEX, *(p for p in pages(pages_root()) if COURSE.fullmatch(p))]
 GAME_PAGE = "martian_dice/07_play_a_game.ipynb"
 RULES_CARD = "martian_dice/rules_card.ipynb"
-FEEDBACK = ".kit-feedback"  # what a quiz or a prediction shows once answered
 
 #: What each page's widgets say before anyone touched them (text, times it appears).
 INITIAL_TEXT: dict[str, list[tuple[str, int]]] = {
@@ -45,55 +42,11 @@ INITIAL_TEXT: dict[str, list[tuple[str, int]]] = {
 }
 
 
-class OpenedPages:
-    """Each page opened once in its own browser context (the tests share what it showed)."""
-
-    def __init__(self, browser, app) -> None:
-        self.browser, self.app = browser, app
-        self.seen: dict[str, tuple[str, int, list[str]]] = {}
-
-    def open(self, name: str) -> tuple[str, int, list[str]]:
-        """(visible text, answered quizzes, errors) of `name` as it first shows."""
-        if name not in self.seen:
-            context = self.browser.new_context(viewport={"width": 1280, "height": 900})
-            page = context.new_page()
-            try:
-                page.goto(self.app.page_url(name), wait_until="commit", timeout=120_000)
-                page.wait_for_selector("#rendered_cells", state="attached", timeout=120_000)
-                page.wait_for_load_state("load", timeout=120_000)
-                wait_for_widgets(page, widget_outputs(self.app.root / name))
-                page.wait_for_timeout(500)  # the last widget views settle
-                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-                shot = SCREENSHOTS / ("read__" + name.replace("/", "__") + ".png")
-                page.screenshot(path=shot, full_page=True)
-                self.seen[name] = (
-                    visible_text(page),
-                    page.locator(FEEDBACK).count(),
-                    page_errors(page),
-                )
-            finally:
-                context.close()
-        return self.seen[name]
-
-
-@pytest.fixture(scope="module")
-def martian_app(chromium_browser) -> Iterator[VoilaServer]:
-    """The app serving every page, each kernel started when its page is opened."""
-    on_demand = ("--VoilaConfiguration.preheat_kernel=False",)
-    log = ARTIFACTS / "voila-martian.log"
-    with voila_server(pages_root(), log=log, extra_args=on_demand) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def opened(chromium_browser, martian_app) -> Iterator[OpenedPages]:
-    yield OpenedPages(chromium_browser, martian_app)
-
-
 @pytest.mark.parametrize("name", PAGES)
-def test_a_page_shows_no_raw_python_value(opened, name):
-    text, _, errors = opened.open(name)
-    assert not errors, f"{name}: {errors}"
+def test_a_page_shows_no_raw_python_value(first_visits, name):
+    visit = first_visits[name]
+    assert not visit.problems, f"{name}: {visit.problems}"
+    text = visit.text
     assert text.strip(), f"{name} shows nothing"
     assert raw_values(text) == [], f"{name} shows raw values"
     headings = {line.strip() for line in text.splitlines()}
@@ -102,9 +55,10 @@ def test_a_page_shows_no_raw_python_value(opened, name):
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_a_fresh_page_shows_its_widgets_untouched(opened, name):
-    text, answered, _ = opened.open(name)
-    assert answered == 0, f"{name}: a quiz or prediction arrives answered"
+def test_a_fresh_page_shows_its_widgets_untouched(first_visits, name):
+    visit = first_visits[name]
+    text = visit.text
+    assert visit.answered == 0, f"{name}: a quiz or prediction arrives answered"
     for expected, times in INITIAL_TEXT.get(name, []):
         assert text.count(expected) == times, f"{name}: {expected!r} {text.count(expected)}x"
     if name != "martian_dice/01_dice_and_one_roll.ipynb":
@@ -150,11 +104,11 @@ def _press_and_wait(page, button) -> None:
         now = later
 
 
-def test_two_people_play_a_hot_seat_game_through_the_buttons(martian_app, browser_page):
+def test_two_people_play_a_hot_seat_game_through_the_buttons(voila_app, browser_page):
     page, watch = browser_page
-    page.goto(martian_app.page_url(GAME_PAGE), wait_until="commit", timeout=120_000)
+    page.goto(voila_app.page_url(GAME_PAGE), wait_until="commit", timeout=120_000)
     page.wait_for_selector("#rendered_cells", state="attached", timeout=120_000)
-    wait_for_widgets(page, widget_outputs(martian_app.root / GAME_PAGE))
+    wait_for_widgets(page, widget_outputs(voila_app.root / GAME_PAGE))
     page.get_by_role("button", name="Roll", exact=True).wait_for(timeout=60_000)
 
     _set_slider(page, "People:", 2)
@@ -188,9 +142,9 @@ def test_two_people_play_a_hot_seat_game_through_the_buttons(martian_app, browse
     assert not problems, "\n".join(problems)
 
 
-def test_the_rules_card_prints_on_one_page_without_its_links(martian_app, browser_page):
+def test_the_rules_card_prints_on_one_page_without_its_links(voila_app, browser_page):
     page, _ = browser_page
-    page.goto(martian_app.page_url(RULES_CARD), wait_until="commit", timeout=120_000)
+    page.goto(voila_app.page_url(RULES_CARD), wait_until="commit", timeout=120_000)
     page.get_by_text("Scoring a turn").wait_for(timeout=120_000)
     page.wait_for_load_state("networkidle", timeout=120_000)
     pdf = page.pdf(format="A4")

@@ -7,24 +7,18 @@ whole, and no English sentence left over (tests/browser/page_language.py lists e
 The English pages' own behaviour (an interaction per page) is test_voila_pages.py's; the
 translated pages run the same code.
 
-The app keeps preheated kernels for the English pages only (kit_app.py,
-`preheated_languages`), so each translated page starts its kernel when it is opened, as it
-does for a visitor, and its kernel is shut down when the tab closes.
+Each page is read as it showed on its first visit, right after the app's start
+(tests/browser/first_visits.py), where it ran as it does for a visitor; leaving it shut its
+kernel down.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import SCREENSHOTS, pages_root
-from tests.browser.page_actions import (
-    page_errors,
-    toolbar_titles,
-    wait_for_widgets,
-    widget_outputs,
-)
+from tests.browser.conftest import pages_root
 from tests.browser.page_language import language_problems
-from tests.browser.visible_text import raw_values, text_in_language, visible_text
+from tests.browser.visible_text import raw_values
 from tests.browser.voila_server import translated_pages
 
 pytestmark = pytest.mark.browser
@@ -39,28 +33,14 @@ PARAMETERS = [pytest.param(lang, name, id=name) for lang, name in TRANSLATED] or
 
 
 @pytest.mark.parametrize(("lang", "name"), PARAMETERS)
-def test_a_translated_page_speaks_its_language(voila_app, browser_page, lang, name):
-    page, watch = browser_page
-    page.goto(voila_app.page_url(name), wait_until="commit", timeout=120_000)
-    try:
-        page.wait_for_selector("#rendered_cells", state="attached", timeout=120_000)
-        page.wait_for_load_state("load", timeout=120_000)
-        # a page without a preheated kernel runs while it loads: read it once it is shown
-        page.wait_for_selector("#loading", state="detached", timeout=120_000)
-        page.wait_for_selector("#rendered_cells", state="visible", timeout=120_000)
-        wait_for_widgets(page, widget_outputs(voila_app.root / name))
-        text = visible_text(page)
-        own_words = text_in_language(page, lang)
-        problems = page_errors(page) + watch.problems
-        toolbar = toolbar_titles(page)
-    finally:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=SCREENSHOTS / (name.replace("/", "__") + ".png"), full_page=True)
-        # leaving the page shuts its kernel down, as for a visitor (no kernel a page piles up)
-        page.goto("about:blank")
-    problems += [f"raw Python value: {found}" for found in raw_values(text)]
-    problems += language_problems(own_words, lang)
+def test_a_translated_page_speaks_its_language(first_visits, lang, name):
+    visit = first_visits[name]
+    problems = list(visit.problems)
+    if not visit.complete:
+        problems.append(f"{visit.drawn_widgets} of {visit.expected_widgets} widgets drawn")
+    problems += [f"raw Python value: {found}" for found in raw_values(visit.text)]
+    problems += language_problems(visit.own_words, lang)
     # the charts' toolbar speaks the page's language too (plotly.js's locale files), and has
     # no button that would send a chart to Plotly's cloud
-    problems += [f"toolbar in English: {t}" for t in toolbar & ENGLISH_TOOLBAR]
+    problems += [f"toolbar in English: {t}" for t in visit.toolbar & ENGLISH_TOOLBAR]
     assert not problems, f"{name}:\n" + "\n".join(problems)

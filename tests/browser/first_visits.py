@@ -1,0 +1,152 @@
+"""Every page of every language opened once, as a class opens them right after a start.
+
+The browser tests read many things from a page as it first shows (its widgets all drawn, no
+error, no raw value, its language, no quiz answered, the charts' toolbar). Each of those used
+to open the page again, and a translated page, which has no preheated kernel, ran its notebook
+each time. Here each page is visited once, `AT_ONCE` pages at a time, in a fresh browser
+context of its own (a first visit), and what it showed is kept as a `Visit`; the tests in the
+modules read it (`first_visits` fixture, tests/browser/conftest.py). A page is screenshotted
+as it first shows, then left, which shuts its kernel down, as for a visitor.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.browser.page_actions import (
+    drawn_widget_outputs,
+    page_errors,
+    toolbar_titles,
+    widget_outputs,
+)
+from tests.browser.visible_text import text_in_language, visible_text
+
+#: Pages open at the same time (six visitors of a class, each opening a page).
+AT_ONCE = 6
+#: Seconds a page may take to draw all its widgets before it counts as incomplete.
+PAGE_TIMEOUT_S = 120.0
+#: Seconds a page left keeps its context, for its beacon (shut my kernel down) to go out.
+LEAVING_S = 2.0
+#: What a quiz or a prediction shows once answered.
+FEEDBACK = ".kit-feedback"
+#: Anything MathJax typeset (a dollar sign read as TeX).
+TYPESET = "mjx-container, .MathJax, .MathJax_Preview"
+#: The widgets' boxes, whose text says the state of a page's apps.
+WIDGET_BOXES = ".jp-OutputArea-output .widget-vbox"
+
+_READY = """() => document.readyState === 'complete'
+  && !document.querySelector('#loading')
+  && !!document.querySelector('#rendered_cells')"""
+
+
+@dataclass
+class Visit:
+    """What one page showed on its first visit."""
+
+    name: str
+    lang: str
+    expected_widgets: int
+    drawn_widgets: int = 0
+    complete: bool = False
+    seconds: float = 0.0
+    text: str = ""
+    own_words: str = ""
+    answered: int = 0
+    problems: list[str] = field(default_factory=list)
+    toolbar: set[str] = field(default_factory=set)
+    widgets_text: str = ""
+    typeset: int = 0
+
+
+@dataclass
+class _Open:
+    visit: Visit
+    context: object
+    page: object
+    watch: object
+    started: float
+
+
+def _ready(opened: _Open) -> bool:
+    page = opened.page
+    try:
+        if not page.evaluate(_READY):
+            return False
+        opened.visit.drawn_widgets = drawn_widget_outputs(page)
+    except Exception:  # the page is still navigating: its document is not there yet
+        return False
+    return opened.visit.drawn_widgets >= opened.visit.expected_widgets
+
+
+def _read(opened: _Open, screenshots: Path) -> None:
+    """Note what the page shows, screenshot it, and leave it: the page sends its kernel's
+    shutdown as it goes (a beacon), so the caller closes the context a moment later."""
+    visit, page = opened.visit, opened.page
+    visit.seconds = time.monotonic() - opened.started
+    try:
+        if visit.complete:
+            page.wait_for_timeout(500)  # the last widget views settle
+        visit.text = visible_text(page)
+        visit.own_words = text_in_language(page, visit.lang) if visit.lang != "en" else ""
+        visit.answered = page.locator(FEEDBACK).count()
+        visit.toolbar = toolbar_titles(page)
+        visit.widgets_text = "\n".join(page.locator(WIDGET_BOXES).all_inner_texts())
+        visit.typeset = page.locator(TYPESET).count()
+        visit.problems += page_errors(page)
+    except Exception as error:  # a page that never came: say so instead of its text
+        visit.problems.append(f"could not be read: {type(error).__name__}: {error}"[:300])
+    finally:
+        visit.problems += opened.watch.problems
+        screenshots.mkdir(parents=True, exist_ok=True)
+        try:
+            shot = screenshots / (visit.name.replace("/", "__") + ".png")
+            page.screenshot(path=shot, full_page=True)
+        finally:
+            page.goto("about:blank")  # leaving the page shuts its kernel down
+
+
+def visit_pages(
+    browser,
+    page_url: Callable[[str], str],
+    root: Path,
+    pages: Sequence[tuple[str, str]],
+    watch_factory: Callable[[], object],
+    screenshots: Path,
+) -> dict[str, Visit]:
+    """Visit `pages` ((language, page relative to `root`)) `AT_ONCE` at a time, each in a new
+    1280 × 900 context watched by a `watch_factory()` (tests/browser/conftest.py's
+    PageWatch); the visits by page."""
+    waiting = list(pages)
+    opened: list[_Open] = []
+    left: list[tuple[float, object]] = []  # (when, context) of the pages left
+    visits: dict[str, Visit] = {}
+    while waiting or opened:
+        while waiting and len(opened) < AT_ONCE:
+            lang, name = waiting.pop(0)
+            visit = Visit(name, lang, widget_outputs(root / name))
+            visits[name] = visit
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            page = context.new_page()
+            watch = watch_factory()
+            watch.attach(context, page)
+            # sent without waiting for the answer: a preheating page answers when ready
+            page.evaluate("url => { window.location.href = url }", page_url(name))
+            opened.append(_Open(visit, context, page, watch, time.monotonic()))
+        for item in list(opened):
+            item.visit.complete = _ready(item)
+            if item.visit.complete or time.monotonic() - item.started > PAGE_TIMEOUT_S:
+                opened.remove(item)
+                _read(item, screenshots)
+                left.append((time.monotonic(), item.context))
+        while left and time.monotonic() - left[0][0] > LEAVING_S:
+            left.pop(0)[1].close()
+        if opened:
+            opened[0].page.wait_for_timeout(200)
+    if left:
+        time.sleep(LEAVING_S)
+    for _, context in left:
+        context.close()
+    return visits
