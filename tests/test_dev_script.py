@@ -63,6 +63,20 @@ def test_app_installs_the_app_extra_once_and_again_when_requirements_change(sand
     assert len(list((sandbox / ".venv").glob(".installed-*"))) == 1
 
 
+def test_uv_installs_when_it_is_there_and_pip_is_left_alone(sandbox):
+    uv = sandbox / ".venv" / "bin" / "uv"
+    uv.write_text(RECORDING_PYTHON.replace("$*", "uv $*"))
+    uv.chmod(uv.stat().st_mode | stat.S_IEXEC)
+    calls = _run_dev(sandbox, "app")
+    assert "uv pip install -q --python .venv/bin/python -e .[app]" in calls
+    assert not any("pip install" in call and not call.startswith("uv ") for call in calls)
+
+
+def test_pip_installs_uv_first_and_installs_itself_when_uv_cannot_be_had(sandbox):
+    calls = _run_dev(sandbox, "app")
+    assert calls.index("-m pip install -q uv") < calls.index("-m pip install -q -e .[app]")
+
+
 def test_app_takes_a_port_among_the_voila_options(sandbox):
     _run_dev(sandbox, "app")
     served = _run_dev(sandbox, "app", "--port=9123", "--Voila.tornado_settings={}")[-1]
