@@ -1,8 +1,9 @@
 """The Binder setup builds and runs: a fresh virtual environment made from binder/ files alone
 (requirements.txt, then postBuild) executes the index notebook.
 
-Kept cheap: the requirements are a frozen list, installed with `--no-deps` (no resolution)
-and `--no-compile` from pip's cache, and postBuild installs the kit without build isolation.
+Kept cheap: the requirements are a frozen list, installed with `--no-deps` (no resolution) by
+uv from its cache (pip when uv is not there), and postBuild installs the kit without build
+isolation.
 """
 
 from __future__ import annotations
@@ -96,7 +97,16 @@ def test_binder_environment_runs_the_index(tmp_path):
         pytest.skip(f"binder/runtime.txt asks for {wanted}; this test runs on {here}")
 
     env_dir = tmp_path / "binder-env"
-    venv.EnvBuilder(with_pip=True, symlinks=os.name != "nt").create(env_dir)
+    # uv (which ./dev installs with) does the environment's plain steps in seconds where
+    # venv's ensurepip and pip take a minute on a busy machine; pip when uv is not there.
+    uv = Path(sys.executable).with_name("uv")
+    if uv.is_file():
+        _run(
+            [str(uv), "venv", "-q", "--seed", "--python", sys.executable, str(env_dir)],
+            {**os.environ},
+        )
+    else:
+        venv.EnvBuilder(with_pip=True, symlinks=os.name != "nt").create(env_dir)
     bindir = env_dir / ("Scripts" if os.name == "nt" else "bin")
     python = bindir / "python"
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
@@ -109,8 +119,12 @@ def test_binder_environment_runs_the_index(tmp_path):
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
 
     # What Binder does: install requirements.txt, then run postBuild from the repository.
-    pip = [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-compile"]
-    _run([*pip, "-r", str(BINDER / "requirements.txt")], env)
+    # The frozen list needs no resolution: uv puts it in place from its cache.
+    if uv.is_file():
+        install = [str(uv), "pip", "install", "-q", "--no-deps", "--python", str(python)]
+    else:
+        install = [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-compile"]
+    _run([*install, "-r", str(BINDER / "requirements.txt")], env)
     source = tmp_path / "repo"
     shutil.copytree(
         REPO,
@@ -120,7 +134,8 @@ def test_binder_environment_runs_the_index(tmp_path):
     _run(["bash", str(source / "binder" / "postBuild")], env, cwd=source)
     shutil.rmtree(source)  # the notebook must run from the installed kit, not the sources
 
-    _run([str(python), "-m", "pip", "check"], env)
+    check = [str(uv), "pip", "check", "--python", str(python)] if uv.is_file() else None
+    _run(check or [str(python), "-m", "pip", "check"], env)
     script = tmp_path / "execute_index.py"
     script.write_text(EXECUTE_INDEX)
     result = json.loads(
