@@ -315,6 +315,10 @@ ENGLISH.update(
         "ui.bad_seat": "your seat is 1 to {n}, not {seat}",
         "ui.not_your_turn": "it is not your turn now",
         "ui.refused": "Not played: {why}.",
+        "ui.choose_first": (
+            "Nothing played: choose a kind of action, then an action of that kind in the "
+            "Choice menu."
+        ),
         "ui.you_played": "You: {action}",
         "ui.stopped": "This page stops here: the {phase} phase comes next.",
         "ui.status": "Round {round}, {phase} phase — {who}: {hint}",

@@ -179,7 +179,11 @@ class GameApp(App):
             options=[], description=message("ui.kind"), style={"description_width": "initial"}
         )
         self.kinds.style.button_width = "auto"
-        self.kinds.observe(lambda _: self._fill_options(), names="value")
+        # True while `_refresh` sets the kinds: the menu is filled once, after (an observer
+        # removed and re-added instead would drop ipywidgets' own, which keeps the highlighted
+        # button in step with the value: the page then showed one kind and played another)
+        self._setting_kinds = False
+        self.kinds.observe(self._on_kind, names="value")
         self.options = w.Dropdown(
             options=[], description=message("ui.choice"), layout=w.Layout(width="44em")
         )
@@ -335,11 +339,28 @@ class GameApp(App):
         self._advance()
         self._refresh()
 
+    def shown_choice(self) -> Action | None:
+        """The action the controls show: the menu's highlighted entry, provided it is of the
+        highlighted kind and legal now (None otherwise: Play then plays nothing)."""
+        kind = _shown_value(self.kinds)
+        action = _shown_value(self.options)
+        if kind is None or not isinstance(action, Action) or action.kind != kind:
+            return None
+        return action if action in self.legal() else None
+
     def play_selected(self) -> str | None:
-        """What the Play button does: play the action chosen in the menu."""
-        if self.options.value is None:
-            return self.act(Action("none"))
-        return self.act(self.options.value)
+        """What the Play button does: play the action the kind buttons and the menu show —
+        nothing (and say so) when they disagree, or show no legal action."""
+        if not self.your_turn():
+            return self.act(Action("none"))  # refused: it is not a person's turn
+        action = self.shown_choice()
+        if action is None:
+            reason = message("ui.choose_first")
+            self.message_text = reason
+            self._fill_options()  # the menu again lists the highlighted kind's actions
+            self.why.value = f"<span style='color:#c62828'>{escape(reason)}</span>"
+            return reason
+        return self.act(action)
 
     def play_with(
         self, bot: Callable[[GameState, random.Random], Action], steps: int = 10**6
@@ -468,7 +489,12 @@ class GameApp(App):
             return
         self.figure.replace_figure(charts.vp_race(self.state.names, self.rounds, self.vps))
 
+    def _on_kind(self, _: object) -> None:
+        if not self._setting_kinds:
+            self._fill_options()
+
     def _fill_options(self) -> None:
+        """The menu: the legal actions of the highlighted kind, the first one chosen."""
         kind = self.kinds.value
         actions = [a for a in self.legal() if a.kind == kind]
         self.options.options = [(action_label(self.state, a), a) for a in actions]
@@ -511,10 +537,12 @@ class GameApp(App):
         seat = self.acting_seat()
         self.your_board.value = board_html(s, seat)
         kinds = [k for k in KIND_ORDER if any(a.kind == k for a in self.legal())]
-        self.kinds.unobserve_all("value")
-        self.kinds.options = [(message("kind." + k), k) for k in kinds]
-        self.kinds.value = kinds[0] if kinds else None
-        self.kinds.observe(lambda _: self._fill_options(), names="value")
+        self._setting_kinds = True
+        try:
+            self.kinds.options = [(message("kind." + k), k) for k in kinds]
+            self.kinds.value = kinds[0] if kinds else None
+        finally:
+            self._setting_kinds = False
         self._fill_options()
         self.play_button.disabled = not self.your_turn()
         # while a round's summary waits for Continue, only the summary and the boards show
@@ -550,6 +578,14 @@ class GameApp(App):
                 _phases_html(message("story.so_far", round=s.round), self.round_story, True)
             )
         return "".join(parts)
+
+
+def _shown_value(menu: w.ToggleButtons | w.Dropdown) -> Any:
+    """The value of the entry a menu (or row of toggle buttons) highlights: its synced
+    `index`, which the browser shows and sets, read through its options."""
+    if menu.index is None:
+        return None
+    return menu.options[menu.index][1]
 
 
 def seat_kinds(bots: list[str], you: int, people: Sequence[int] | None) -> list[str]:

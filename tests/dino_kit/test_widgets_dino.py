@@ -12,30 +12,53 @@ import pytest
 from dino_kit import Action, odds
 from dino_kit.bots import bot_by_name, heuristic_bot, random_bot
 from dino_kit.components import illustrative_folder
+from dino_kit.messages import message
 from dino_kit.narrate import action_label
 from dino_kit.widgets import data
 from dino_kit.widgets.game import GameApp
 from dino_kit.widgets.park import ParkRisk
 from dino_kit.widgets.research import DieExplorer, HeldThreatExplorer, gain_law
+from dino_kit.widgets.scoring import ScoreCalculator
 from dino_kit.widgets.setup import SetupExplorer, setup_facts
 from dino_kit.widgets.views import board_html, market_html, research_html
+from tests.widget_menus import menus_in_step, menus_of, pick, shown
 
 
 def click_through(app: GameApp, seed: int) -> None:
-    """Play your turns with the widgets: pick a kind button, a menu entry, press Play."""
+    """Play your turns with the widgets as a browser does (a kind button, a menu entry, Play),
+    checking after every move that the highlighted kind, the menu and what Play would play
+    agree."""
     choose = random.Random(seed)
+    moves = 0
     while app.your_turn() or app.paused:
+        assert menus_in_step(app.widget) == []
         if app.paused:
             assert app.play_button.disabled and app.continue_button.layout.display is None
             app.continue_button.click()
             continue
         legal = app.legal()
-        assert {k for _, k in app.kinds.options} == {a.kind for a in legal}
-        app.kinds.value = choose.choice([k for _, k in app.kinds.options])
+        kinds = [k for _, k in app.kinds.options]
+        assert set(kinds) == {a.kind for a in legal}
+        kind = shown(app.kinds)
+        assert kind == kinds[0]  # a new move starts on the first kind, highlighted
         offered = [a for _, a in app.options.options]
-        assert offered == [a for a in legal if a.kind == app.kinds.value]
-        app.options.value = choose.choice(offered)
-        assert app.play_selected() is None
+        assert offered == [a for a in legal if a.kind == kind]
+        assert app.shown_choice() == shown(app.options) == offered[0]
+        pick(app.kinds, choose.randrange(len(kinds)))
+        kind = shown(app.kinds)
+        offered = [a for _, a in app.options.options]
+        assert offered == [a for a in legal if a.kind == kind]
+        if choose.random() < 0.7:  # else Play plays the menu's first entry, as shown
+            pick(app.options, choose.randrange(len(offered)))
+        assert menus_in_step(app.widget) == []
+        action = shown(app.options)
+        assert action.kind == kind and app.shown_choice() == action
+        name, label = app.state.names[app.state.current_player()], action_label(app.state, action)
+        told = len(app.lines)
+        app.play_button.click()  # the first step told after it is the action shown
+        assert app.lines[told] == message("log.action", name=name, action=label).strip()
+        moves += 1
+    assert moves > 0 and menus_in_step(app.widget) == []
     assert app.stopped()
     assert app.play_button.disabled
 
@@ -136,6 +159,34 @@ def test_refusals_name_the_rule_and_change_nothing():
     assert reason.startswith("Not played") and "needs a scientist of level 3" in reason
     assert "color:#c62828" in app.why.value
     assert app.state is before
+
+
+def test_play_plays_only_what_the_kind_buttons_and_the_menu_show():
+    app = GameApp(bots=["random"], seed=3)
+    before = app.state
+    assert shown(app.kinds) == "die"
+    recipes = [a for a in app.legal() if a.kind == "recipe"]
+    app.options.options = [("a recipe", recipes[0])]  # a menu out of step with the kind shown
+    assert app.shown_choice() is None
+    assert app.play_selected() == "Nothing played: choose a kind of action, then an action of " \
+        "that kind in the Choice menu."  # fmt: skip
+    assert app.state is before and "color:#c62828" in app.why.value
+    assert [a.kind for _, a in app.options.options] == ["die"] * len(app.options.options)
+    assert app.shown_choice() == shown(app.options) and menus_in_step(app.widget) == []
+
+
+def test_every_menu_of_the_pages_highlights_what_it_holds():
+    # each menu-and-button page: every entry of every menu picked as a browser picks it
+    apps = [GameApp(bots=["random"], seed=1), SetupExplorer(), DieExplorer(), ScoreCalculator()]
+    for app in apps:
+        assert menus_of(app.widget)
+        for menu in menus_of(app.widget):
+            for index in range(len(menu.options)):
+                pick(menu, index)
+                assert menus_in_step(app.widget) == []
+    game = apps[0]
+    pick(game.player_count, 0)  # solo: seat 1 becomes a person's
+    assert shown(game.seat_menus[0]) == game.seat_menus[0].value == "person"
 
 
 def test_new_game_from_the_setup_row():
