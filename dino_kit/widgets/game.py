@@ -545,13 +545,14 @@ class GameApp(App):
             self._setting_kinds = False
         self._fill_options()
         self.play_button.disabled = not self.your_turn()
-        # while a round's summary waits for Continue, only the summary and the boards show
-        shown = "none" if self.paused else None
-        for control in (self.centre, self.kinds, self.options):
+        # while a round's summary waits for Continue, only the summary and the boards show;
+        # once the game is over (or the page's phase is reached), no control to act is left
+        self.centre.layout.display = "none" if self.paused else None
+        shown = "none" if self.paused or self.stopped() else None
+        for control in (self.kinds, self.options, self.play_button):
             control.layout.display = shown
-        self.play_button.layout.display = shown
         self.place_button.layout.display = None if self.placing() else "none"
-        self.why.value = escape(self.message_text)
+        self.why.value = "" if s.is_terminal() else escape(self.message_text)
         self.others.value = "".join(
             board_html(s, other) for other in range(s.num_players) if other != seat
         )

@@ -73,6 +73,10 @@ def test_a_whole_game_with_the_widgets(seed, bots):
     assert [t.y[-1] for t in app.figure.data] == list(s.final)
     assert "wins with" in app.summary() or "share the victory" in app.summary()
     assert "(winner)" in app.result.value
+    # at the end only the result, the statistics and New game remain: nothing to act with
+    controls = [app.kinds, app.options, app.play_button, app.place_button, app.continue_button]
+    assert all(c.layout.display == "none" for c in controls) and app.why.value == ""
+    assert app.notice.value == "" and app.new_button.layout.display is None
     assert app.log_view.value.count("<li>") == min(80, len(app.lines))
     assert [r.round for r in app.summaries] == list(range(1, s.round + 1))
 
@@ -148,6 +152,8 @@ def test_until_stops_after_research_and_bots_play_in_between():
     assert app.state.current_player() == 1  # the bot in seat 0 has played its first turn
     app.play_with(heuristic_bot)
     assert app.state.phase == "market" and app.stopped() and app.legal() == ()
+    assert app.kinds.layout.display == app.play_button.layout.display == "none"
+    assert app.centre.value and app.centre.layout.display is None  # research, as it ended
     assert app.state.held is not None or all(o is not None for o in app.state.claimed)
     assert app.act(Action("pass")) == "it is not your turn now"
 
