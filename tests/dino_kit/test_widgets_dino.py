@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import shutil
+from html import escape
 
 import pytest
 
@@ -88,7 +89,19 @@ def test_each_round_summary_adds_up_to_the_vp_change(seed):
     while not app.state.is_terminal():
         if app.paused:
             assert "summary" in app.story.value and app.summaries[-1].round == len(vp_at_start)
+            assert app.notice.value == ""  # the next round's banner waits for Continue
+            cleanup = app.summaries[-1].cleanup
+            assert cleanup[0].startswith(f"Turn order of round {app.state.round}, fewest VP")
+            assert cleanup[1].startswith("Market: ") and "kit-cleanup" in app.story.value
+            assert all(escape(x) in app.story.value for x in cleanup)
+            market = market_html(app.state)
+            for line in cleanup[2:]:  # the refill, drawn before the pause: now on show
+                assert line.startswith(("New in the market: ", "New recipe face up: "))
+                assert line in app.lines
+                if line.startswith("New in the market: "):
+                    assert escape(line.split(": ")[1].split(" (")[0]) in market
             app.continue_game()
+            assert f"Round {app.state.round}" in app.notice.value
             vp_at_start.append(tuple(p.vp for p in app.state.players))
         else:
             app.act(heuristic_bot(app.state, random.Random(0)))
