@@ -315,6 +315,10 @@ ENGLISH.update(
         "ui.bad_seat": "your seat is 1 to {n}, not {seat}",
         "ui.not_your_turn": "it is not your turn now",
         "ui.refused": "Not played: {why}.",
+        "ui.choose_first": (
+            "Nothing played: choose a kind of action, then an action of that kind in the "
+            "Choice menu."
+        ),
         "ui.you_played": "You: {action}",
         "ui.stopped": "This page stops here: the {phase} phase comes next.",
         "ui.status": "Round {round}, {phase} phase — {who}: {hint}",
@@ -589,6 +593,15 @@ ENGLISH.update(
         "story.research_head": "Research",
         "story.market_head": "Market",
         "story.workers_head": "Workers",
+        "story.cleanup_head": "Cleanup: the next round's turn order and market",
+        "story.order_entry": "{name} — {vp} VP",
+        "story.turn_order": (
+            "Turn order of round {round}, fewest VP first (a tie keeps the old order): {order}."
+        ),
+        "story.market_slide_empty": (
+            "Market: the ${price} row was empty, so nothing is discarded; the other items "
+            "slide toward the cheap rows and the empty places are refilled from the stacks."
+        ),
     }
 )
 # -- what a component does, from its effects (dino_kit.narrate.effect_text) -----------------
@@ -969,6 +982,12 @@ ENGLISH.update(
             "the end of a round in which at most one is left unclaimed.",
             "Round {round} may be the last round: {n} objectives unclaimed; the game ends at "
             "the end of a round in which at most one is left unclaimed.",
+        ),
+        "story.market_slide_n": Plural(
+            "Market: {items}, left in the ${price} row, is discarded; the other items slide "
+            "toward the cheap rows and the empty places are refilled from the stacks.",
+            "Market: {items}, left in the ${price} row, are discarded; the other items slide "
+            "toward the cheap rows and the empty places are refilled from the stacks.",
         ),
         "chance.roll_n": Plural(
             "Die {slot} rolled: {face}, {n} threat pip.",

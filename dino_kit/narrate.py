@@ -472,6 +472,30 @@ def face_label_of(face: Any) -> str:
     return message("story.face", amount=face.amount, dna=dna_word(face.dna))
 
 
+def cleanup_lines(before: GameState, after: GameState) -> list[str]:
+    """The cleanup closing a round, in words: the next round's turn order (fewest VP first)
+    and the market's slide (the cheapest row discarded, the rest toward the cheap rows, the
+    empty places refilled). `before`: the round's last state; `after`: the next round's first
+    (its draws still to come). Nothing when the game ended at this cleanup."""
+    if after.is_terminal():
+        return []
+    lines = []
+    if after.num_players > 1:
+        order = "; ".join(
+            message("story.order_entry", name=after.names[seat], vp=after.players[seat].vp)
+            for seat in after.order
+        )
+        lines.append(message("story.turn_order", round=after.round, order=order))
+    c = after.components
+    price = c.tables.market_rows[-1]
+    gone = [c.name_of(column[-1]) for column in before.rows if column[-1] is not None]
+    if gone:
+        lines.append(plural("story.market_slide_n", len(gone), items=", ".join(gone), price=price))
+    else:
+        lines.append(message("story.market_slide_empty", price=price))
+    return lines
+
+
 def round_start_notice(state: GameState) -> str:
     """What a player should know as a round begins: whether it is the last one, or how
     close the end is (the game ends at a cleanup with at most one objective unclaimed)."""

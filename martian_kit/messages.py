@@ -88,6 +88,8 @@ ENGLISH: dict[str, str | Plural] = {
     "ui.nothing_yet": "nothing yet",
     "ui.score_now": "If the turn ended now: {explanation}",
     "ui.turn_over": "Turn over: {explanation}",
+    "ui.last_turn.you": "Your last turn: {explanation}",
+    "ui.last_turn.named": "{name}'s last turn: {explanation}",
     "why.first_roll": "You rolled all {dice} dice: a turn always begins by rolling every die.",
     "why.tanks": "{tanks} set aside at once: Tanks are never a choice, they are always set aside.",
     "why.no_tanks": "No Tank in this roll.",
@@ -452,6 +454,18 @@ ENGLISH.update(
         ),
         "ui.winner.n": Plural("{name} wins with {n} points.", "{name} wins with {n} points."),
         "ui.you_win.n": Plural("You win with {n} points!", "You win with {n} points!"),
+        # A hot-seat turn's end, said to the next person: who did what.
+        "ui.ended.stop.n": Plural(
+            "{name} stopped with {n} point.", "{name} stopped with {n} points."
+        ),
+        "ui.ended.no_choice.n": Plural(
+            "{name}'s last roll left no legal choice: the turn ended with {n} point.",
+            "{name}'s last roll left no legal choice: the turn ended with {n} points.",
+        ),
+        "ui.ended.no_dice.n": Plural(
+            "{name} had no dice left to roll: the turn ended with {n} point.",
+            "{name} had no dice left to roll: the turn ended with {n} points.",
+        ),
         # The tie-break roll-off page.
         "ui.more_tiebreaks.n": Plural("+{n} tie-break", "+{n} tie-breaks"),
         "ui.tiebreaks_so_far.n": Plural("1 tie-break played", "{n} tie-breaks played"),

@@ -28,6 +28,7 @@ from dino_kit.narrate import (
     ParkVisit,
     action_label,
     chance_line,
+    cleanup_lines,
     ending_lines,
     held_die_line,
     objective_line,
@@ -41,7 +42,7 @@ from dino_kit.narrate import (
 from dino_kit.objectives import breakdown
 from dino_kit.phases import park
 from dino_kit.setup import new_game
-from dino_kit.state import CHANCE, Action, ChaosRoll, GameState, Phase
+from dino_kit.state import CHANCE, Action, ChaosRoll, GameState, MarketDraw, Phase, RecipeDraw
 from dino_kit.widgets.data import current_components
 from dino_kit.widgets.views import (
     NO_TEX,
@@ -179,7 +180,11 @@ class GameApp(App):
             options=[], description=message("ui.kind"), style={"description_width": "initial"}
         )
         self.kinds.style.button_width = "auto"
-        self.kinds.observe(lambda _: self._fill_options(), names="value")
+        # True while `_refresh` sets the kinds: the menu is filled once, after (an observer
+        # removed and re-added instead would drop ipywidgets' own, which keeps the highlighted
+        # button in step with the value: the page then showed one kind and played another)
+        self._setting_kinds = False
+        self.kinds.observe(self._on_kind, names="value")
         self.options = w.Dropdown(
             options=[], description=message("ui.choice"), layout=w.Layout(width="44em")
         )
@@ -286,6 +291,7 @@ class GameApp(App):
         self.park_start: GameState | None = None
         self.park_moves: list[Any] = []
         self.paused = False
+        self.pause_due = False
         self._record_round()
         self._advance()
         self._reset_chart()
@@ -335,11 +341,28 @@ class GameApp(App):
         self._advance()
         self._refresh()
 
+    def shown_choice(self) -> Action | None:
+        """The action the controls show: the menu's highlighted entry, provided it is of the
+        highlighted kind and legal now (None otherwise: Play then plays nothing)."""
+        kind = _shown_value(self.kinds)
+        action = _shown_value(self.options)
+        if kind is None or not isinstance(action, Action) or action.kind != kind:
+            return None
+        return action if action in self.legal() else None
+
     def play_selected(self) -> str | None:
-        """What the Play button does: play the action chosen in the menu."""
-        if self.options.value is None:
-            return self.act(Action("none"))
-        return self.act(self.options.value)
+        """What the Play button does: play the action the kind buttons and the menu show —
+        nothing (and say so) when they disagree, or show no legal action."""
+        if not self.your_turn():
+            return self.act(Action("none"))  # refused: it is not a person's turn
+        action = self.shown_choice()
+        if action is None:
+            reason = message("ui.choose_first")
+            self.message_text = reason
+            self._fill_options()  # the menu again lists the highlighted kind's actions
+            self.why.value = f"<span style='color:#c62828'>{escape(reason)}</span>"
+            return reason
+        return self.act(action)
 
     def play_with(
         self, bot: Callable[[GameState, random.Random], Action], steps: int = 10**6
@@ -374,6 +397,13 @@ class GameApp(App):
             actor != CHANCE or isinstance(before.pending[0], ChaosRoll)
         ):
             self.round_story.setdefault(phase, []).append(line)
+        if (
+            actor == CHANCE
+            and isinstance(before.pending[0], MarketDraw | RecipeDraw)
+            and self.summaries
+            and self.summaries[-1].round == before.round - 1
+        ):  # the market and recipes refilled at the last cleanup: its summary tells them
+            self.summaries[-1].cleanup.append(line)
         if before.phase == Phase.RESEARCH and after.phase != Phase.RESEARCH:
             self.round_story.setdefault("research", []).append(held_die_line(after))
         if before.phase == Phase.PARK:
@@ -382,19 +412,34 @@ class GameApp(App):
             self.park_start = after
         self.state = after
         if after.is_terminal() or after.round != before.round:
-            self._finish_round(before.round)
+            self._finish_round(before)
         self._record_round()
 
-    def _finish_round(self, round_number: int) -> None:
+    def _finish_round(self, last: GameState) -> None:
+        """Sum up the round that `last` (its last state) ended, at its cleanup."""
         visits = (
             park_visits(self.park_start, self.park_moves) if self.park_start is not None else ()
         )
         self.summaries.append(
-            RoundSummary(round_number, dict(self.round_story), visits, self.state.names)
+            RoundSummary(
+                last.round,
+                dict(self.round_story),
+                visits,
+                self.state.names,
+                cleanup_lines(last, self.state),
+            )
         )
         self.round_story, self.park_start, self.park_moves = {}, None, []
+        # the pause waits for the market's refill, so that the summary can tell it
         if self.pause_between_rounds and self.people and not self.state.is_terminal():
-            self.paused = True
+            self.pause_due = True
+
+    def _pause_now(self, state: GameState) -> bool:
+        """True when the app pauses (or has paused) on a round's summary: once the cleanup's
+        draws are done."""
+        if self.pause_due and state.current_player() != CHANCE:
+            self.pause_due, self.paused = False, True
+        return self.paused
 
     def _advance(self) -> None:
         """Chance and bots play until a person is to act, a round ends (when the app pauses
@@ -406,7 +451,7 @@ class GameApp(App):
             self.state,
             self.bots,  # None at a person's seat: the loop stops there
             self.rng,
-            until=lambda s: self.paused or (until is not None and s.phase == until),
+            until=lambda s: self._pause_now(s) or (until is not None and s.phase == until),
             on_step=self._took,
             max_steps=MAX_STEPS_BETWEEN_TURNS,
         )
@@ -468,7 +513,12 @@ class GameApp(App):
             return
         self.figure.replace_figure(charts.vp_race(self.state.names, self.rounds, self.vps))
 
+    def _on_kind(self, _: object) -> None:
+        if not self._setting_kinds:
+            self._fill_options()
+
     def _fill_options(self) -> None:
+        """The menu: the legal actions of the highlighted kind, the first one chosen."""
         kind = self.kinds.value
         actions = [a for a in self.legal() if a.kind == kind]
         self.options.options = [(action_label(self.state, a), a) for a in actions]
@@ -492,7 +542,7 @@ class GameApp(App):
             waiting = s.players[s.current_player()].to_place
             lines.insert(1, escape(message("park.place.waiting", who=visitors_text(*waiting))))
         self.header.value = "<br>".join(lines[:1]) + "".join(f"<div>{x}</div>" for x in lines[1:])
-        if s.is_terminal() or self.stopped():
+        if s.is_terminal() or self.stopped() or self.paused:  # the round ahead waits for Continue
             self.notice.value = ""
         else:
             self.notice.value = (
@@ -511,19 +561,22 @@ class GameApp(App):
         seat = self.acting_seat()
         self.your_board.value = board_html(s, seat)
         kinds = [k for k in KIND_ORDER if any(a.kind == k for a in self.legal())]
-        self.kinds.unobserve_all("value")
-        self.kinds.options = [(message("kind." + k), k) for k in kinds]
-        self.kinds.value = kinds[0] if kinds else None
-        self.kinds.observe(lambda _: self._fill_options(), names="value")
+        self._setting_kinds = True
+        try:
+            self.kinds.options = [(message("kind." + k), k) for k in kinds]
+            self.kinds.value = kinds[0] if kinds else None
+        finally:
+            self._setting_kinds = False
         self._fill_options()
         self.play_button.disabled = not self.your_turn()
-        # while a round's summary waits for Continue, only the summary and the boards show
-        shown = "none" if self.paused else None
-        for control in (self.centre, self.kinds, self.options):
+        # while a round's summary waits for Continue, only the summary and the boards show;
+        # once the game is over (or the page's phase is reached), no control to act is left
+        self.centre.layout.display = "none" if self.paused else None
+        shown = "none" if self.paused or self.stopped() else None
+        for control in (self.kinds, self.options, self.play_button):
             control.layout.display = shown
-        self.play_button.layout.display = shown
         self.place_button.layout.display = None if self.placing() else "none"
-        self.why.value = escape(self.message_text)
+        self.why.value = "" if s.is_terminal() else escape(self.message_text)
         self.others.value = "".join(
             board_html(s, other) for other in range(s.num_players) if other != seat
         )
@@ -550,6 +603,14 @@ class GameApp(App):
                 _phases_html(message("story.so_far", round=s.round), self.round_story, True)
             )
         return "".join(parts)
+
+
+def _shown_value(menu: w.ToggleButtons | w.Dropdown) -> Any:
+    """The value of the entry a menu (or row of toggle buttons) highlights: its synced
+    `index`, which the browser shows and sets, read through its options."""
+    if menu.index is None:
+        return None
+    return menu.options[menu.index][1]
 
 
 def seat_kinds(bots: list[str], you: int, people: Sequence[int] | None) -> list[str]:
@@ -594,8 +655,9 @@ def _phases_html(title: str, story: dict[str, list[str]], open_: bool) -> str:
 
 
 class RoundSummary:
-    """A finished round: what happened in each phase, and each player's park, with the VP
-    change explained so that the parts add up."""
+    """A finished round: what happened in each phase, each player's park, with the VP change
+    explained so that the parts add up, and the cleanup (turn order, the market's slide and
+    refill)."""
 
     def __init__(
         self,
@@ -603,11 +665,14 @@ class RoundSummary:
         story: dict[str, list[str]],
         visits: Sequence[ParkVisit],
         names: Sequence[str] = (),
+        cleanup: Sequence[str] = (),
     ) -> None:
         self.round = round_number
         self.story = story
         self.visits = tuple(visits)
         self.names = tuple(names)
+        #: the cleanup in words: turn order, the market's slide, then its refill as drawn
+        self.cleanup = list(cleanup)
 
     def _repr_html_(self) -> str:
         return self.html(self.names, phases_open=True)
@@ -623,6 +688,13 @@ class RoundSummary:
         vp = "".join(f"<li>{escape(x)}</li>" for x in self.vp_lines(names))
         if not self.visits:
             vp = f"<li>{escape(message('story.no_park'))}</li>"
+        cleanup = ""
+        if self.cleanup:
+            items = "".join(f"<li>{escape(x)}</li>" for x in self.cleanup)
+            cleanup = (
+                f"<div class='kit-cleanup'><b>{escape(message('story.cleanup_head'))}</b>"
+                f"<ul>{items}</ul></div>"
+            )
         park_blocks = "".join(
             f"<li>{''.join(f'<div>{escape(x)}</div>' for x in park_lines(v, names[v.seat]))}</li>"
             for v in self.visits
@@ -634,6 +706,7 @@ class RoundSummary:
             f"<b>{head}</b><ul class='kit-vp-lines'>{vp}</ul>"
             f"<details open><summary><b>{escape(message('story.park_detail'))}</b></summary>"
             f"<ul>{park_blocks}</ul></details>"
+            f"{cleanup}"
             f"{_phases_html(message('story.earlier_phases'), self.story, phases_open)}</div>"
         )
 

@@ -30,7 +30,7 @@ from martian_kit.narrate import describe_turn
 from martian_kit.play import run
 from martian_kit.policies import Policy, policy_by_name, policy_names
 from martian_kit.scoring import explain_score, has_bonus, tanks_win
-from martian_kit.turn import Action, Phase, TurnState
+from martian_kit.turn import Action, Phase, TurnEnd, TurnState
 from martian_kit.widgets.advice import win_advisor
 from martian_kit.widgets.dice_view import dice_text
 from martian_kit.widgets.turn import ActionBar, TurnView
@@ -256,6 +256,9 @@ class GameApp(App):
         self.start_totals = state.totals
         self.lines: list[str] = []
         self.recent_bot_turns: list = []
+        # the last finished turn of a person (seat, its last state): its dice stay in view
+        # until the next roll, so that the next player sees how it ended
+        self.last_turn: tuple[int, TurnState] | None = None
         self._reset_chart()
         self._advance_bots()
         self._refresh()
@@ -283,7 +286,9 @@ class GameApp(App):
         if not self.your_turn():
             raise ValueError(message("rule.not_your_turn", where=self.scoreboard_text()))
         turn = self.state.turn
+        seat = self.state.seat
         if action is Action.ROLL:
+            self.last_turn = None
             state = self.state if turn.is_chance_node() else self.state.apply_action(action)
             before = state.turn
             rolled = state.sample_chance(self.rng)
@@ -295,7 +300,11 @@ class GameApp(App):
             self.state = self.state.apply_action(action)
             self.lines = explain_action(turn, action, after)
         if after.is_terminal():
-            self.lines.append(message("ui.turn_over", explanation=after.explain_score()))
+            self.last_turn = (seat, after)
+            if len(self.people) > 1:  # the next person reads it: it names who did what
+                self.lines = [turn_end_line(self.state.players[seat], after)]
+            else:
+                self.lines.append(message("ui.turn_over", explanation=after.explain_score()))
             self._advance_bots()
         self._refresh()
 
@@ -327,6 +336,14 @@ class GameApp(App):
         if len(self.people) > 1 and not s.in_tiebreak():
             return message("ui.named_turn", name=s.players[s.seat], what=what)
         return message("ui.your_turn", what=what)
+
+    def last_turn_text(self, seat: int, last: TurnState) -> str:
+        """The line under a person's last dice, kept in view until the next roll."""
+        if self.people == (seat,):
+            return message("ui.last_turn.you", explanation=last.explain_score())
+        return message(
+            "ui.last_turn.named", name=self.state.players[seat], explanation=last.explain_score()
+        )
 
     def bot_turns_html(self) -> str:
         """The bots' turns since a person last played: one line each, its rolls on demand."""
@@ -379,9 +396,18 @@ class GameApp(App):
             f"<table><tr>{board}</tr></table><div>{' · '.join(notes)}</div>"
             f"<div><b>{escape(self.scoreboard_text())}</b></div>"
         )
-        self.view.update(s.turn if self.your_turn() else _blank())
+        over = s.is_terminal()
+        # at the end only the result, the statistics and New game remain: no dice, no buttons
+        for part in (self.view.widget, self.actions.widget, self.show_advisor):
+            part.layout.display = "none" if over else None
+        if self.your_turn() and s.turn.is_first_roll() and self.last_turn is not None:
+            seat, last = self.last_turn
+            self.view.update(last)
+            self.view.score.value = escape(self.last_turn_text(seat, last))
+        else:
+            self.view.update(s.turn if self.your_turn() else _blank())
         self.actions.update(s.turn if self.your_turn() else None)
-        self.why.value = " ".join(self.lines)
+        self.why.value = "" if over else " ".join(self.lines)
         if self.advisor is not None and self.show_advisor.value and self.your_turn():
             items = "".join(f"<li>{escape(x)}</li>" for x in self.advisor(s.turn, s.context()))
             self.advice.value = f"<b>{message('ui.advisor')}</b><ul>{items}</ul>"
@@ -432,6 +458,16 @@ def explain_next_words(turn: TurnState) -> list[str]:
     if turn.phase is Phase.MAY_ROLL_OR_STOP:
         return [CATALOGUE.plural("why.roll_or_stop.n", turn.dice_left)]
     return [message("ui.press_roll")]
+
+
+def turn_end_line(name: str, turn: TurnState) -> str:
+    """How a person's turn ended, naming them: "Player 1 stopped with 3 points." """
+    key = {
+        TurnEnd.STOPPED: "ui.ended.stop.n",
+        TurnEnd.NO_CHOICE: "ui.ended.no_choice.n",
+        TurnEnd.NO_DICE: "ui.ended.no_dice.n",
+    }[turn.end]
+    return CATALOGUE.plural(key, turn.score(), name=name)
 
 
 def bot_turn_line(state: GameState, turn: TurnRecord) -> str:

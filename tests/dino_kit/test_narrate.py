@@ -14,6 +14,7 @@ from dino_kit.components import load_components
 from dino_kit.engine import apply_chance, run, sample_chance
 from dino_kit.narrate import (
     chance_line,
+    cleanup_lines,
     effect_text,
     ending_lines,
     game_log,
@@ -94,6 +95,43 @@ def test_chance_lines_name_things_and_count_dice_from_1():
     assert "Die 1 of the pool" in text and "Die 1 rolled" in text and "Die 0" not in text
     assert "Objective revealed: Have" in text and "New in the market:" in text
     assert all("(chance)" not in line for line in game_log(_game(1)))
+
+
+def test_cleanup_lines_tell_the_new_turn_order_and_the_market_slide():
+    cleanups = []
+    state = new_game(["P1", "P2", "P3"], COMPONENTS)
+    run(
+        state,
+        [bot_by_name("heuristic")] * 3,
+        random.Random(2),
+        on_step=lambda before, _, __, after: (
+            cleanups.append((before, after))
+            if after.round != before.round and not after.is_terminal()
+            else None
+        ),
+    )
+    assert cleanups
+    price = COMPONENTS.tables.market_rows[-1]
+    for before, after in cleanups:
+        order, market = cleanup_lines(before, after)
+        listed = order.split(": ", 1)[1].rstrip(".").split("; ")
+        seats = [before.names.index(entry.split(" — ")[0]) for entry in listed]
+        vps = [int(entry.split(" — ")[1].removesuffix(" VP")) for entry in listed]
+        assert sorted(seats) == [0, 1, 2] and vps == [after.players[s].vp for s in seats]
+        for a, b in pairwise(range(3)):  # fewest VP first, a tie in the old order
+            assert vps[a] < vps[b] or (
+                vps[a] == vps[b] and before.order.index(seats[a]) < before.order.index(seats[b])
+            )
+        gone = [column[3] for column in before.rows if column[3] is not None]
+        for ident in gone:
+            assert COMPONENTS.name_of(ident) in market
+            assert all(ident not in column for column in after.rows)
+        assert f"${price} row" in market and ("discarded" in market) == bool(gone)
+        for column in after.rows:  # slid toward the cheap rows: the gaps are on top
+            kept = [x for x in column if x is not None]
+            assert column == (None,) * (4 - len(kept)) + tuple(kept)
+    assert any(a.order != b.order for b, a in cleanups)  # the order did change at least once
+    assert cleanup_lines(cleanups[-1][0], finish(cleanups[-1][0])) == []  # the game ended
 
 
 def test_notices_and_ties():

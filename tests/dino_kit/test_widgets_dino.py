@@ -6,36 +6,60 @@ from __future__ import annotations
 
 import random
 import shutil
+from html import escape
 
 import pytest
 
 from dino_kit import Action, odds
 from dino_kit.bots import bot_by_name, heuristic_bot, random_bot
 from dino_kit.components import illustrative_folder
+from dino_kit.messages import message
 from dino_kit.narrate import action_label
 from dino_kit.widgets import data
 from dino_kit.widgets.game import GameApp
 from dino_kit.widgets.park import ParkRisk
 from dino_kit.widgets.research import DieExplorer, HeldThreatExplorer, gain_law
+from dino_kit.widgets.scoring import ScoreCalculator
 from dino_kit.widgets.setup import SetupExplorer, setup_facts
 from dino_kit.widgets.views import board_html, market_html, research_html
+from tests.widget_menus import menus_in_step, menus_of, pick, shown
 
 
 def click_through(app: GameApp, seed: int) -> None:
-    """Play your turns with the widgets: pick a kind button, a menu entry, press Play."""
+    """Play your turns with the widgets as a browser does (a kind button, a menu entry, Play),
+    checking after every move that the highlighted kind, the menu and what Play would play
+    agree."""
     choose = random.Random(seed)
+    moves = 0
     while app.your_turn() or app.paused:
+        assert menus_in_step(app.widget) == []
         if app.paused:
             assert app.play_button.disabled and app.continue_button.layout.display is None
             app.continue_button.click()
             continue
         legal = app.legal()
-        assert {k for _, k in app.kinds.options} == {a.kind for a in legal}
-        app.kinds.value = choose.choice([k for _, k in app.kinds.options])
+        kinds = [k for _, k in app.kinds.options]
+        assert set(kinds) == {a.kind for a in legal}
+        kind = shown(app.kinds)
+        assert kind == kinds[0]  # a new move starts on the first kind, highlighted
         offered = [a for _, a in app.options.options]
-        assert offered == [a for a in legal if a.kind == app.kinds.value]
-        app.options.value = choose.choice(offered)
-        assert app.play_selected() is None
+        assert offered == [a for a in legal if a.kind == kind]
+        assert app.shown_choice() == shown(app.options) == offered[0]
+        pick(app.kinds, choose.randrange(len(kinds)))
+        kind = shown(app.kinds)
+        offered = [a for _, a in app.options.options]
+        assert offered == [a for a in legal if a.kind == kind]
+        if choose.random() < 0.7:  # else Play plays the menu's first entry, as shown
+            pick(app.options, choose.randrange(len(offered)))
+        assert menus_in_step(app.widget) == []
+        action = shown(app.options)
+        assert action.kind == kind and app.shown_choice() == action
+        name, label = app.state.names[app.state.current_player()], action_label(app.state, action)
+        told = len(app.lines)
+        app.play_button.click()  # the first step told after it is the action shown
+        assert app.lines[told] == message("log.action", name=name, action=label).strip()
+        moves += 1
+    assert moves > 0 and menus_in_step(app.widget) == []
     assert app.stopped()
     assert app.play_button.disabled
 
@@ -50,6 +74,10 @@ def test_a_whole_game_with_the_widgets(seed, bots):
     assert [t.y[-1] for t in app.figure.data] == list(s.final)
     assert "wins with" in app.summary() or "share the victory" in app.summary()
     assert "(winner)" in app.result.value
+    # at the end only the result, the statistics and New game remain: nothing to act with
+    controls = [app.kinds, app.options, app.play_button, app.place_button, app.continue_button]
+    assert all(c.layout.display == "none" for c in controls) and app.why.value == ""
+    assert app.notice.value == "" and app.new_button.layout.display is None
     assert app.log_view.value.count("<li>") == min(80, len(app.lines))
     assert [r.round for r in app.summaries] == list(range(1, s.round + 1))
 
@@ -61,7 +89,19 @@ def test_each_round_summary_adds_up_to_the_vp_change(seed):
     while not app.state.is_terminal():
         if app.paused:
             assert "summary" in app.story.value and app.summaries[-1].round == len(vp_at_start)
+            assert app.notice.value == ""  # the next round's banner waits for Continue
+            cleanup = app.summaries[-1].cleanup
+            assert cleanup[0].startswith(f"Turn order of round {app.state.round}, fewest VP")
+            assert cleanup[1].startswith("Market: ") and "kit-cleanup" in app.story.value
+            assert all(escape(x) in app.story.value for x in cleanup)
+            market = market_html(app.state)
+            for line in cleanup[2:]:  # the refill, drawn before the pause: now on show
+                assert line.startswith(("New in the market: ", "New recipe face up: "))
+                assert line in app.lines
+                if line.startswith("New in the market: "):
+                    assert escape(line.split(": ")[1].split(" (")[0]) in market
             app.continue_game()
+            assert f"Round {app.state.round}" in app.notice.value
             vp_at_start.append(tuple(p.vp for p in app.state.players))
         else:
             app.act(heuristic_bot(app.state, random.Random(0)))
@@ -125,6 +165,8 @@ def test_until_stops_after_research_and_bots_play_in_between():
     assert app.state.current_player() == 1  # the bot in seat 0 has played its first turn
     app.play_with(heuristic_bot)
     assert app.state.phase == "market" and app.stopped() and app.legal() == ()
+    assert app.kinds.layout.display == app.play_button.layout.display == "none"
+    assert app.centre.value and app.centre.layout.display is None  # research, as it ended
     assert app.state.held is not None or all(o is not None for o in app.state.claimed)
     assert app.act(Action("pass")) == "it is not your turn now"
 
@@ -136,6 +178,34 @@ def test_refusals_name_the_rule_and_change_nothing():
     assert reason.startswith("Not played") and "needs a scientist of level 3" in reason
     assert "color:#c62828" in app.why.value
     assert app.state is before
+
+
+def test_play_plays_only_what_the_kind_buttons_and_the_menu_show():
+    app = GameApp(bots=["random"], seed=3)
+    before = app.state
+    assert shown(app.kinds) == "die"
+    recipes = [a for a in app.legal() if a.kind == "recipe"]
+    app.options.options = [("a recipe", recipes[0])]  # a menu out of step with the kind shown
+    assert app.shown_choice() is None
+    assert app.play_selected() == "Nothing played: choose a kind of action, then an action of " \
+        "that kind in the Choice menu."  # fmt: skip
+    assert app.state is before and "color:#c62828" in app.why.value
+    assert [a.kind for _, a in app.options.options] == ["die"] * len(app.options.options)
+    assert app.shown_choice() == shown(app.options) and menus_in_step(app.widget) == []
+
+
+def test_every_menu_of_the_pages_highlights_what_it_holds():
+    # each menu-and-button page: every entry of every menu picked as a browser picks it
+    apps = [GameApp(bots=["random"], seed=1), SetupExplorer(), DieExplorer(), ScoreCalculator()]
+    for app in apps:
+        assert menus_of(app.widget)
+        for menu in menus_of(app.widget):
+            for index in range(len(menu.options)):
+                pick(menu, index)
+                assert menus_in_step(app.widget) == []
+    game = apps[0]
+    pick(game.player_count, 0)  # solo: seat 1 becomes a person's
+    assert shown(game.seat_menus[0]) == game.seat_menus[0].value == "person"
 
 
 def test_new_game_from_the_setup_row():

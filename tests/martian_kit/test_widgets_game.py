@@ -4,13 +4,16 @@ game, the end statistics add up, and the advisor is pluggable."""
 from __future__ import annotations
 
 import random
+from html import escape
 
 import pytest
 
 from martian_kit import Action, GameState
 from martian_kit.policies import POLICIES, random_policy, register
+from martian_kit.widgets.dice_view import dice_html
 from martian_kit.widgets.game import GameApp, game_stats, points_advisor
 from martian_kit.widgets.turn import can_roll
+from tests.widget_menus import menus_in_step, pick
 
 
 def play_out(app: GameApp, seed: int) -> None:
@@ -37,6 +40,42 @@ def test_a_whole_game_with_clicks(seed):
     # the log: one entry per finished turn and roll-off
     assert app.log_view.value.count("<li>") == len(state.log) + len(state.rolloffs)
     assert "End of the game" in app.stats.value
+    # at the end only the result, the statistics and New game remain
+    assert app.view.widget.layout.display == app.actions.widget.layout.display == "none"
+    assert app.show_advisor.layout.display == "none" and app.why.value == ""
+    assert app.new_button.layout.display != "none" and app.stats.layout.display != "none"
+
+
+def stop_when_allowed(app: GameApp) -> None:
+    """The rest of the turn: stop as soon as the rules allow, else set aside a kind."""
+    while not app.state.turn.is_first_roll():
+        enabled = app.actions.enabled()
+        app.act(Action.STOP if Action.STOP in enabled else enabled[-1])
+
+
+def test_a_hot_seat_turn_change_says_who_did_what_and_keeps_the_dice_until_the_next_roll():
+    app = GameApp(bots=[], seed=7, people=2)
+    app.act(Action.ROLL)
+    stop_when_allowed(app)
+    ended = app.last_turn[1]
+    assert app.last_turn[0] == 0 and app.state.log[-1].score == ended.score()
+    assert app.scoreboard_text().startswith("Player 2, your turn")
+    points = "point" if ended.score() == 1 else "points"
+    assert app.why.value == f"Player 1 stopped with {ended.score()} {points}."
+    assert app.view.score.value == escape(f"Player 1's last turn: {ended.explain_score()}")
+    assert app.view.set_aside.value == dice_html(ended.set_aside, empty="nothing yet")
+    app.act(Action.ROLL)  # Player 2's dice replace them
+    assert app.last_turn is None and app.view.score.value.startswith("If the turn ended now")
+    assert app.view.rolled.value == dice_html(app.state.turn.rolled)
+
+
+def test_alone_against_bots_your_last_dice_stay_until_you_roll():
+    app = GameApp(bots=["greedy"], seed=3)
+    app.act(Action.ROLL)
+    stop_when_allowed(app)
+    assert app.your_turn() and app.state.turn.is_first_roll()
+    assert app.view.score.value.startswith("Your last turn: ")
+    assert app.why.value.endswith(f"Turn over: {app.last_turn[1].explain_score()}")
 
 
 def test_stats_add_up():
@@ -82,7 +121,8 @@ def test_setup_row_starts_the_chosen_game():
     app = GameApp(seed=2)
     app.bot_count.value = 4
     assert app.seat_picker.options == (1, 2, 3, 4, 5)
-    app.seat_picker.value = 3
+    pick(app.seat_picker, 2)  # seat 3, chosen as in the browser
+    assert menus_in_step(app.widget) == []
     app.new_button.click()
     assert app.state.num_players == 5 and app.state.players[2] == "You" and app.you == 2
     assert len(app.figure.data) == 5

@@ -1,0 +1,42 @@
+"""Menus driven as a browser drives them, and the check that what a menu highlights is what
+the kernel holds (used by the widget tests of both kits).
+
+A browser shows and sets a menu's (or a row of toggle buttons') synced `index`; the kernel's
+`value`, which the apps read, must follow it, and the other way round. A page that once broke
+the link highlighted one kind of action while its Play button played another.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from kit_common.widgets.failures import widgets_in
+
+Menu = w.widgets.widget_selection._Selection
+
+
+def shown(menu: Menu) -> Any:
+    """The value of the entry the browser highlights (None when none is)."""
+    return None if menu.index is None else menu._options_values[menu.index]
+
+
+def pick(menu: Menu, index: int) -> None:
+    """Highlight entry `index` as a click in the browser does: a state update of `index`."""
+    menu.set_state({"index": index})
+
+
+def menus_of(root: w.Widget) -> list[Menu]:
+    """Every menu and row of toggle buttons inside `root`."""
+    return [part for part in widgets_in(root) if isinstance(part, Menu)]
+
+
+def menus_in_step(root: w.Widget) -> list[str]:
+    """Every menu inside `root` whose highlighted entry is not its value, described (empty
+    when all agree)."""
+    return [
+        f"{menu.description!r} highlights {shown(menu)!r} but holds {menu.value!r}"
+        for menu in menus_of(root)
+        if shown(menu) != menu.value
+    ]
