@@ -58,6 +58,12 @@ class Translation(Protocol):
         `message` itself when there is none."""
         ...
 
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str:
+        """The translation, said under `context`, of the form of a sentence about `n` things
+        that the language uses for `n` (its plural rule picks among its forms); `singular`
+        when `n` is 1 and `plural` otherwise when there is none."""
+        ...
+
 
 # Codes of the languages `set_language` accepts: every language of the kit (a catalogue that
 # lacks one speaks English in it), and any other a translation was added for.
