@@ -148,12 +148,18 @@ class Catalogue:
                 with path.open("rb") as compiled:
                     self.add_translation(code, gettext.GNUTranslations(compiled))
 
-    def template(self, key: str) -> str:
-        """The template for `key` in the current language (English when untranslated).
-        An unknown key raises KeyError; a `Plural` key raises TypeError (use `plural`)."""
+    def english_template(self, key: str) -> str:
+        """The English template for `key`. An unknown key raises KeyError; a `Plural` key
+        raises TypeError (use `plural`)."""
         english = self.english[key]
         if isinstance(english, Plural):
             raise TypeError(f"{key!r} is a sentence about a number of things: use plural()")
+        return english
+
+    def template(self, key: str) -> str:
+        """The template for `key` in the current language (English when untranslated).
+        An unknown key raises KeyError; a `Plural` key raises TypeError (use `plural`)."""
+        english = self.english_template(key)
         translation = self._translations.get(_current_language)
         return english if translation is None else translation.pgettext(key, english)
 
