@@ -163,7 +163,7 @@ class Catalogue:
         translation = self._translations.get(_current_language)
         return english if translation is None else translation.pgettext(key, english)
 
-    def message(self, key: str, **values: object) -> str:
+    def message(self, key: str, /, **values: object) -> str:
         """The sentence for `key` in the current language, with `values` filled in."""
         return self.template(key).format(**values)
 
@@ -178,7 +178,7 @@ class Catalogue:
             return english.one if n == 1 else english.other
         return translation.npgettext(key, english.one, english.other, n)
 
-    def plural(self, key: str, n: int, **values: object) -> str:
+    def plural(self, key: str, n: int, /, **values: object) -> str:
         """The sentence for `key` about `n` things in the current language, with `{n}` and
         `values` filled in ("1 die", "3 dice"; Russian "1 кубик", "3 кубика", "5 кубиков")."""
         return self.plural_template(key, n).format(n=n, **values)
