@@ -482,7 +482,9 @@ class GameApp(App):
             for ident, who in zip(s.objectives, s.claims):
                 owners = ", ".join(claimant_name(s, i) for i in who)
                 mark = f" — {escape(message('ui.claimed_by', names=owners))}" if who else ""
-                objs.append(f"<li>{escape(objective_line(s.components.objective(ident)))}{mark}</li>")
+                objs.append(
+                    f"<li>{escape(objective_line(s.components.objective(ident)))}{mark}</li>"
+                )
             lines.append(f"{escape(message('ui.objectives'))}<ul>{''.join(objs)}</ul>")
         twists = [twist_line(s.components.plot_twist(t), s.components) for t in s.plot_twists]
         lines.append(
