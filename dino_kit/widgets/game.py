@@ -310,6 +310,7 @@ class GameApp(App):
     def act(self, action: Action) -> str | None:
         """Play `action` for the person to act; the bots and chance then play until a person
         must act again. Returns None when played, else the reason it was refused (shown)."""
+        reason: str | None
         if not self.your_turn():
             reason = message("ui.not_your_turn")
         else:
