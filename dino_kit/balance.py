@@ -235,7 +235,7 @@ def component_label(kind: str, ident: str, components: ComponentSet | None) -> s
     if components is None or ident not in components.by_id:
         return ident
     if kind == "objective":
-        return f"{ident} {objective_line(components[ident])}"
+        return f"{ident} {objective_line(components.objective(ident))}"
     return f"{ident} {components.name_of(ident)}"
 
 

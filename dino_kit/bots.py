@@ -85,10 +85,13 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
             return 12 if p.supply else 0
         if face.rare == "paddock":
             return 8 if a.choice is not None else 0
+        scientist = a.scientist
+        assert scientist is not None  # a research action names its scientist
         i = DNA_TYPES.index(face.dna)
-        gain = min(face.amount * a.scientist, p.limits[i] - p.dna[i])
-        return gain * (3 if need[i] else 1) + (2 if i >= 3 else 0) - a.scientist * 0.5
+        gain = min(face.amount * scientist, p.limits[i] - p.dna[i])
+        return gain * (3 if need[i] else 1) + (2 if i >= 3 else 0) - scientist * 0.5
     if kind == ActionKind.STORAGE:
+        assert a.scientist is not None  # a research action names its scientist
         return ctx.full * 2 - a.scientist
     if kind == ActionKind.PASS:
         if a.scientist is not None:
@@ -135,6 +138,7 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
         return 9 if need[DNA_TYPES.index(dna)] else 0
     if kind == ActionKind.WORK:
         slot = abilities.find_slot(state, p, a.target)
+        assert slot is not None  # a legal worker action is on a slot of the lab
         aid = slot.action.id
         if aid == "raise_security":
             return 40 if ctx.danger > 0 else 3

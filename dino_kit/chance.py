@@ -224,9 +224,8 @@ def apply(state: GameState, outcome: Outcome) -> GameState:
         rules = state.rules.with_twists([twist])
         return replace(state, pending=rest, twist_stack=left, plot_twists=twists, rules=rules)
     if isinstance(event, DieRoll | ChaosRoll):
-        if not is_whole(outcome) or not 0 <= outcome < FACES:  # type: ignore[operator]
+        if not is_whole(outcome) or not 0 <= outcome < FACES:
             raise _bad(event, outcome)
-        assert isinstance(outcome, int)  # (is_whole)
         if isinstance(event, ChaosRoll):
             return replace(state, pending=rest, held_face=outcome)
         rolled = list(state.rolled)

@@ -14,7 +14,7 @@ import plotly.graph_objects as go
 
 from dino_kit.messages import message
 from kit_common import charts as theme
-from kit_common.charts import EXACT_COLOUR, LAYOUT, OBSERVED_COLOUR
+from kit_common.charts import EXACT_COLOUR, HEIGHT, LAYOUT, OBSERVED_COLOUR
 
 __all__ = [
     "EXACT_COLOUR",
@@ -138,7 +138,9 @@ def component_balance(
     top), the share of winners' parks and of losers' parks holding it, each with its 95%
     interval."""
 
-    def bars(name: str, xs: Sequence[float], spans: Sequence[tuple[float, float]], colour: str):
+    def bars(
+        name: str, xs: Sequence[float], spans: Sequence[tuple[float, float]], colour: str
+    ) -> go.Bar:
         return go.Bar(
             y=list(labels),
             x=list(xs),
@@ -169,4 +171,4 @@ def component_balance(
 
 def balance_height(rows: int) -> int:
     """The balance chart's height for `rows` components: every label readable."""
-    return max(LAYOUT["height"], 120 + 34 * rows)
+    return max(HEIGHT, 120 + 34 * rows)

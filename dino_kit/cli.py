@@ -201,7 +201,7 @@ def _cmd_init(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_init(sub) -> None:
+def _add_init(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """`dino-kit init FOLDER`: the illustrative set copied as a template for one's own."""
     init = sub.add_parser("init", help=message("cli.help.init"))
     init.add_argument("folder", help=message("cli.help.init_folder"))

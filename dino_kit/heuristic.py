@@ -464,7 +464,9 @@ def _dna_value(state: GameState, p: PlayerState, v: View, i: int, amount: int) -
     return useful * 2.0 + extra * per_extra * min(v.rounds_left, 3) / 3
 
 
-def _effect_value(state: GameState, p: PlayerState, v: View, e, hired: bool = False) -> float:
+def _effect_value(
+    state: GameState, p: PlayerState, v: View, e: Effect, hired: bool = False
+) -> float:
     """An effect of a lab upgrade or a specialist, over the rounds left."""
     amount = e.get("amount", 1)
     r = v.rounds_left

@@ -12,7 +12,7 @@ stay the same words.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +40,7 @@ from dino_kit.state import (
     MarketDraw,
     Move,
     ObjectiveDraw,
+    Outcome,
     Phase,
     PlayerState,
     PoolDraw,
@@ -64,7 +65,7 @@ def action_label(state: GameState, a: Action) -> str:
                     "act.die_rare_for", level=a.scientist, slot=a.target + 1, what=what, name=name
                 )
             return message("act.die_rare", level=a.scientist, slot=a.target + 1, what=what)
-        assert p is not None
+        assert p is not None and a.scientist is not None and face.dna is not None
         bonus = abilities.passive(state, p, "research_bonus")
         i = DNA_TYPES.index(face.dna)
         gain = min(face.amount * a.scientist + bonus, p.limits[i] - p.dna[i])
@@ -81,6 +82,7 @@ def action_label(state: GameState, a: Action) -> str:
         return message("act.storage", level=a.scientist, tracks=tracks_text(a.choice))
     if a.kind == "recipe":
         ident = state.recipe_up[CATEGORIES.index(a.target)]
+        assert ident is not None  # a legal action takes a recipe that is up
         return message("act.recipe", level=a.scientist, name=c.name_of(ident))
     if a.kind == "pass":
         if a.scientist is not None:
@@ -104,6 +106,7 @@ def action_label(state: GameState, a: Action) -> str:
     if a.kind == "buy_dna":
         dna, col = a.choice
         offer = c.tables.dna_offer(a.target)
+        assert offer is not None  # a legal purchase is at a price with an offer
         row = c.tables.market_rows.index(a.target)
         gone = (
             message("act.discard", name=c.name_of(state.rows[col][row])) if col is not None else ""
@@ -112,6 +115,7 @@ def action_label(state: GameState, a: Action) -> str:
     if a.kind == "work":
         assert p is not None
         slot = abilities.find_slot(state, p, a.target)
+        assert slot is not None  # a legal worker action is on a slot of the lab
         return work_label(state, p, slot.action, a)
     if a.kind == "done":
         return plural("act.done_n", p.workers_free if p else 0)
@@ -140,7 +144,7 @@ def place_label(state: GameState, p: PlayerState, a: Action) -> str:
     )
 
 
-def work_label(state: GameState, p: PlayerState, action, a: Action) -> str:
+def work_label(state: GameState, p: PlayerState, action: Effect, a: Action) -> str:
     """A worker action in words (the lab-slot table's words, with the lab space by name)."""
     key, values = workers.SLOT_ACTIONS[action.id].words(state, p, action, a.choice)
     if "tracks" in values:
@@ -164,7 +168,7 @@ def space_name(state: GameState, p: PlayerState, space: str) -> str:
     return c.name_of(ident) if ident else space
 
 
-def tracks_text(tracks) -> str:
+def tracks_text(tracks: Iterable[str]) -> str:
     """Cold-storage raises in words: ("violet", "violet", "red") → "violet +2, red +1"."""
     counts: dict[str, int] = {}
     for t in tracks:
@@ -232,7 +236,7 @@ def game_log(state: GameState, steps: bool = True) -> list[str]:
             lines.append(message("log.phase", phase=message(f"phase.{s.phase}")))
         if steps:
             lines.append(step_line(s, actor, move))
-        after = apply_chance(s, move) if actor == CHANCE else apply_action(s, move)
+        after = apply_action(s, move) if isinstance(move, Action) else apply_chance(s, move)
         if s.phase == Phase.PARK:
             park_start = park_start or s
             park_moves.append(move)
@@ -301,7 +305,9 @@ def park_visits(start: GameState, moves: Sequence[Move]) -> tuple[ParkVisit, ...
     s = chance.normalize(start)
     queue = list(moves)
     while s.pending:
-        s = chance.normalize(chance.apply(s, queue.pop(0)))
+        outcome = queue.pop(0)
+        assert not isinstance(outcome, Action)
+        s = chance.normalize(chance.apply(s, outcome))
     s = park.settle(s)
     while (seat := park.placing(s)) is not None:
         move = queue.pop(0)
@@ -557,12 +563,12 @@ def round_reports(state: GameState) -> list[tuple[int, tuple[ParkVisit, ...]]]:
     reports = []
     park_start: GameState | None = None
     park_moves: list[Move] = []
-    for actor, move in state.moves():
+    for _, move in state.moves():
         if s.phase == Phase.PARK:
             if park_start is None:
                 park_start = s
             park_moves.append(move)
-        after = apply_chance(s, move) if actor == CHANCE else apply_action(s, move)
+        after = apply_action(s, move) if isinstance(move, Action) else apply_chance(s, move)
         if park_start is not None and after.phase != Phase.PARK:
             reports.append((park_start.round, park_visits(park_start, park_moves)))
             park_start, park_moves = None, []
@@ -643,39 +649,49 @@ def twist_line(twist: PlotTwist, components: ComponentSet | None = None) -> str:
     return message("twist.line", name=name, text=message(key, **values))
 
 
-def chance_line(state: GameState, outcome: Move) -> str:
+def _number(outcome: Outcome) -> int:
+    assert isinstance(outcome, int), outcome  # the pending event gives a number
+    return outcome
+
+
+def _ident(outcome: Outcome) -> str:
+    assert isinstance(outcome, str), outcome  # the pending event draws a component
+    return outcome
+
+
+def chance_line(state: GameState, outcome: Outcome) -> str:
     """What the pending chance event of `state` gave, in words ("Die 2 rolled: 2 blue DNA")."""
     event = state.pending[0]
     c = state.components
     if isinstance(event, DieRoll):
-        face = c.die(state.pool[event.slot]).faces[outcome]
+        face = c.die(state.pool[event.slot]).faces[_number(outcome)]
         return plural("chance.roll_n", face.threat, slot=event.slot + 1, face=face_label_of(face))
     if isinstance(event, ChaosRoll):
-        face = c.die(state.pool[state.held]).faces[outcome] if state.held is not None else None
-        pips = face.threat if face is not None else 0
+        held = state.held
+        pips = c.die(state.pool[held]).faces[_number(outcome)].threat if held is not None else 0
         return plural("chance.chaos_n", pips)
     if isinstance(event, VisitorDraw):
         total = abilities.visitors_to_draw(state, state.players[event.seat])
         return message(
             "chance.visitors",
             name=state.names[event.seat],
-            who=_who(outcome, total - outcome),
+            who=_who(_number(outcome), total - _number(outcome)),
         )
     if isinstance(event, MarketDraw):
         price = c.tables.market_rows[event.row]
         return message(
-            "chance.market", name=c.name_of(outcome), price=price,
+            "chance.market", name=c.name_of(_ident(outcome)), price=price,
             column=message("ui.column." + COLUMNS[event.column]),
         )  # fmt: skip
     if isinstance(event, RecipeDraw):
-        return message("chance.recipe", name=c.name_of(outcome))
+        return message("chance.recipe", name=c.name_of(_ident(outcome)))
     if isinstance(event, ObjectiveDraw):
-        return message("chance.objective", text=objective_line(c.objective(outcome)))
+        return message("chance.objective", text=objective_line(c.objective(_ident(outcome))))
     if isinstance(event, TwistDraw):
-        return message("chance.twist", text=twist_line(c.plot_twist(outcome), c))
+        return message("chance.twist", text=twist_line(c.plot_twist(_ident(outcome)), c))
     if isinstance(event, PoolDraw):
         return message("chance.pool", n=len(state.pool) + 1)
-    return message("chance.rival", name=getattr(c.by_id.get(outcome), "name", outcome))
+    return message("chance.rival", name=getattr(c.by_id.get(_ident(outcome)), "name", outcome))
 
 
 def park_outcome_text(outcome: Any) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -54,6 +54,7 @@ class Gain(NamedTuple):
         """ "2 blue DNA", "rare: paddock"."""
         if self.rare is not None:
             return message("ui.rare_" + self.rare)
+        assert self.dna is not None  # not rare: DNA
         return plural("ui.gain_n", self.amount, dna=message("dna." + self.dna))
 
     def _repr_pretty_(self, printer: object, cycle: bool) -> None:
@@ -105,6 +106,7 @@ def face_gain(
     the face."""
     if face.rare is not None:
         return Gain(None, 0, face.rare) if level == RARE_LEVEL else None
+    assert face.dna is not None  # not rare: DNA
     amount = face.amount * level + bonus
     if room is not None:
         amount = min(amount, room.get(face.dna, 0))
@@ -286,7 +288,7 @@ class ParkOdds:
     def expected(self, field: str) -> Fraction:
         return sum((getattr(o, field) * p for o, p in self.outcomes), Fraction(0))
 
-    def p(self, predicate) -> Fraction:
+    def p(self, predicate: Callable[[ParkOutcome], bool]) -> Fraction:
         """P(predicate(outcome))."""
         return sum((p for o, p in self.outcomes if predicate(o)), Fraction(0))
 

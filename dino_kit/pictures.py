@@ -61,11 +61,11 @@ _RARE_SYMBOLS = {
 
 def face_label(dna: str | None, amount: int, threat: int, rare: str | None = None) -> str:
     """A face in words: "2 blue DNA, 1 threat pip", "rare: paddock, no threat"."""
-    what = (
-        message("ui.rare_" + rare)
-        if rare is not None
-        else message("ui.face_dna", amount=amount, dna=message("dna." + dna))
-    )
+    if rare is not None:
+        what = message("ui.rare_" + rare)
+    else:
+        assert dna is not None  # a face without a rare benefit gives DNA
+        what = message("ui.face_dna", amount=amount, dna=message("dna." + dna))
     if threat == 0:
         return message("ui.face_no_threat", what=what)
     return plural("ui.face_threat", threat, what=what)

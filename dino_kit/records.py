@@ -60,12 +60,12 @@ class RecordError(KitError):
 def to_record(state: GameState, seed: int | None = None) -> dict[str, Any]:
     """The JSON-ready record of a game, finished or running."""
     first = state.moves()
-    moves = []
+    moves: list[dict[str, Any]] = []
     for actor, move in first:
-        if actor == CHANCE:
-            moves.append({"chance": move})
-        else:
+        if isinstance(move, Action):
             moves.append({"seat": actor, "action": move.to_data()})
+        else:
+            moves.append({"chance": move})
     rules = state.rules
     first_player = state.first_player
     return {

@@ -97,10 +97,10 @@ def new_game(
     order = tuple((first_player + i) % n for i in range(n))
     limits = (t.basic_start_limit,) * 3 + (t.advanced_start_limit,) * 3
     start = Exhibit(t.starting_exhibit.id, 1, 1)
-    players_state = [None] * n
-    for position, seat in enumerate(order):
-        players_state[seat] = PlayerState(
-            money=FIRST_CASH + position,
+    position = {seat: i for i, seat in enumerate(order)}
+    players_state = tuple(
+        PlayerState(
+            money=FIRST_CASH + position[seat],
             dna=(1,) * len(BASIC_DNA) + (0, 0, 0),
             limits=limits,
             exhibits=(start,),
@@ -108,14 +108,17 @@ def new_game(
             excitement=t.starting_exhibit.excitement,
             threat=t.starting_exhibit.threat,
         )
+        for seat in range(n)
+    )
     attractions = tuple(sorted(a.id for a in c.attractions if a.players <= board))
     regular = tuple(
         sorted(u.id for u in c.lab_upgrades if u.special is None and u.players <= board)
     )
     specialists = tuple(sorted(s.id for s in c.specialists))
-    specials = tuple(
+    research_2, refinement_2 = (
         tuple(u.id for u in c.lab_upgrades if u.special == kind) for kind in SPECIAL_UPGRADES
     )
+    specials = (research_2, refinement_2)
     recipe_stacks = tuple(tuple(r.id for r in c.recipes if r.category == cat) for cat in CATEGORIES)
     pending: list[ChanceEvent] = [PoolDraw()] * (2 * board + 1)
     pending += [MarketDraw(col, row) for col in range(3) for row in range(4)]
@@ -126,7 +129,7 @@ def new_game(
     return GameState(
         components=c,
         names=names,
-        players=tuple(players_state),
+        players=players_state,
         rules=Rules(
             predictable_systems=predictable_systems,
             chaos_theory=chaos_theory,

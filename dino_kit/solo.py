@@ -29,7 +29,7 @@ How a solo game goes (`new_game(1, solo=True)`):
 
 from __future__ import annotations
 
-from dino_kit.effects import CATEGORIES
+from dino_kit.effects import CATEGORIES, Effect
 from dino_kit.messages import message
 from dino_kit.phases import research
 from dino_kit.state import COLUMNS, RIVAL, GameState
@@ -59,7 +59,7 @@ def reveal(state: GameState, card_id: str) -> GameState:
     return state
 
 
-def _dice(state: GameState, e) -> GameState:
+def _dice(state: GameState, e: Effect) -> GameState:
     prefer = e.get("prefer")
     claimed = list(state.claimed)
     for _ in range(e.get("count")):
@@ -77,14 +77,14 @@ def _dice(state: GameState, e) -> GameState:
     return replace(state, claimed=tuple(claimed))
 
 
-def _recipe(state: GameState, e) -> GameState:
+def _recipe(state: GameState, e: Effect) -> GameState:
     i = CATEGORIES.index(e.get("category"))
     up = list(state.recipe_up)
     up[i] = None
     return replace(state, recipe_up=tuple(up))
 
 
-def _market(state: GameState, e) -> GameState:
+def _market(state: GameState, e: Effect) -> GameState:
     col = COLUMNS.index(e.get("column"))
     row = state.components.tables.market_rows.index(e.get("price"))
     item = state.rows[col][row]
@@ -97,11 +97,11 @@ def _market(state: GameState, e) -> GameState:
     return replace(state, rows=tuple(tuple(r) for r in rows), discards=tuple(discards))
 
 
-def _vp(state: GameState, e) -> GameState:
+def _vp(state: GameState, e: Effect) -> GameState:
     return replace(state, rival_vp=state.rival_vp + e.get("amount"))
 
 
-def _objective(state: GameState, e) -> GameState:
+def _objective(state: GameState, e: Effect) -> GameState:
     claims = list(state.claims)
     for i, who in enumerate(claims):
         if not who:
@@ -110,7 +110,7 @@ def _objective(state: GameState, e) -> GameState:
     return replace(state, claims=tuple(claims))
 
 
-def _threat(state: GameState, e) -> GameState:
+def _threat(state: GameState, e: Effect) -> GameState:
     return replace(state, rival_threat=state.rival_threat + e.get("amount"))
 
 

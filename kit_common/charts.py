@@ -16,9 +16,11 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 
 #: One look for every chart.
+#: The usual height of a chart (px).
+HEIGHT = 340
 LAYOUT = {
     "template": "plotly_white",
-    "height": 340,
+    "height": HEIGHT,
     "margin": {"l": 60, "r": 20, "t": 50, "b": 50},
     "legend": {"orientation": "h", "y": -0.2},
 }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from kit_common.errors import InputError
 from kit_common.words import message
@@ -16,7 +16,7 @@ from kit_common.words import message
 _E = TypeVar("_E", bound=Enum)
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: Any) -> TypeGuard[int]:
     """True for an `int` that is not a `bool` (so `1.0` and `True` are not whole numbers)."""
     return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 

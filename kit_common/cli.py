@@ -20,6 +20,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from kit_common.errors import KitError
 from kit_common.files import check_writable
@@ -88,9 +89,11 @@ def _prepare(parser: argparse.ArgumentParser) -> None:
         if getattr(each, "_one_line_errors", False):
             continue
 
-        def error(message: str, prog: str = each.prog) -> None:
+        def error(message: str, prog: str = each.prog) -> NoReturn:
             raise UsageError(f"{prog}: {message}")
 
+        # argparse calls `self.error` on every bad argument and offers no other hook; the
+        # parsers are the callers' own (subparsers too), so their method is replaced in place
         each.error = error  # type: ignore[method-assign]
         each.add_argument(
             "--debug",

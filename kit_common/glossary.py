@@ -83,11 +83,18 @@ def _term(entry: Any, field: str, games: Sequence[str]) -> Term:
     known_fields(entry, field, (*REQUIRED, *OPTIONAL))
     values = {name: text(entry.get(name), f"{field}.{name}") for name in REQUIRED}
     one_of(values["game"], f"{field}.game", games)
-    optional = {
-        name: text(entry[name], f"{field}.{name}") if entry.get(name) is not None else None
-        for name in OPTIONAL
-    }
-    return Term(**values, **optional)
+
+    def optional(name: str) -> str | None:
+        return text(entry[name], f"{field}.{name}") if entry.get(name) is not None else None
+
+    return Term(
+        en=values["en"],
+        term=values["term"],
+        plural=optional("plural"),
+        game=values["game"],
+        source=values["source"],
+        note=optional("note"),
+    )
 
 
 def read_glossary(path: str | Path, games: Sequence[str]) -> Glossary:

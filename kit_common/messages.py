@@ -58,6 +58,12 @@ class Translation(Protocol):
         `message` itself when there is none."""
         ...
 
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str:
+        """The translation, said under `context`, of the form of a sentence about `n` things
+        that the language uses for `n` (its plural rule picks among its forms); `singular`
+        when `n` is 1 and `plural` otherwise when there is none."""
+        ...
+
 
 # Codes of the languages `set_language` accepts: every language of the kit (a catalogue that
 # lacks one speaks English in it), and any other a translation was added for.
@@ -142,16 +148,22 @@ class Catalogue:
                 with path.open("rb") as compiled:
                     self.add_translation(code, gettext.GNUTranslations(compiled))
 
-    def template(self, key: str) -> str:
-        """The template for `key` in the current language (English when untranslated).
-        An unknown key raises KeyError; a `Plural` key raises TypeError (use `plural`)."""
+    def english_template(self, key: str) -> str:
+        """The English template for `key`. An unknown key raises KeyError; a `Plural` key
+        raises TypeError (use `plural`)."""
         english = self.english[key]
         if isinstance(english, Plural):
             raise TypeError(f"{key!r} is a sentence about a number of things: use plural()")
+        return english
+
+    def template(self, key: str) -> str:
+        """The template for `key` in the current language (English when untranslated).
+        An unknown key raises KeyError; a `Plural` key raises TypeError (use `plural`)."""
+        english = self.english_template(key)
         translation = self._translations.get(_current_language)
         return english if translation is None else translation.pgettext(key, english)
 
-    def message(self, key: str, **values: object) -> str:
+    def message(self, key: str, /, **values: object) -> str:
         """The sentence for `key` in the current language, with `values` filled in."""
         return self.template(key).format(**values)
 
@@ -166,7 +178,7 @@ class Catalogue:
             return english.one if n == 1 else english.other
         return translation.npgettext(key, english.one, english.other, n)
 
-    def plural(self, key: str, n: int, **values: object) -> str:
+    def plural(self, key: str, n: int, /, **values: object) -> str:
         """The sentence for `key` about `n` things in the current language, with `{n}` and
         `values` filled in ("1 die", "3 dice"; Russian "1 кубик", "3 кубика", "5 кубиков")."""
         return self.plural_template(key, n).format(n=n, **values)

@@ -82,7 +82,7 @@ def _cmd_check_record(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_record_commands(sub) -> None:
+def _add_record_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """`replay FILE` and `check-record FILE`: a saved game (`play --json`, or
     `martian_kit.records.save`) told again, or checked against the rules."""
     replay = sub.add_parser("replay", help=message("cli.help.replay"))

@@ -9,6 +9,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 
 import numpy as np
 
@@ -349,10 +350,12 @@ def _cmd_solve_game(args: argparse.Namespace) -> int:
     return _emit(args, data, [text])
 
 
-def add_commands(sub) -> None:
+def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the analysis subcommands to the `martian-kit` parser."""
 
-    def command(name: str, help_text: str, func) -> argparse.ArgumentParser:
+    def command(
+        name: str, help_text: str, func: Callable[[argparse.Namespace], int]
+    ) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text)
         p.add_argument("--json", action="store_true", help=message("cli.help.json"))
         p.set_defaults(func=func)

@@ -13,7 +13,7 @@ from enum import Enum
 from fractions import Fraction
 from functools import cache
 from math import factorial
-from typing import NamedTuple
+from typing import NamedTuple, SupportsIndex, overload
 
 from kit_common.checks import shown, whole
 from kit_common.errors import InputError
@@ -57,7 +57,11 @@ class FaceCounts(NamedTuple):
     cow: int = 0
     chicken: int = 0
 
-    def __getitem__(self, key):  # type: ignore[override]
+    @overload
+    def __getitem__(self, key: Face | SupportsIndex) -> int: ...
+    @overload
+    def __getitem__(self, key: slice) -> tuple[int, ...]: ...
+    def __getitem__(self, key: Face | SupportsIndex | slice) -> int | tuple[int, ...]:
         if isinstance(key, Face):
             return tuple.__getitem__(self, FACES.index(key))
         return tuple.__getitem__(self, key)

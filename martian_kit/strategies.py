@@ -28,7 +28,9 @@ from martian_kit.solver.turn import expected_score_solution
 _BIG = 100.0  # a rank weight larger than any earthling count difference
 
 
-def _ray_rank(d, diff, k, e, ray_margin: float) -> np.ndarray:
+def _ray_rank(
+    d: np.ndarray, diff: np.ndarray, k: np.ndarray, e: np.ndarray, ray_margin: float
+) -> np.ndarray:
     """Rank: earthling points, minus a big weight per Death Ray still short of leading the
     Tanks by `ray_margin` (no weight once the Tanks can never catch up again)."""
     short = np.where(diff >= d, 0, np.minimum(diff - ray_margin, 0))

@@ -664,7 +664,9 @@ def parse_visitors(p: Problems, data: Any) -> Visitors | None:
 
 @dataclass(frozen=True)
 class ComponentSet:
-    """A whole validated set of components, with lookups by id."""
+    """A whole validated set of components, with lookups by id: `recipe(ident)`,
+    `attraction(ident)` and the others give the kind they name (typed, and a KeyError for an
+    id of another kind); `components[ident]` gives whatever kind the id has."""
 
     name: str
     english_label: str
@@ -710,8 +712,8 @@ class ComponentSet:
         return getattr(component, "name", component.id)
 
     def __getitem__(self, ident: str) -> Component:
-        """The component with id `ident`, whatever its kind (the typed lookups below say
-        which kind they expect)."""
+        """The component with id `ident`, whatever its kind: a union to the type checker,
+        so code that knows the kind asks the typed lookup below."""
         return self.by_id[ident]
 
     def _lookup(self, ident: str, kind: type[_C]) -> _C:

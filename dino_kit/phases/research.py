@@ -22,19 +22,28 @@ from functools import cache
 from typing import Final
 
 from dino_kit import abilities
+from dino_kit.components.schema import Face
 from dino_kit.effects import CATEGORIES, DNA_TYPES
 from dino_kit.phases.common import Problem, _allocations, allocation_problem, raise_limits
-from dino_kit.state import STORAGE_SPACES, Action, ActionKind, Exhibit, GameState, new_action
+from dino_kit.state import (
+    STORAGE_SPACES,
+    Action,
+    ActionKind,
+    Exhibit,
+    GameState,
+    PlayerState,
+    new_action,
+)
 from dino_kit.state import evolve as replace
 
 KINDS: Final = (ActionKind.DIE, ActionKind.STORAGE, ActionKind.RECIPE, ActionKind.PASS)
 
 
-def face_of(state: GameState, slot: int):
+def face_of(state: GameState, slot: int) -> Face:
     return state.components.die(state.pool[slot]).faces[state.rolled[slot]]
 
 
-def _paddock_targets(player) -> list[int]:
+def _paddock_targets(player: PlayerState) -> list[int]:
     return [i for i, e in enumerate(player.exhibits) if e.capacity < 4]
 
 
@@ -158,6 +167,7 @@ def apply(state: GameState, seat: int, a: Action) -> GameState:
                 ex[a.choice] = replace(ex[a.choice], capacity=ex[a.choice].capacity + 1)
                 p = replace(p, exhibits=tuple(ex))
         else:
+            assert a.scientist is not None  # a research action names its scientist
             bonus = abilities.passive(state, p, "research_bonus")
             gain = face.amount * a.scientist + bonus
             p = replace(p, dna=abilities.gain_dna(p, DNA_TYPES.index(face.dna), gain))

@@ -64,7 +64,7 @@ KIND_ORDER = (
 
 def objective_text(state: GameState, ident: str) -> str:
     """An objective's condition and VP in words."""
-    return objective_line(state.components[ident])
+    return objective_line(state.components.objective(ident))
 
 
 PERSON = "person"
@@ -316,6 +316,7 @@ class GameApp(App):
     def act(self, action: Action) -> str | None:
         """Play `action` for the person to act; the bots and chance then play until a person
         must act again. Returns None when played, else the reason it was refused (shown)."""
+        reason: str | None
         if not self.your_turn():
             reason = message("ui.not_your_turn")
         else:
@@ -532,9 +533,11 @@ class GameApp(App):
             for ident, who in zip(s.objectives, s.claims):
                 owners = ", ".join(claimant_name(s, i) for i in who)
                 mark = f" — {escape(message('ui.claimed_by', names=owners))}" if who else ""
-                objs.append(f"<li>{escape(objective_line(s.components[ident]))}{mark}</li>")
+                objs.append(
+                    f"<li>{escape(objective_line(s.components.objective(ident)))}{mark}</li>"
+                )
             lines.append(f"{escape(message('ui.objectives'))}<ul>{''.join(objs)}</ul>")
-        twists = [twist_line(s.components[t], s.components) for t in s.plot_twists]
+        twists = [twist_line(s.components.plot_twist(t), s.components) for t in s.plot_twists]
         lines.append(
             escape(message("ui.twists", names="; ".join(twists) or message("ui.no_twists")))
         )

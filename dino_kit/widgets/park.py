@@ -14,6 +14,7 @@ from dino_kit import charts, odds
 from dino_kit.components import ComponentSet
 from dino_kit.messages import message, plural
 from dino_kit.objectives import MONEY_PER_VP
+from dino_kit.odds import RiskPoint
 from dino_kit.rules import Rules
 from dino_kit.widgets.data import current_components
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
@@ -86,7 +87,7 @@ class ParkRisk(App):
             self.visitors.value, self.capacity.value, self.threat_law(), s, *self.bag
         )
 
-    def curve(self) -> list[odds.RiskPoint]:
+    def curve(self) -> list[RiskPoint]:  # (`odds` here is the method above)
         return odds.risk_curve(
             self.visitors.value, self.capacity.value, self.threat_law(), SECURITIES, *self.bag
         )

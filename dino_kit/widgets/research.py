@@ -91,7 +91,7 @@ class DieExplorer(App):
 
     def dice(self) -> tuple[Die, ...]:
         c = self.components
-        return c.dice if self.die_picker.value == ANY_DIE else (c[self.die_picker.value],)
+        return c.dice if self.die_picker.value == ANY_DIE else (c.die(self.die_picker.value),)
 
     def exact(self) -> dict[str, Fraction]:
         return gain_law(self.dice(), self.level.value)

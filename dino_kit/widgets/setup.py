@@ -86,7 +86,10 @@ class SetupExplorer(App):
         )
         head = message("ui.setup_head")
         objectives = "".join(f"<li>{escape(objective_text(s, o))}</li>" for o in s.objectives)
-        twists = "; ".join(twist_line(s.components[t], s.components) for t in s.plot_twists) or "—"
+        twists = (
+            "; ".join(twist_line(s.components.plot_twist(t), s.components) for t in s.plot_twists)
+            or "—"
+        )
         self.table.value = (
             f"<table><tr>{head}</tr>{rows}</table>"
             f"<p>{escape(setup_sentence(f))}</p>"

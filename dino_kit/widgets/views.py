@@ -78,7 +78,7 @@ def park_html(state: GameState, p: PlayerState) -> str:
     c = state.components
     boxes = []
     for e in p.exhibits:
-        r = c[e.recipe]
+        r = c.recipe(e.recipe)
         dinos = DINOSAUR_MARK * e.dinosaurs + FREE_MARK * (e.capacity - e.dinosaurs)
         width = "7.5em"
         boxes.append(
@@ -88,7 +88,7 @@ def park_html(state: GameState, p: PlayerState) -> str:
             f"{escape(message('ui.exhibit_line', vp=r.vp, excitement=r.excitement))}</span>"
         )
     for ident in p.attractions:
-        a = c[ident]
+        a = c.attraction(ident)
         food = f" ({message('ui.food')})" if a.food else ""
         boxes.append(
             f"<span style='{BOX}width:5.5em;border:2px solid #0277bd;background:#e1f5fe;"
@@ -185,7 +185,7 @@ def research_html(state: GameState) -> str:
         if ident is None:
             recipes.append(f"{message('category.' + cat)}: —")
         else:
-            r = c[ident]
+            r = c.recipe(ident)
             recipes.append(
                 message(
                     "ui.recipe_up",
@@ -242,8 +242,8 @@ def market_html(state: GameState) -> str:
 def item_text(state: GameState, col: int, ident: str, row: int) -> str:
     """A market item in a few words: name and what it does."""
     c = state.components
-    item = c[ident]
     if col == 0:
+        item = c.attraction(ident)
         price = item.cost + c.tables.market_rows[row]
         return plural(
             "ui.attraction_item_food_n" if item.food else "ui.attraction_item_n",
@@ -254,5 +254,11 @@ def item_text(state: GameState, col: int, ident: str, row: int) -> str:
         )
     price = c.tables.market_rows[row]
     if col == 1:
-        return message("ui.market_item", name=c.name_of(item), price=price, text=upgrade_text(item))
-    return message("ui.market_item", name=c.name_of(item), price=price, text=specialist_text(item))
+        upgrade = c.lab_upgrade(ident)
+        return message(
+            "ui.market_item", name=c.name_of(upgrade), price=price, text=upgrade_text(upgrade)
+        )
+    specialist = c.specialist(ident)
+    return message(
+        "ui.market_item", name=c.name_of(specialist), price=price, text=specialist_text(specialist)
+    )

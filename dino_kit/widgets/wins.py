@@ -59,6 +59,7 @@ def run_games(
         state = play_game(
             [bot_by_name(b) for b in seating], random.Random(game_seed(seed, g)), c, **settings
         )
+        assert state.final is not None  # a game played to its end
         out.append(
             GameRecord(
                 seating,

@@ -16,8 +16,9 @@ from dino_kit.effects import DNA_TYPES
 from dino_kit.messages import message, plural
 from dino_kit.narrate import action_label
 from dino_kit.phases import workers
+from dino_kit.phases.workers import dna_text
 from dino_kit.state import Action, GameState
-from dino_kit.widgets.views import board_html, dna_text
+from dino_kit.widgets.views import board_html
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 
 #: Positions looked at, at most: the search stops there (a lab this big is not in the game).

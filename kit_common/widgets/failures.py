@@ -31,7 +31,7 @@ import sys
 import traceback
 import weakref
 from collections.abc import Iterator
-from typing import Any, Protocol
+from typing import Any, Protocol, TextIO
 
 import ipywidgets as w
 from IPython import get_ipython
@@ -123,6 +123,7 @@ def server_log() -> logging.Logger:
     browser (when ipykernel forwards fd 2 to the browser, `sys.stderr.fileno()` is a copy
     of the stderr it was started with; when it does not, under pytest, `sys.__stderr__` is)."""
     if not log.handlers:
+        stream: TextIO | None  # sys.__stderr__ is None without a console: then sys.stderr
         try:  # ipykernel forwards fd 2 to the browser; this is the stderr it started with
             stream = open(sys.stderr.fileno(), "w", buffering=1, closefd=False)  # noqa: SIM115
         except (AttributeError, OSError, ValueError):  # fd 2 is not forwarded: it is that stderr

@@ -78,6 +78,10 @@ class ChartWidget(anywidget.AnyWidget):
 class LiveChart(go.Figure):
     """A figure with a widget (`.widget`) that always shows its current state."""
 
+    # plotly ships no types: without this, mypy would take `self.data = ()` below for the
+    # attribute's type (an empty tuple) and refuse every `chart.data[i]`
+    data: Any
+
     def __init__(self, figure: go.Figure | dict | None = None, **kwargs: Any) -> None:
         super().__init__(figure, **kwargs)
         self._widget = ChartWidget(library=plotly_library())

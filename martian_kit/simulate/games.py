@@ -109,7 +109,9 @@ def play_games(
             u = rng.random(alive.size)
             policy = game_aware[seat]
             if policy is None:
-                totals[alive, seat] += np.searchsorted(cdfs[seat], u, "right")
+                cdf = cdfs[seat]
+                assert cdf is not None  # a score-blind seat has its turn-score distribution
+                totals[alive, seat] += np.searchsorted(cdf, u, "right")
             else:
                 rows = policy.score_cdfs(totals[alive], seat)
                 totals[alive, seat] += (rows <= u[:, None]).sum(axis=1)

@@ -107,7 +107,7 @@ def sim_tables() -> SimTables:
     model = turn_model()
     d_all, diff_all, k_all, _ = slot_grid()
     pair_base = np.zeros(N_SLOTS + 1, dtype=np.int64)
-    parts = {
+    parts: dict[str, list[np.ndarray]] = {
         n: [] for n in ("options", "stuck", "tanks", "rays", "earth", "groups", "lost", "bonus")
     }
     offset = 0

@@ -79,7 +79,8 @@ def tournament(
             message("error.game_players", low=MIN_PLAYERS, high=MAX_PLAYERS, n=n_players)
         )
     detailed = not any(isinstance(p, GameAwarePolicy) for p in policies)
-    players = [require_table_policy(p, "fast simulation") if detailed else p for p in policies]
+    tables = [require_table_policy(p, "fast simulation") for p in policies] if detailed else []
+    players: Sequence[TablePolicy | Policy] = tables if detailed else list(policies)
     stats = [dict.fromkeys(STAT_NAMES, 0) for _ in players]
     wins = np.zeros(n_players, dtype=np.int64)
     tiebreaks = 0
@@ -92,7 +93,7 @@ def tournament(
         order = [(rotation + s) % n_players for s in range(n_players)]
         if detailed:
             totals = _detailed_games(
-                [players[i] for i in order], count, rng, [stats[i] for i in order]
+                [tables[i] for i in order], count, rng, [stats[i] for i in order]
             )
             winners, tb = resolve_ties(totals, rng)
         else:

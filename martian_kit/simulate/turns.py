@@ -42,6 +42,7 @@ def _lean_tables(policy: TablePolicy) -> tuple[np.ndarray, np.ndarray]:
     t = sim_tables()
     model = turn_model()
     col = choice_column(policy)
+    assert col is not None  # a deterministic policy has a rank table
     nxt = t.options[np.arange(len(col)), np.maximum(col, 0)]
     score_next = np.append(model.score_of_slot, 0)[nxt]
     code = np.where(t.d_of_slot[nxt] == 0, -(1 + score_next), nxt)

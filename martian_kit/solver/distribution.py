@@ -11,9 +11,10 @@ routes that tests compare:
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NoReturn, cast
 
 import numpy as np
 
@@ -155,7 +156,7 @@ def _stuck_tanks_won(level: Level) -> np.ndarray:
 class _NoRandomness:
     """Stands in for an rng when a policy is assumed deterministic; using it is an error."""
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> NoReturn:
         raise TypeError(
             "this policy draws random numbers: give it an `action_distribution(turn, context)`"
         )
@@ -170,7 +171,8 @@ def action_distribution(
     legal = turn.legal_actions()
     if policy is random_policy:
         return {a: Fraction(1, len(legal)) for a in legal}
-    return {Action(policy(turn, context, _NoRandomness())): Fraction(1)}
+    no_rng = cast(random.Random, _NoRandomness())  # any use of it raises
+    return {Action(policy(turn, context, no_rng)): Fraction(1)}
 
 
 def score_distribution_exact(

@@ -40,6 +40,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from martian_kit.dice import NUM_DICE
 from martian_kit.game import TARGET, GameContext
@@ -390,7 +391,9 @@ class GameDistributions:
     last: np.ndarray
 
     @classmethod
-    def score_blind(cls, dist_first, dist_second=None) -> GameDistributions:
+    def score_blind(
+        cls, dist_first: ArrayLike, dist_second: ArrayLike | None = None
+    ) -> GameDistributions:
         """Both seats play one fixed turn-score distribution everywhere."""
         a = np.asarray(dist_first, dtype=np.float64)
         b = a if dist_second is None else np.asarray(dist_second, dtype=np.float64)
@@ -442,7 +445,9 @@ def evaluate_game(dists: GameDistributions) -> tuple[np.ndarray, np.ndarray]:
     return a, b
 
 
-def evaluate_game_both(dists: GameDistributions):
+def evaluate_game_both(
+    dists: GameDistributions,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Like `evaluate_game`, but also P(second seat wins) computed on its own (ties of the
     roll-off counted 1/2 to each), so that tests can check that the two add up to 1."""
     half = float(tiebreak_odds(2).p_win)

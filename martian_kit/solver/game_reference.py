@@ -61,7 +61,9 @@ def _last_turn_payoff(need: int) -> np.ndarray:
     return np.where(s > need, 1.0, np.where(s == need, 0.5, 0.0))
 
 
-def _turn_payoff(F, G, L, mine: int, theirs: int, first: bool, target: int) -> np.ndarray:
+def _turn_payoff(
+    F: np.ndarray, G: np.ndarray, L: np.ndarray, mine: int, theirs: int, first: bool, target: int
+) -> np.ndarray:
     s = np.arange(N_SCORES)
     after = mine + s
     if first:
@@ -104,6 +106,7 @@ def reference_solve_game(
             result = reference_backward(pay, with_zero_chance=True)
             t = result.roll_values[fresh]
             p = result.fresh_zero_chance
+            assert p is not None  # asked for with_zero_chance
             t_f, t_g, p_f, p_g = t[:m], t[m:], p[:m], p[m:]
             if max(np.abs(t_f - u_f).max(), np.abs(t_g - u_g).max()) <= tol:
                 u_f, u_g = t_f, t_g

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, TypeAlias
 
 import numpy as np
 
@@ -44,13 +45,18 @@ ALL_KINDS = len(EARTHLINGS)
 #: by decreasing count.
 RAY_OPTION = 0
 
+#: An int, or a numpy array of ints: the functions below broadcast, so one call may mix
+#: both (a dice count with an array of states) and gives an int or an array accordingly,
+#: which numpy's stubs cannot express for such mixes.
+Ints: TypeAlias = Any
 
-def slot(d, diff, k, e):
+
+def slot(d: Ints, diff: Ints, k: Ints, e: Ints) -> Ints:
     """Dense index of a compressed state (works on ints and numpy arrays alike)."""
     return ((d * N_DIFF + (diff + DIFF_OFFSET)) * N_K + k) * N_E + e
 
 
-def clamp_diff(diff, d):
+def clamp_diff(diff: Ints, d: Ints) -> Ints:
     """Clamp Death Rays − Tanks to [−(d+1), d] (see the module docstring)."""
     return np.minimum(np.maximum(diff, -(d + 1)), d)
 
@@ -59,23 +65,23 @@ def clamp_diff(diff, d):
 # each works on ints and numpy arrays alike.
 
 
-def tanks_won(diff):
+def tanks_won(diff: Ints) -> Ints:
     """True where the Tanks outnumber the Death Rays (`diff < 0`): the turn scores 0."""
     return diff < 0
 
 
-def earthling_points(k, e):
+def earthling_points(k: Ints, e: Ints) -> Ints:
     """What `e` earthlings of `k` kinds are worth if the Death Rays hold the Tanks: one point
     each, plus the bonus with all three kinds."""
     return e + BONUS * (k == ALL_KINDS)
 
 
-def bonus_scored(diff, k):
+def bonus_scored(diff: Ints, k: Ints) -> Ints:
     """True where the turn would score the bonus: every kind taken, and the Tanks did not win."""
     return np.logical_and(k == ALL_KINDS, np.logical_not(tanks_won(diff)))
 
 
-def compressed_score(diff, k, e):
+def compressed_score(diff: Ints, k: Ints, e: Ints) -> Ints:
     """Score of a compressed state: 0 when the Tanks won, else the earthling points."""
     return np.where(tanks_won(diff), 0, earthling_points(k, e))
 

@@ -32,15 +32,18 @@ class ReferenceSolver(Generic[N]):
     def __init__(
         self,
         payoff: Callable[[FaceCounts], N] | None = None,
+        # mypy cannot tie a default to the type variable: Fraction is the number when N is
         number: Callable[[Fraction], N] = Fraction,  # type: ignore[assignment]
         dice: int = NUM_DICE,
     ) -> None:
         self.dice = dice
-        self.payoff = payoff if payoff is not None else (lambda s: number(Fraction(score(s))))
-        self.number = number
+        self.payoff: Callable[[FaceCounts], N] = (
+            payoff if payoff is not None else (lambda s: number(Fraction(score(s))))
+        )
+        self.number: Callable[[Fraction], N] = number
         self._value: dict[FaceCounts, N] = {}
         self._roll: dict[FaceCounts, N] = {}
-        self._probs = {
+        self._probs: dict[int, list[tuple[FaceCounts, N]]] = {
             n: [(c, number(p)) for c, p in roll_distribution(n)] for n in range(dice + 1)
         }
 

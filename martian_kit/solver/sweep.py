@@ -94,8 +94,8 @@ def _sweep_plan(dice: int) -> SweepPlan:
             lambda: defaultdict(float)
         )
         for state, score_mass in enumerate(level.stuck_mass):
-            for score in np.nonzero(score_mass)[0]:
-                by_width[1][(state, (int(score),))] += float(score_mass[score])
+            for final in np.nonzero(score_mass)[0]:
+                by_width[1][(state, (int(final),))] += float(score_mass[final])
         for state, options, p in zip(
             level.pair_state.tolist(), level.options.tolist(), level.prob.tolist()
         ):

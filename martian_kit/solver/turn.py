@@ -24,6 +24,7 @@ import numpy as np
 
 from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.messages import CATALOGUE, face_name, message
+from martian_kit.policy import Policy
 from martian_kit.solver.model import (
     N_SCORES,
     N_SLOTS,
@@ -49,9 +50,10 @@ def tie_key(action: Action, turn: TurnState) -> tuple[int, int, int]:
     """Sort key of an option under the tie rule (smaller is preferred): stop, roll, Death
     Rays, then earthlings by larger group, then Humans, Cows, Chickens."""
     group = 0
-    earthling = action.face is not None and action is not Action.TAKE_RAY
-    if earthling and turn.rolled is not None:
-        group = turn.rolled[action.face]
+    face = action.face
+    earthling = face is not None and action is not Action.TAKE_RAY
+    if face is not None and earthling and turn.rolled is not None:
+        group = turn.rolled[face]
     return (int(earthling), -group, TIE_ORDER.index(action))
 
 
@@ -279,7 +281,7 @@ class TurnSolution:
         after = turn.apply_action(best)
         return (best,) if after.is_terminal() else (best, self.best_action(after))
 
-    def policy(self):
+    def policy(self) -> Policy:
         """This solution as a `martian_kit.policies.Policy` (it ignores the game)."""
 
         def optimal(turn: TurnState, context: object, rng: object) -> Action:

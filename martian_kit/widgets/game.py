@@ -22,7 +22,7 @@ import ipywidgets as w
 from kit_common.widgets.base import OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
-from martian_kit.dice import NUM_DICE
+from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.explain import explain_action, explain_roll, take_label
 from martian_kit.game import MAX_PLAYERS, TARGET, GameContext, GameState, TurnRecord, new_game
 from martian_kit.messages import CATALOGUE, counted, message, policy_name
@@ -54,7 +54,7 @@ def points_advisor(turn: TurnState, context: GameContext) -> list[str]:
     return lines
 
 
-def game_stats(state: GameState) -> list[dict[str, object]]:
+def game_stats(state: GameState) -> list[dict[str, str | int | float]]:
     """Per player, in seat order: rank, points, turns, points per turn, best turn, turns
     scoring 0 and those lost to Tanks, bonuses, earthlings abducted, rolls, and Death Rays in
     the tie-break roll-offs (empty when there was none)."""
@@ -62,7 +62,7 @@ def game_stats(state: GameState) -> list[dict[str, object]]:
     if state.winner is not None:  # the tie-break decides among equal totals
         order.remove(state.winner)
         order.insert(0, state.winner)
-    rows = []
+    rows: list[dict[str, str | int | float]] = []
     for seat, name in enumerate(state.players):
         turns = [t for t in state.log if t.seat == seat]
         rays = [r for rolloff in state.rolloffs for s, r in rolloff if s == seat]
@@ -90,7 +90,7 @@ def game_stats(state: GameState) -> list[dict[str, object]]:
     return rows
 
 
-def stats_html(rows: list[dict[str, object]]) -> str:
+def stats_html(rows: list[dict[str, str | int | float]]) -> str:
     """The end-of-game statistics as an HTML table, best rank first."""
     keys = ["rank", "player", "total", "turns", "average", "best", "zero", "tanked", "bonus"]
     keys += ["earthlings", "rolls"]
@@ -292,6 +292,7 @@ class GameApp(App):
             state = self.state if turn.is_chance_node() else self.state.apply_action(action)
             before = state.turn
             rolled = state.sample_chance(self.rng)
+            assert isinstance(rolled, FaceCounts)  # a player's turn, not a roll-off
             after = before.apply_roll(rolled)
             self.state = state.apply_chance(rolled)
             self.lines = explain_roll(before, rolled, after)

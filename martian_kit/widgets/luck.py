@@ -5,6 +5,7 @@ module), and the chance it puts the Tanks ahead; and a bar chart of every option
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache
 
@@ -72,7 +73,7 @@ def option_label(action: Action) -> str:
 class LuckPlayer(TurnPlayer):
     """A turn player with the odds of the current state beside it."""
 
-    def __init__(self, seed: int = 1, rolls=()) -> None:
+    def __init__(self, seed: int = 1, rolls: Iterable[FaceCounts] = ()) -> None:
         self.solution = expected_score_solution()
         self.odds = w.HTML()
         self.figure = LiveChart(charts.option_values([], [], None))

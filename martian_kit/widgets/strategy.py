@@ -13,7 +13,7 @@ from kit_common.widgets.live_chart import LiveChart
 from martian_kit import charts
 from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.messages import CATALOGUE, counted, message
-from martian_kit.solver.turn import expected_score_solution
+from martian_kit.solver.turn import TurnSolution, expected_score_solution
 
 DICE_LEFT = tuple(range(1, NUM_DICE))
 EARTHLINGS_SET_ASIDE = tuple(range(0, NUM_DICE))
@@ -30,7 +30,7 @@ def map_state(dice_left: int, earthlings: int, kinds: int, tanks: int) -> FaceCo
     return FaceCounts(tanks, rays, *split)
 
 
-def gain_of_rolling(solution, kinds: int, tanks: int) -> list[list[float | None]]:
+def gain_of_rolling(solution: TurnSolution, kinds: int, tanks: int) -> list[list[float | None]]:
     """z[e][d]: expected points gained by rolling rather than stopping (negative: stop),
     for earthlings e and dice left d (None where no such state exists)."""
     z: list[list[float | None]] = []

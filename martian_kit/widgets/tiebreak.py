@@ -38,6 +38,8 @@ class RollOff(App):
     roll-offs tie-breaks take against the exact odds."""
 
     SHOWN = 8  # the chart shows 1 to 8 roll-offs; longer tie-breaks are tallied apart
+    #: the game of the last tie broken, shown under the buttons (None before the first)
+    last_game: GameState | None
 
     def __init__(self, players: int = 3, seed: int = 1) -> None:
         self.seed = seed
@@ -94,7 +96,7 @@ class RollOff(App):
 
     def _new_count(self) -> None:
         self.tally = [0] * (self.SHOWN + 2)
-        self.last_game: GameState | None = None
+        self.last_game = None
         self._refresh()
 
     def summary(self) -> str:

@@ -60,6 +60,16 @@ def test_an_empty_file_is_a_problem_of_that_file(copy: Path, name: str, text: st
         load_components(copy)
 
 
+@pytest.mark.parametrize("name", LISTS)
+def test_a_list_file_without_its_one_top_key_and_list_is_one_problem(copy: Path, name: str) -> None:
+    # the sentences fill in a value called `key` (a keyword the lookup once took for its own)
+    key = LISTS[name][0]
+    (copy / name).write_text(f"{key}_typo: []\n", encoding="utf-8")
+    assert only_problem(copy) == f"{name}: must be a mapping with the single key {key!r}"
+    (copy / name).write_text(f"{key}: 3\n", encoding="utf-8")
+    assert only_problem(copy) == f"{name}: {key} must be a list, got int"
+
+
 @pytest.mark.parametrize(
     ("text", "says"),
     [

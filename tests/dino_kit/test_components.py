@@ -51,6 +51,29 @@ def test_illustrative_set_is_valid_and_has_the_box_counts():
     assert c.label == "illustrative — not the published components"
 
 
+def test_each_kind_has_a_typed_lookup_that_refuses_the_other_kinds():
+    c = load_components()
+    lists = {
+        c.die: c.dice,
+        c.recipe: c.recipes,
+        c.attraction: c.attractions,
+        c.lab_upgrade: c.lab_upgrades,
+        c.specialist: c.specialists,
+        c.objective: c.objectives,
+        c.plot_twist: c.plot_twists,
+        c.rival_card: c.rival.cards,
+    }
+    for lookup, items in lists.items():
+        assert items and all(lookup(item.id) is item is c[item.id] for item in items)
+        kind = type(items[0]).__name__
+        for other, others in lists.items():
+            if other != lookup:
+                with pytest.raises(
+                    KeyError, match=f"is a {type(others[0]).__name__}, not a {kind}"
+                ):
+                    lookup(others[0].id)
+
+
 def test_every_shipped_file_is_labelled_illustrative():
     for path in illustrative_folder().glob("*.yaml"):
         assert path.read_text(encoding="utf-8").startswith(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gettext
 import io
 
 import pytest
@@ -147,6 +148,24 @@ def test_compiled_translations_load_from_the_babel_layout(tmp_path):
     set_language("es")
     assert catalogue.message("yes") == "sí"
     assert [catalogue.plural("dice", n) for n in (1, 2)] == ["1 dado", "2 dados"]
+
+
+def test_a_translation_needs_only_what_the_translation_protocol_names():
+    # A translation that has exactly the protocol's methods serves every lookup: a method the
+    # catalogue calls but the protocol lacks (npgettext once) fails here as AttributeError.
+    # gettext's own translations have every one of them.
+    members = [name for name in vars(messages.Translation) if not name.startswith("_")]
+    assert all(callable(getattr(gettext.GNUTranslations, name, None)) for name in members)
+    spoken = {
+        "pgettext": lambda self, context, message: f"es:{message}",
+        "npgettext": lambda self, context, one, other, n: f"es:{one if n == 1 else other}",
+    }
+    minimal = type("Minimal", (), {name: spoken[name] for name in members})()
+    catalogue = Catalogue("test", {"yes": "yes", "dice": messages.Plural("{n} die", "{n} dice")})
+    catalogue.add_translation("es", minimal)
+    set_language("es")
+    assert catalogue.message("yes") == "es:yes"
+    assert [catalogue.plural("dice", n) for n in (1, 2)] == ["es:1 die", "es:2 dice"]
 
 
 @pytest.mark.parametrize(
