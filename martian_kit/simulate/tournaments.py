@@ -9,11 +9,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from kit_common.statistics import Interval, wilson_interval
+from kit_common.study import Progress
 from martian_kit.game import MAX_PLAYERS, MIN_PLAYERS, TARGET
 from martian_kit.messages import message
 from martian_kit.policy import GameAwarePolicy, Policy
 from martian_kit.simulate.games import play_games, resolve_ties
-from martian_kit.simulate.progress import Progress
 from martian_kit.simulate.sampling import Seed, generator, policy_name, seed_label
 from martian_kit.simulate.turns import play_turns
 from martian_kit.solver.table import TablePolicy, require_table_policy
