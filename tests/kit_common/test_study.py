@@ -1,11 +1,12 @@
-"""`dino_kit.pool`: where a study's chunks of games are played, and how many processes."""
+"""`kit_common.study`: where a study's chunks of games are played, how many processes, and the
+one many-games driver's seeds and seating."""
 
 from __future__ import annotations
 
 import os
+import random
 
-from dino_kit import pool
-from dino_kit.cli import build_parser
+from kit_common import study as pool
 
 
 def _where(games):
@@ -22,7 +23,7 @@ def test_results_come_back_in_task_order_whatever_plays_them():
     assert os.getpid() not in {pid for chunk in spread for pid, _ in chunk}
 
 
-def test_one_chunk_plays_here_and_the_command_line_uses_every_core(monkeypatch):
+def test_one_chunk_plays_here():
     told = []
     one = pool.run_chunks(
         _where, [(range(3),)], 3, jobs=None, progress=lambda d, t: told.append((d, t))
@@ -30,6 +31,23 @@ def test_one_chunk_plays_here_and_the_command_line_uses_every_core(monkeypatch):
     assert one == [[(os.getpid(), 0), (os.getpid(), 1), (os.getpid(), 2)]]  # no pool for one
     assert told == [(3, 3)]
     assert pool.every_core() >= 1
-    for command in (["balance", "folder"], ["tournament", "--players", "heuristic,random"]):
-        assert build_parser().parse_args(command).jobs is None  # None: every core
-        assert build_parser().parse_args([*command, "--jobs", "3"]).jobs == 3
+
+
+def _record(game: int, rng: random.Random, order: tuple[int, ...]) -> tuple[int, float, tuple]:
+    return game, rng.random(), order
+
+
+def test_the_driver_seeds_each_game_from_the_study_and_rotates_the_seats(monkeypatch):
+    monkeypatch.setattr(pool, "CHUNK", 2)  # 5 games in 3 chunks
+    told = []
+    records = pool.play_games(_record, 5, 7, 3, progress=lambda d, t: told.append((d, t)))
+    assert told == [(2, 5), (4, 5), (5, 5)]
+    # game g draws from random.Random(7 * 1_000_003 + g), whatever chunk or process plays it
+    assert [r[1] for r in records] == [random.Random(7_000_021 + g).random() for g in range(5)]
+    assert [r[2] for r in records] == [pool.seating(3, g) for g in range(5)]
+    assert {pool.seating(3, g) for g in range(3)} == {(0, 1, 2), (1, 2, 0), (2, 0, 1)}
+    assert pool.play_games(_record, 5, 7, 3, jobs=2) == records
+    fixed = pool.play_games(_record, 3, 7, 3, rotate=False)
+    assert [r[2] for r in fixed] == [(0, 1, 2)] * 3 and fixed == [
+        (g, x, (0, 1, 2)) for g, x, _ in records[:3]
+    ]
