@@ -116,6 +116,7 @@ def run(
     seat owns (`chance_owner`). `on_step` hears of every step; more than `max_steps` steps
     raise RuntimeError (a safety net against a rules bug). Everything random is drawn from
     `rng`, in the same order whoever calls."""
+    by_seat = _by_seat(agents)  # (a dict lookup per step: the loop runs every simulation)
     steps = 0
     while not state.is_terminal():
         if until is not None and until(state):
@@ -124,10 +125,10 @@ def run(
         if actor == CHANCE:
             agent = None
             owner = state.chance_owner()
-            if owner != CHANCE and agent_of(agents, owner) is None:
+            if owner != CHANCE and owner not in by_seat:
                 return state  # a person throws the dice
         else:
-            agent = agent_of(agents, actor)
+            agent = by_seat.get(actor)
             if agent is None:
                 return state  # a person's decision
         if max_steps is not None and steps >= max_steps:
@@ -146,11 +147,11 @@ def run(
     return state
 
 
-def agent_of(agents: Agents[StateT], seat: int) -> Agent[StateT] | None:
-    """The agent of `seat`, or None when a person plays it."""
+def _by_seat(agents: Agents[StateT]) -> dict[int, Agent[StateT]]:
+    """The agents by seat, the persons' seats left out."""
     if isinstance(agents, Mapping):
-        return agents.get(seat)
-    return agents[seat] if seat < len(agents) else None
+        return {seat: agent for seat, agent in agents.items() if agent is not None}
+    return {seat: agent for seat, agent in enumerate(agents) if agent is not None}
 
 
 _Value = TypeVar("_Value")
@@ -183,7 +184,6 @@ __all__ = [
     "Agents",
     "GameState",
     "StepListener",
-    "agent_of",
     "copy_with",
     "evolve",
     "run",
