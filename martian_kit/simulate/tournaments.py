@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kit_common.statistics import Interval, wilson_interval
-from kit_common.study import Progress
+from kit_common.study import Progress, seating
 from martian_kit.game import MAX_PLAYERS, MIN_PLAYERS, TARGET
 from martian_kit.messages import message
 from martian_kit.policy import GameAwarePolicy, Policy
@@ -35,8 +35,9 @@ STAT_NAMES = (
 @dataclass(frozen=True)
 class Tournament:
     """A tournament: every game seats the players in a rotated order (game g starts at player
-    g mod N), so each plays each seat equally often. Per player: wins, win rate with its 95 %
-    interval, and BGA-style statistics (totals over all their turns)."""
+    g mod N: `kit_common.study.seating`), so each plays each seat equally often. Per player:
+    wins, win rate with its 95 % interval, and BGA-style statistics (totals over all their
+    turns)."""
 
     players: tuple[str, ...]
     games: int
@@ -89,7 +90,7 @@ def tournament(
     for rotation, count in enumerate(per_rotation):
         if count == 0:
             continue
-        order = [(rotation + s) % n_players for s in range(n_players)]
+        order = seating(n_players, rotation)
         if detailed:
             totals = _detailed_games(
                 [players[i] for i in order], count, rng, [stats[i] for i in order]
