@@ -160,7 +160,7 @@ def summarise(
     lose_count: dict[tuple[str, str], float] = {}
     seat_wins = [0.0] * players
     for r in records:
-        for seat, (share, park) in enumerate(zip(r.shares, r.parks)):
+        for seat, (share, park) in enumerate(zip(r.wins, r.parks)):
             won = share > 0
             seat_wins[seat] += share
             if won:

@@ -63,7 +63,7 @@ class GameRecord:
     order: tuple[int, ...]
     bots: tuple[str, ...]
     rounds: int
-    shares: tuple[float, ...]
+    wins: tuple[float, ...]
     final: tuple[int, ...]
     money: tuple[int, ...]
     eaten: tuple[int, ...]
@@ -187,7 +187,7 @@ def simulate(
     rivals = [r.rival for r in records if r.rival is not None]
     wins = [0.0] * players
     for r in records:
-        for s, share in enumerate(r.shares):
+        for s, share in enumerate(r.wins):
             wins[s] += share
     by_seat = list(zip(*finals))
     return Summary(
@@ -274,7 +274,7 @@ def tournament(
     scores: list[list[float]] = [[] for _ in names]
     for r in records:
         for seat, entry in enumerate(r.order):
-            wins[entry] += r.shares[seat]
+            wins[entry] += r.wins[seat]
             scores[entry].append(r.final[seat])
     entries = tuple(
         TournamentEntry(e, names[e], wins[e], wilson_interval(wins[e], games), mean_interval(s))

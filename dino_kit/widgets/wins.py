@@ -50,7 +50,7 @@ def win_rates_by_bot(records: Sequence[GameRecord]) -> dict[str, Interval]:
     won: dict[str, float] = {}
     played: dict[str, int] = {}
     for r in records:
-        for bot, share in zip(r.bots, r.shares):
+        for bot, share in zip(r.bots, r.wins):
             won[bot] = won.get(bot, 0.0) + share
             played[bot] = played.get(bot, 0) + 1
     return {b: wilson_interval(won[b], played[b]) for b in sorted(played)}
@@ -59,7 +59,7 @@ def win_rates_by_bot(records: Sequence[GameRecord]) -> dict[str, Interval]:
 def win_rates_by_seat(records: Sequence[GameRecord]) -> list[Interval]:
     """Each seat's share of the wins (seat 0 plays first in round 1)."""
     n = len(records[0].bots)
-    return [wilson_interval(sum(r.shares[s] for r in records), len(records)) for s in range(n)]
+    return [wilson_interval(sum(r.wins[s] for r in records), len(records)) for s in range(n)]
 
 
 def eaten_rate(records: Sequence[GameRecord]) -> Interval:
