@@ -2,7 +2,8 @@
 through the protocol alone reaches the end; chance outcomes are a probability law that
 `sample_chance` draws from; every move leaves the state it was applied to unchanged; the
 returns are zero until the end and share one win at it; the record of moves replays the game;
-and the one loop (`kit_common.game.run`) plays each kit's games as its own `run` does."""
+the one loop (`kit_common.game.run`) plays each kit's games as its own `run` does; and the one
+many-games driver (`kit_common.study`) plays the games a plain seeded loop plays."""
 
 from __future__ import annotations
 
@@ -16,11 +17,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dino_kit import engine
-from dino_kit.bots import heuristic_bot
+from dino_kit.bots import bot_by_name, heuristic_bot
 from dino_kit.setup import new_game as new_dino_game
+from dino_kit.simulate import BotGames
 from dino_kit.simulate import play_game as play_dino_game
 from kit_common import game as protocol
 from kit_common.game import CHANCE, TERMINAL
+from kit_common.study import play_games
 from martian_kit.game import new_game as new_martian_game
 from martian_kit.play import play_game as play_martian_game
 from martian_kit.policies import policy_by_name
@@ -131,3 +134,14 @@ def test_evolve_copies_a_frozen_value_with_changes_and_leaves_it_alone():
     moved = protocol.evolve(state, seat=1, totals=(3, 0))
     assert (moved.seat, moved.totals, moved.players) == (1, (3, 0), state.players)
     assert (state.seat, state.totals) == (0, (0, 0))
+
+
+def test_the_driver_plays_the_games_a_plain_loop_plays():
+    # game g of a study seeded 4: random.Random(4 * 1_000_003 + g), the bots rotated by g
+    names = ("heuristic", "simple", "random")
+    records = play_games(BotGames(names), 3, 4, 3, jobs=1)
+    for g, record in enumerate(records):
+        seated = tuple(names[(seat + g) % 3] for seat in range(3))
+        state = play_dino_game([bot_by_name(b) for b in seated], random.Random(4_000_012 + g))
+        assert (record.game, record.bots, record.rounds) == (g, seated, state.round)
+        assert (record.final, record.wins) == (state.final, state.returns())
