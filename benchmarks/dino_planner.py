@@ -18,8 +18,8 @@ import sys
 import time
 
 from dino_kit.bots import bot_by_name
-from dino_kit.pool import terminal_progress
 from dino_kit.simulate import game_seed, play_game, seating, tournament
+from kit_common.study import TextProgress
 
 
 def decision_times(planner: str, games: int, seed: int) -> list[float]:
@@ -52,7 +52,11 @@ def main() -> None:
     bots = [args.planner, "heuristic", "heuristic", "heuristic"]
     start = time.perf_counter()
     result = tournament(
-        bots, args.games, args.seed, jobs=args.jobs, progress=terminal_progress(sys.stdout)
+        bots,
+        args.games,
+        args.seed,
+        jobs=args.jobs,
+        progress=TextProgress.on_terminal("games", sys.stdout),
     )
     wall = time.perf_counter() - start
     planner = result.entries[0]

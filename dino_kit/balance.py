@@ -3,25 +3,25 @@ and objectives the winners' parks hold more often than the losers', the seat adv
 the game length, over many seeded bot games.
 
 `balance_study(games, seed, folder=..., jobs=K, scheduler=ADDRESS)` plays game g of the study
-with `random.Random(simulate.game_seed(seed, g))`, so a game's result does not depend on
-where or in which order it is played: the games are split into chunks played one after the
-other (`jobs=1`), by a pool of `jobs` processes, or by the workers of a Dask cluster
-(`scheduler`, the `dask` extra; see `dino_kit.pool`); the chunks' results are put back in
-game order before they are counted, so the same seed gives the same report whatever runs it.
+with `random.Random(game_seed(seed, g))` through the one many-games driver
+(`kit_common.study.play_games`), so a game's result does not depend on where or in which
+order it is played: the games are split into chunks played one after the other (`jobs=1`),
+by a pool of `jobs` processes, or by the workers of a Dask cluster (`scheduler`, the `dask`
+extra); the records come back in game order, so the same seed gives the same report whatever
+runs it.
 
 A park "holds" a component when, at the end, it has the recipe as an exhibit, the attraction
 built, the specialist hired (a fired one no longer counts), the lab upgrade working (covered
 ones do not count; the Dino Research II / DNA Refinement II tiles count), or the objective
-claimed. Winners are the players `GameState.returns()` gives a share to (a shared win counts
-for each); the losers are all the others. Each share comes with a 95% Wilson interval.
+claimed (`simulate.held`). Winners are the players `GameState.returns()` gives a share to
+(a shared win counts for each); the losers are all the others. Each share comes with a 95%
+Wilson interval.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -29,23 +29,25 @@ from dino_kit.bots import bot_by_name
 from dino_kit.components import ComponentSet, load_components
 from dino_kit.messages import bot_name, message, plural
 from dino_kit.narrate import objective_line
-from dino_kit.pool import Progress, chunks, run_chunks
-from dino_kit.simulate import game_seed, play_game
-from dino_kit.state import GameState, PlayerState
+from dino_kit.simulate import BotGames, GameRecord, held
 from kit_common.statistics import Interval, mean_interval, wilson_interval
+from kit_common.study import Progress, play_games
 
 KINDS = ("recipe", "attraction", "specialist", "lab_upgrade", "objective")
 
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One game of a study: its rounds, and per seat the win share and the components held
-    as (kind, id) pairs."""
-
-    game: int
-    rounds: int
-    shares: tuple[float, ...]
-    parks: tuple[tuple[tuple[str, str], ...], ...]
+__all__ = [
+    "KINDS",
+    "BalanceReport",
+    "ComponentShare",
+    "GameRecord",
+    "balance_study",
+    "component_label",
+    "held",
+    "report_header",
+    "report_lines",
+    "separated",
+    "summarise",
+]
 
 
 @dataclass(frozen=True)
@@ -112,42 +114,6 @@ def separated(
     return more, less
 
 
-def held(state: GameState, p: PlayerState) -> tuple[tuple[str, str], ...]:
-    """The components a park holds at the end (module docstring), as (kind, id) pairs."""
-    out = {("recipe", e.recipe) for e in p.exhibits}
-    out |= {("attraction", a) for a in p.attractions}
-    out |= {("specialist", s) for s, _ in p.specialists}
-    lab = [x for x in (*p.lab, p.dino_research, p.dna_refinement) if x is not None]
-    out |= {("lab_upgrade", u) for u in lab}
-    out |= {("objective", o) for o in p.objectives}
-    return tuple(sorted(out))
-
-
-@cache
-def _components(folder: str | None) -> ComponentSet:
-    """The component set of a worker (loaded once per process)."""
-    return load_components(folder)
-
-
-def play_chunk(
-    source: str | ComponentSet | None,
-    seed: int,
-    games: Sequence[int],
-    bots: Sequence[str],
-    settings: dict,
-) -> list[GameRecord]:
-    """Play the study's games `games` (a task for a process or a Dask worker) on the
-    component set `source`: a folder (None: the illustrative set), or a set already loaded."""
-    components = source if isinstance(source, ComponentSet) else _components(source)
-    policy = [bot_by_name(b) for b in bots]
-    out = []
-    for g in games:
-        state = play_game(policy, random.Random(game_seed(seed, g)), components, **settings)
-        parks = tuple(held(state, p) for p in state.players)
-        out.append(GameRecord(g, state.round, state.returns(), parks))
-    return out
-
-
 def balance_study(
     games: int,
     seed: int,
@@ -175,9 +141,12 @@ def balance_study(
         components = load_components(source)  # invalid components fail here, before any work
     else:
         source = components
-    tasks = [(source, seed, chunk, names, settings) for chunk in chunks(games)]
-    played = run_chunks(play_chunk, tasks, games, jobs=jobs, scheduler=scheduler, progress=progress)
-    records = sorted((r for chunk in played for r in chunk), key=lambda r: r.game)
+    for name in names:
+        bot_by_name(name)  # an unknown bot fails here, before any work
+    task = BotGames(names, source, settings, parks=True)
+    records = play_games(
+        task, games, seed, players, rotate=False, jobs=jobs, scheduler=scheduler, progress=progress
+    )
     return summarise(records, seed, names, components.name)
 
 
@@ -191,7 +160,7 @@ def summarise(
     lose_count: dict[tuple[str, str], float] = {}
     seat_wins = [0.0] * players
     for r in records:
-        for seat, (share, park) in enumerate(zip(r.shares, r.parks)):
+        for seat, (share, park) in enumerate(zip(r.wins, r.parks)):
             won = share > 0
             seat_wins[seat] += share
             if won:

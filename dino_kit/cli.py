@@ -23,10 +23,10 @@ from dino_kit.components import (
 from dino_kit.errors import RuleError
 from dino_kit.messages import message, plural
 from dino_kit.narrate import game_log
-from dino_kit.pool import terminal_progress
 from dino_kit.simulate import play_game, simulate, tournament
 from kit_common.cli import UsageError, count, output_file, run_command, seed
 from kit_common.errors import InputError
+from kit_common.study import TextProgress
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
@@ -123,7 +123,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             args.seed,
             jobs=args.jobs,
             scheduler=args.scheduler,
-            progress=None if args.json else terminal_progress(),
+            progress=None if args.json else TextProgress.on_terminal("games"),
             objective_length=args.objectives,
         )
     except (ValueError, RuntimeError) as err:
@@ -159,7 +159,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
             players=args.players,
             jobs=args.jobs,
             scheduler=args.scheduler,
-            progress=None if args.json else terminal_progress(),
+            progress=None if args.json else TextProgress.on_terminal("games"),
             objective_length=args.objectives,
         )
     except (ValueError, RuntimeError) as err:
@@ -224,7 +224,7 @@ def _add_games_options(
 
 
 def _add_where_options(command: argparse.ArgumentParser) -> None:
-    """Where the games are played: a pool of processes or a Dask cluster (`dino_kit.pool`)."""
+    """Where the games are played: a pool of processes or a Dask cluster (`kit_common.study`)."""
     command.add_argument("--jobs", type=count(1, 64), default=None, help=message("cli.help.jobs"))
     command.add_argument("--scheduler", default=None, help=message("cli.help.scheduler"))
 

@@ -2,7 +2,9 @@
 (automatic steps included), and `run`, the one play loop that lets chance and the bots act
 until a person must act. The OpenSpiel vocabulary on a `GameState` (data, `dino_kit.state`):
 `legal_actions(state)`, `apply_action(state, action)`, `chance_outcomes(state)` (exact
-`Fraction`s), `sample_chance(state, rng)`, `apply_chance(state, outcome)`.
+`Fraction`s), `sample_chance(state, rng)`, `apply_chance(state, outcome)`; `GameView(state)`
+is the same as methods of a state that owns its rules, the game protocol of every kit
+(`kit_common.game`), which `run` plays through the shared loop.
 
 After every action or outcome the engine (1) claims objectives met at that moment (in the
 simultaneous workers phase it notes them and claims them for all who met them when the phase
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from types import ModuleType
 from typing import Any, Final
@@ -43,6 +46,7 @@ from dino_kit.state import (
     VisitorDraw,
 )
 from dino_kit.state import evolve as replace
+from kit_common import game as protocol
 from kit_common.checks import shown
 from kit_common.errors import InputError
 
@@ -203,6 +207,60 @@ def _start_park(state: GameState) -> GameState:
     return replace(state, phase=Phase.PARK, step=-1, pending=tuple(pending))
 
 
+@dataclass(frozen=True)
+class GameView:
+    """A game with its rules: the `GameState` (data) seen through this engine, so that it
+    speaks the game protocol of every kit (`kit_common.game.GameState`, OpenSpiel's
+    vocabulary) as a Martian Dice state does. Each method is the engine's function of the
+    same name; every move gives a new view. Chance acts by itself: no seat throws dice or
+    draws (`chance_owner` is `CHANCE`)."""
+
+    state: GameState
+
+    @property
+    def num_players(self) -> int:
+        return self.state.num_players
+
+    def current_player(self) -> int:
+        """The seat to act, `CHANCE` while something random happens, or `TERMINAL`."""
+        return self.state.current_player()
+
+    def chance_owner(self) -> int:
+        """Nobody's: every chance event happens by itself."""
+        return CHANCE
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the seat to act may play now (none at a chance node or the end)."""
+        return legal_actions(self.state)
+
+    def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
+        """The outcomes of the pending chance event with their exact probabilities."""
+        return chance_outcomes(self.state)
+
+    def sample_chance(self, rng: random.Random) -> Outcome:
+        """A random outcome of the pending chance event, drawn with `rng`."""
+        return sample_chance(self.state, rng)
+
+    def apply_action(self, action: Action) -> GameView:
+        """The game after the seat to act plays `action` (RuleError if it is illegal)."""
+        return GameView(apply_action(self.state, action))
+
+    def apply_chance(self, outcome: Outcome) -> GameView:
+        """The game after the pending chance event gives `outcome`."""
+        return GameView(apply_chance(self.state, outcome))
+
+    def is_terminal(self) -> bool:
+        return self.state.is_terminal()
+
+    def returns(self) -> tuple[float, ...]:
+        """1 shared among the winners once the game is over, 0.0 for the others."""
+        return self.state.returns()
+
+    def moves(self) -> list[tuple[int, Move]]:
+        """Every step so far, oldest first, as (actor, move)."""
+        return self.state.moves()
+
+
 def run(
     state: GameState,
     agents: Sequence[Agent | None] | Mapping[int, Agent],
@@ -214,41 +272,45 @@ def run(
 ) -> GameState:
     """Let chance (drawn with `rng`) and the agents act until a person must act (a seat with
     no agent: `None` in the sequence, or absent), `until(state)` holds, or the game ends; the
-    state then. `agents` gives each seat's agent, by seat. `on_step` hears of every step.
-    `max_steps` is a safety net: more steps than that raise RuntimeError (an engine bug)."""
+    state then: the one play loop of every game (`kit_common.game.run`) on a `GameView`.
+    `agents` gives each seat's agent, by seat. `on_step` hears of every step. `max_steps` is
+    a safety net: more steps than that raise RuntimeError (an engine bug)."""
     _check_state(state)
-    steps = 0
-    while not state.is_terminal():
-        if until is not None and until(state):
-            return state
-        actor = state.current_player()
-        agent = None if actor == CHANCE else _agent(agents, actor)
-        if actor != CHANCE and agent is None:
-            return state  # a person's turn
-        if max_steps is not None and steps >= max_steps:
-            raise RuntimeError(message("engine.runaway", steps=max_steps))
-        move: Move
-        if agent is None:  # chance
-            move = chance.sample_chance(state, rng)
-            after = apply_chance(state, move)
-        else:
-            move = agent(state, rng)
-            after = apply_action(state, move)
-        if on_step is not None:
-            on_step(state, actor, move, after)
-        state = after
-        steps += 1
-    return state
-
-
-def _agent(agents: Sequence[Agent | None] | Mapping[int, Agent], seat: int) -> Agent | None:
+    views: protocol.Agents[GameView]
     if isinstance(agents, Mapping):
-        return agents.get(seat)
-    return agents[seat] if seat < len(agents) else None
+        views = {seat: _on_view(agent) for seat, agent in agents.items()}
+    else:
+        views = [None if agent is None else _on_view(agent) for agent in agents]
+    stop = None if until is None else _until_on_view(until)
+    told = None if on_step is None else _listener_on_view(on_step)
+    end = protocol.run(GameView(state), views, rng, until=stop, on_step=told, max_steps=max_steps)
+    return end.state
+
+
+def _on_view(agent: Agent) -> protocol.Agent[GameView]:
+    def on_view(view: GameView, rng: random.Random) -> Action:
+        return agent(view.state, rng)
+
+    return on_view
+
+
+def _until_on_view(until: Callable[[GameState], bool]) -> Callable[[GameView], bool]:
+    def on_view(view: GameView) -> bool:
+        return until(view.state)
+
+    return on_view
+
+
+def _listener_on_view(on_step: StepListener) -> protocol.StepListener[GameView]:
+    def on_view(before: GameView, actor: int, move: Move, after: GameView) -> None:
+        on_step(before.state, actor, move, after.state)
+
+    return on_view
 
 
 __all__ = [
     "Agent",
+    "GameView",
     "StepListener",
     "advance",
     "apply_action",

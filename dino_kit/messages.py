@@ -788,7 +788,6 @@ ENGLISH.update(
             "losers {losers} [{losers_low}, {losers_high}]  difference {difference}"
         ),
         "balance.no_games": "a balance study needs at least 1 game",
-        "balance.no_dask": "--scheduler needs Dask: pip install 'martian-dino-kit[dask]'",
     }
 )
 # -- a saved game read back (dino_kit.records): after "<field>: " (the record's JSON field) --
@@ -1032,8 +1031,6 @@ ENGLISH.update(
         "input.rng": "must be a random.Random, got {got}",
         "input.state": "must be a dino_kit GameState, got {got}",
         "input.action": "must be a dino_kit Action, got {got}",
-        # the safety net of the play loop: agents that never hand the game back (a bug)
-        "engine.runaway": "the agents did not stop within {steps} steps",
     }
 )
 

@@ -1,33 +1,36 @@
 """Play whole games with bots and summarise many of them.
 
 `play_game(bots, rng, ...)` plays one game (chance events sampled with `rng`) and returns the
-finished state; `simulate(players, games, seed, bots)` plays many (game g uses
-`random.Random(seed * 1_000_003 + g)`, so any one game can be replayed alone) and returns a
-`Summary` of scores, rounds, eaten visitors and money, with 95% confidence intervals for the
-mean scores and the seats' win rates, and how many games ended only by the `max_rounds`
-safety net (not a rule of the game, see RULES_NOTES.md). `tournament(bots, games, seed)`
-plays seat-balanced games (the seats rotate, `seating`), in this process, a pool of
-processes or on a Dask cluster (`dino_kit.pool`), and reports each entry's win share and mean
-score with 95% intervals.
+finished state. Many games go through the one seeded driver of both kits
+(`kit_common.study.play_games`): game g uses `random.Random(game_seed(seed, g))`
+(`seed * 1_000_003 + g`, so any one game can be replayed alone), `BotGames` plays it and
+makes its `GameRecord`. `simulate(players, games, seed, bots)` plays games in fixed seats and
+returns a `Summary` of scores, rounds, eaten visitors and money, with 95% confidence
+intervals for the mean scores and the seats' win rates, and how many games ended only by the
+`max_rounds` safety net (not a rule of the game, see RULES_NOTES.md). `tournament(bots,
+games, seed)` plays seat-balanced games (the seats rotate, `seating`), in this process, a
+pool of processes or on a Dask cluster, and reports each entry's win share and mean score
+with 95% intervals.
 """
 
 from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from functools import cache
 from typing import Any
 
 from dino_kit.bots import Bot, bot_by_name
-from dino_kit.components import ComponentSet
+from dino_kit.components import ComponentSet, load_components
 from dino_kit.engine import run
 from dino_kit.messages import message
-from dino_kit.pool import Progress, chunks, run_chunks
 from dino_kit.setup import new_game
 from dino_kit.solo import rival_score
-from dino_kit.state import GameState
+from dino_kit.state import GameState, PlayerState
 from kit_common.statistics import Interval, mean_interval, wilson_interval
+from kit_common.study import Progress, game_seed, play_games, seating
 
 
 def play_game(
@@ -35,10 +38,6 @@ def play_game(
 ) -> GameState:
     """One whole game, seat i played by `bots[i]`."""
     return run(new_game(len(bots), components, **settings), bots, rng)
-
-
-def game_seed(seed: int, game: int) -> int:
-    return seed * 1_000_003 + game
 
 
 def ended_by_cap(state: GameState) -> bool:
@@ -49,6 +48,83 @@ def ended_by_cap(state: GameState) -> bool:
         and state.round >= state.rules.max_rounds
         and len(state.unclaimed_objectives()) > 1
     )
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game of many (what a study keeps of it): its number, the entry in each seat
+    (`order`, the study's `seating`) and its bot, the rounds played; per seat the win share
+    (1, 1/k when k share the win, 0: `GameState.returns`), final score, money left and
+    visitors eaten; whether it ended only by the `max_rounds` safety net; the rival's score
+    in a solo game; and, when the study asks for them, the components each park holds
+    (`held`)."""
+
+    game: int
+    order: tuple[int, ...]
+    bots: tuple[str, ...]
+    rounds: int
+    wins: tuple[float, ...]
+    final: tuple[int, ...]
+    money: tuple[int, ...]
+    eaten: tuple[int, ...]
+    capped: bool = False
+    rival: int | None = None
+    parks: tuple[tuple[tuple[str, str], ...], ...] = ()
+
+
+def held(state: GameState, p: PlayerState) -> tuple[tuple[str, str], ...]:
+    """The components a park holds at the end, as (kind, id) pairs: the recipes of its
+    exhibits, the attractions built, the specialists hired (a fired one no longer counts),
+    the lab upgrades working (covered ones do not count; the Dino Research II / DNA
+    Refinement II tiles count), the objectives claimed."""
+    out = {("recipe", e.recipe) for e in p.exhibits}
+    out |= {("attraction", a) for a in p.attractions}
+    out |= {("specialist", s) for s, _ in p.specialists}
+    lab = [x for x in (*p.lab, p.dino_research, p.dna_refinement) if x is not None]
+    out |= {("lab_upgrade", u) for u in lab}
+    out |= {("objective", o) for o in p.objectives}
+    return tuple(sorted(out))
+
+
+@dataclass(frozen=True)
+class BotGames:
+    """The games of a study (a `kit_common.study.GameTask`, sent to processes and Dask
+    workers): the entries' bots by name, the component set (a loaded set; a folder, loaded
+    once per process; None: the illustrative set), the settings of `new_game`, and whether
+    the records note what each park holds. Called with a game's number, random source and
+    seating, it plays the game and gives its `GameRecord`."""
+
+    bots: tuple[str, ...]
+    components: ComponentSet | str | None = None
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    parks: bool = False
+
+    def __call__(self, game: int, rng: random.Random, order: tuple[int, ...]) -> GameRecord:
+        source = self.components
+        components = _components(source) if isinstance(source, str) else source
+        names = tuple(self.bots[e] for e in order)
+        state = play_game([bot_by_name(b) for b in names], rng, components, **self.settings)
+        players = state.players
+        assert state.final is not None
+        return GameRecord(
+            game,
+            order,
+            names,
+            state.round,
+            state.returns(),
+            tuple(state.final),
+            tuple(p.money for p in players),
+            tuple(p.eaten_total for p in players),
+            ended_by_cap(state),
+            rival_score(state) if state.rules.solo else None,
+            tuple(held(state, p) for p in players) if self.parks else (),
+        )
+
+
+@cache
+def _components(folder: str) -> ComponentSet:
+    """The component set in `folder`, loaded once per process (a study's worker)."""
+    return load_components(folder)
 
 
 @dataclass(frozen=True)
@@ -99,21 +175,20 @@ def simulate(
     names = tuple(bots) if len(bots) == players else (bots[0],) * players
     if len(bots) not in (1, players):
         raise ValueError(message("simulate.bot_count", players=players, got=len(bots)))
-    policy = [bot_by_name(b) for b in names]
-    finals, money, eaten, rounds, wins = [], [], [], [], [0.0] * players
-    capped = 0
-    rivals = []
-    for g in range(games):
-        state = play_game(policy, random.Random(game_seed(seed, g)), components, **settings)
-        finals.append(state.final)
-        money.append([p.money for p in state.players])
-        eaten.append([p.eaten_total for p in state.players])
-        rounds.append(state.round)
-        capped += ended_by_cap(state)
-        if state.rules.solo:
-            rivals.append(rival_score(state))
-        for s, r in enumerate(state.returns()):
-            wins[s] += r
+    for name in names:
+        bot_by_name(name)  # an unknown bot fails here, before any work
+    task = BotGames(names, components, settings)
+    records = play_games(task, games, seed, players, rotate=False)
+    finals = [r.final for r in records]
+    money = [r.money for r in records]
+    eaten = [r.eaten for r in records]
+    rounds = [r.rounds for r in records]
+    capped = sum(r.capped for r in records)
+    rivals = [r.rival for r in records if r.rival is not None]
+    wins = [0.0] * players
+    for r in records:
+        for s, share in enumerate(r.wins):
+            wins[s] += share
     by_seat = list(zip(*finals))
     return Summary(
         players,
@@ -170,12 +245,6 @@ class Tournament:
         return asdict(self)
 
 
-def seating(entries: int, game: int) -> tuple[int, ...]:
-    """Which entry sits in each seat in game `game`: the list rotated by `game` places, so
-    over any `entries` consecutive games every entry has every seat once."""
-    return tuple((seat + game) % entries for seat in range(entries))
-
-
 def tournament(
     bots: Sequence[str],
     games: int,
@@ -190,48 +259,41 @@ def tournament(
     """A seat-balanced tournament: `games` games of `len(bots)` players, seats rotating
     (`seating`), game g seeded `game_seed(seed, g)` (chance is the same whoever sits where:
     the planner does not draw from the game's random source). `jobs` processes (None: one
-    per core) or the Dask cluster at `scheduler` play the games (`dino_kit.pool`): the result
-    is the same."""
+    per core) or the Dask cluster at `scheduler` play the games (`kit_common.study`): the
+    result is the same."""
     names = tuple(bots)
     if not 2 <= len(names) <= 4:
         raise ValueError(message("simulate.tournament_bots", got=len(names)))
     for name in names:
         bot_by_name(name)  # an unknown bot fails here, before any work
-    tasks = [(names, seed, chunk, components, settings) for chunk in chunks(games)]
-    played = run_chunks(
-        play_tournament_chunk, tasks, games, jobs=jobs, scheduler=scheduler, progress=progress
+    task = BotGames(names, components, settings)
+    records = play_games(
+        task, games, seed, len(names), jobs=jobs, scheduler=scheduler, progress=progress
     )
     wins = [0.0] * len(names)
     scores: list[list[float]] = [[] for _ in names]
-    rounds = []
-    for g, (rounds_played, shares, finals) in enumerate(r for chunk in played for r in chunk):
-        rounds.append(rounds_played)
-        for seat, entry in enumerate(seating(len(names), g)):
-            wins[entry] += shares[seat]
-            scores[entry].append(finals[seat])
+    for r in records:
+        for seat, entry in enumerate(r.order):
+            wins[entry] += r.wins[seat]
+            scores[entry].append(r.final[seat])
     entries = tuple(
         TournamentEntry(e, names[e], wins[e], wilson_interval(wins[e], games), mean_interval(s))
         for e, s in enumerate(scores)
     )
-    return Tournament(names, games, seed, entries, statistics.fmean(rounds))
+    return Tournament(names, games, seed, entries, statistics.fmean(r.rounds for r in records))
 
 
-def play_tournament_chunk(
-    names: Sequence[str],
-    seed: int,
-    games: Sequence[int],
-    components: ComponentSet | None,
-    settings: dict[str, Any],
-) -> list[tuple[int, tuple[float, ...], tuple[int, ...]]]:
-    """Play a tournament's games `games` (a task for a process or a Dask worker): per game
-    its rounds, and per seat the win share and the final score."""
-    policy = [bot_by_name(b) for b in names]
-    out = []
-    for g in games:
-        order = seating(len(names), g)
-        state = play_game(
-            [policy[e] for e in order], random.Random(game_seed(seed, g)), components, **settings
-        )
-        assert state.final is not None
-        out.append((state.round, state.returns(), state.final))
-    return out
+__all__ = [
+    "BotGames",
+    "GameRecord",
+    "Summary",
+    "Tournament",
+    "TournamentEntry",
+    "ended_by_cap",
+    "game_seed",
+    "held",
+    "play_game",
+    "seating",
+    "simulate",
+    "tournament",
+]

@@ -21,9 +21,8 @@ from dino_kit.messages import message
 from dino_kit.rules import Rules
 from kit_common.checks import names, shown, text, whole
 from kit_common.errors import InputError
+from kit_common.game import CHANCE, TERMINAL, copy_with
 
-CHANCE: Final = -1
-TERMINAL: Final = -4
 # the solo mode's rival (dino_kit.solo): marks the dice it claims (`claimed`) and the
 # objectives it takes (`claims`); never a seat to act
 RIVAL: Final = -2
@@ -336,17 +335,13 @@ _Value = TypeVar("_Value")
 
 
 def evolve(obj: _Value, **changes: Any) -> _Value:
-    """A copy of a frozen dataclass value with `changes` — like `dataclasses.replace`, but
-    several times faster (the simulation makes many copies), and without the constructor's
-    input checks (`__post_init__`): for the rules' own steps, whose results are valid by
-    construction. Only for this package's own state classes; changed names must be fields."""
+    """A copy of a frozen dataclass value with `changes`, without the constructor's input
+    checks (`__post_init__`): `kit_common.game.evolve`, the one helper of both kits, or, in
+    the compiled build, its native copy. Only for this package's own state classes; changed
+    names must be fields."""
     if COMPILED:
         return _evolve_native(obj, changes)
-    new = object.__new__(type(obj))
-    fields = obj.__dict__.copy()  # copying a whole dict is much faster than filling one
-    fields.update(changes)
-    _set_attribute(new, "__dict__", fields)  # (the frozen classes refuse setattr)
-    return new
+    return copy_with(obj, changes)
 
 
 _set_attribute = object.__setattr__

@@ -7,6 +7,10 @@ import-linter contract in `pyproject.toml` checks it).
 
 Where each lives, from the bottom layer up (a module imports only from layers below it):
 - `errors`: `KitError`, `RuleError`, the bases of the errors a kit raises on purpose;
+- `game`: the game protocol every kit's engine speaks (OpenSpiel's vocabulary), `run`, the one
+  play loop (chance and bots act until a person must act), and `evolve`; `study`: the one
+  driver of many seeded games (`game_seed`, `seating`, `play_games` in processes or on Dask,
+  `Progress`, `TextProgress`);
 - `svg`: dice drawn as inline SVG (`die_svg`, `pips`, `dice_row_html`), no font needed;
 - `statistics` (intervals), `messages` (`Catalogue`, `set_language`), `display` (`Table`,
   `Probability`, `distribution_table`, `remember`: values that show themselves in a page);

@@ -92,6 +92,10 @@ ENGLISH: dict[str, str | Plural] = {
         "prediction: {question} (answer hidden until a prediction is committed)"
     ),
     "predict.summary_shown": "prediction: {question} (answer {answer})",
+    # The play loop's safety net: agents that never hand the game back (a bug; kit_common.game)
+    "game.runaway": "the agents did not stop within {steps} steps",
+    # Many games played on a Dask cluster without Dask installed (kit_common.study)
+    "study.no_dask": "--scheduler needs Dask: pip install 'martian-dino-kit[dask]'",
     # Refusals of the statistics helpers (kit_common.statistics)
     "stats.empty_mean": "a mean needs at least one value",
     "stats.no_freedom": "a chi-square test needs at least one degree of freedom",

@@ -23,10 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
 from kit_common.checks import is_whole, names, shown, whole
 from kit_common.errors import InputError
+from kit_common.game import CHANCE, TERMINAL, evolve
 from martian_kit.dice import (
     Face,
     FaceCounts,
@@ -39,8 +40,6 @@ from martian_kit.errors import RuleError
 from martian_kit.messages import dice_count, message
 from martian_kit.turn import Action, TurnEnd, TurnState
 
-CHANCE = -1
-TERMINAL = -4
 TARGET = 25
 TIEBREAK_DICE = 6
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
@@ -120,7 +119,7 @@ class GameState:
         to 10 names (a single string is refused), one whole total of at least 0 per player,
         a seat, round, tie-break seats and Death Ray counts that are whole numbers in range,
         a `TurnState`, and a turn that has not started when no roll of it is recorded. The
-        engine's own transitions skip these checks (`_evolve`)."""
+        engine's own transitions skip these checks (`kit_common.game.evolve`)."""
         players = names(self.players, "players")
         n = len(players)
         if not (n == 1 or MIN_PLAYERS <= n <= MAX_PLAYERS):
@@ -182,6 +181,11 @@ class GameState:
             return CHANCE
         return self.seat
 
+    def chance_owner(self) -> int:
+        """Whose throw a chance node is: the seat in turn rolls its dice (a person presses
+        Roll); nobody's in a tie-break roll-off (`CHANCE`: the dice decide it all)."""
+        return CHANCE if self.tied else self.seat
+
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
 
@@ -193,6 +197,24 @@ class GameState:
         """1.0 for the winner and 0.0 for everyone else once the game is over; all 0.0
         before."""
         return tuple(float(seat == self.winner) for seat in range(self.num_players))
+
+    def moves(self) -> list[tuple[int, Action | FaceCounts | int]]:
+        """Every move so far, oldest first, as (actor, move): a seat's `Action`, or a chance
+        outcome (`CHANCE`, the roll's `FaceCounts` or a roll-off's Death Rays). Applied in
+        order to `new_game(self.players)`, they give this game."""
+        out: list[tuple[int, Action | FaceCounts | int]] = []
+        for record in self.log:
+            out += _turn_moves(record.seat, record.rolls)
+            if record.end == TurnEnd.STOPPED:
+                out.append((record.seat, Action.STOP))
+        out += _turn_moves(self.seat, self.rolls)
+        if self.rolls and self.turn.is_chance_node():
+            out.append((self.seat, Action.ROLL))  # rolling again: the dice are not thrown yet
+        for rolloff in self.rolloffs:
+            out += [(CHANCE, rays) for _, rays in rolloff]
+        if self.winner is None:
+            out += [(CHANCE, rays) for rays in self.rolloff]
+        return out
 
     def turns_taken(self, seat: int = 0) -> int:
         """Finished turns of `seat` (the practice mode's result)."""
@@ -223,7 +245,7 @@ class GameState:
         rolls = self.rolls
         face = Action(action).face
         if face is not None:
-            rolls = (*rolls[:-1], _evolve(rolls[-1], took=face))
+            rolls = (*rolls[:-1], evolve(rolls[-1], took=face))
         return self._continue(turn, rolls)
 
     # -- chance -----------------------------------------------------------------------
@@ -270,7 +292,7 @@ class GameState:
 
     def _continue(self, turn: TurnState, rolls: tuple[RollRecord, ...]) -> GameState:
         if not turn.is_terminal():
-            return _evolve(self, turn=turn, rolls=rolls)
+            return evolve(self, turn=turn, rolls=rolls)
         assert turn.end is not None
         points = turn.score()
         totals = list(self.totals)
@@ -278,7 +300,7 @@ class GameState:
         record = TurnRecord(
             self.round, self.seat, rolls, turn.end, turn.set_aside, points, totals[self.seat]
         )
-        state = _evolve(
+        state = evolve(
             self, totals=tuple(totals), turn=TurnState(), rolls=(), log=(*self.log, record)
         )
         return state._next_turn()
@@ -286,43 +308,44 @@ class GameState:
     def _next_turn(self) -> GameState:
         if self.practice:
             if self.totals[0] >= TARGET:
-                return _evolve(self, winner=0)
-            return _evolve(self, round=self.round + 1)
+                return evolve(self, winner=0)
+            return evolve(self, round=self.round + 1)
         last_seat = self.seat == self.num_players - 1
         if last_seat and max(self.totals) >= TARGET:
             best = max(self.totals)
             leaders = tuple(s for s, t in enumerate(self.totals) if t == best)
             if len(leaders) == 1:
-                return _evolve(self, winner=leaders[0])
-            return _evolve(self, tied=leaders, rolloff=())
+                return evolve(self, winner=leaders[0])
+            return evolve(self, tied=leaders, rolloff=())
         if last_seat:
-            return _evolve(self, seat=0, round=self.round + 1)
-        return _evolve(self, seat=self.seat + 1)
+            return evolve(self, seat=0, round=self.round + 1)
+        return evolve(self, seat=self.seat + 1)
 
     def _tiebreak_roll(self, rays: int) -> GameState:
         rolloff = (*self.rolloff, rays)
         if len(rolloff) < len(self.tied):
-            return _evolve(self, rolloff=rolloff)
+            return evolve(self, rolloff=rolloff)
         finished = (*self.rolloffs, tuple(zip(self.tied, rolloff)))
         best = max(rolloff)
         still_tied = tuple(s for s, r in zip(self.tied, rolloff) if r == best)
         if len(still_tied) == 1:
-            return _evolve(
-                self, tied=self.tied, rolloff=(), rolloffs=finished, winner=still_tied[0]
-            )
-        return _evolve(self, tied=still_tied, rolloff=(), rolloffs=finished)
+            return evolve(self, tied=self.tied, rolloff=(), rolloffs=finished, winner=still_tied[0])
+        return evolve(self, tied=still_tied, rolloff=(), rolloffs=finished)
 
 
-_Value = TypeVar("_Value")
-
-
-def _evolve(obj: _Value, **changes: Any) -> _Value:
-    """A copy of a frozen dataclass value with `changes`, without its constructor's checks:
-    for the engine's own transitions, whose results the rules make valid."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
+def _turn_moves(
+    seat: int, rolls: Sequence[RollRecord]
+) -> list[tuple[int, Action | FaceCounts | int]]:
+    """The moves of a turn's rolls: each roll (after the first, the seat's Roll before it)
+    and the set-aside that followed it."""
+    out: list[tuple[int, Action | FaceCounts | int]] = []
+    for i, roll in enumerate(rolls):
+        if i:
+            out.append((seat, Action.ROLL))
+        out.append((CHANCE, roll.rolled))
+        if roll.took is not None:
+            out.append((seat, Action.take(roll.took)))
+    return out
 
 
 def _seats(value: Any, field: str, n: int) -> tuple[int, ...]:

@@ -1,10 +1,12 @@
-"""Playing games with policies, one chance outcome at a time: the one play loop of the engine.
+"""Playing games with policies, one chance outcome at a time, through the one play loop of
+every game (`kit_common.game.run`: a Martian Dice `GameState` speaks its protocol).
 
 `run(state, policies, rng, until=...)` lets chance and the bots act until a person must act,
 the game is over, or the caller's stop rule `until(state)` says so. A seat whose policy is
 None is a person's: the loop stops at the start of that seat's turn and at every point of it
-(the person presses Roll too), but plays the tie-break roll-off through, since nobody decides
-anything there. Everything random is drawn from `rng`, in the same order whoever calls.
+(the person presses Roll too: `GameState.chance_owner`), but plays the tie-break roll-off
+through, since nobody decides anything there. Everything random is drawn from `rng`, in the
+same order whoever calls.
 
 `play_game` (whole games of bots: the CLI, records, tests), the game app's bots and the
 tie-break widget all call `run`; fast vectorised simulation lives in `martian_kit.simulate`.
@@ -15,9 +17,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from kit_common import game as protocol
 from martian_kit.game import CHANCE, GameState, new_game
 from martian_kit.messages import message
 from martian_kit.policy import Policy
+from martian_kit.turn import Action
 
 StopRule = Callable[[GameState], bool]
 
@@ -50,11 +54,17 @@ def run(
     `policies` has one entry per seat, None for a person."""
     if len(policies) != state.num_players:
         raise ValueError(message("error.policies_needed", players=state.num_players))
-    while not state.is_terminal() and not person_to_act(state, policies):
-        if until is not None and until(state):
-            break
-        state = step(state, policies, rng)
-    return state
+    agents = [None if policy is None else _agent(policy) for policy in policies]
+    return protocol.run(state, agents, rng, until=until)
+
+
+def _agent(policy: Policy) -> protocol.Agent[GameState]:
+    """The policy as an agent of the play loop: it decides on the turn, knowing the game."""
+
+    def agent(state: GameState, rng: random.Random) -> Action:
+        return policy(state.turn, state.context(), rng)
+
+    return agent
 
 
 def play_game(

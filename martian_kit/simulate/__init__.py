@@ -9,7 +9,7 @@ By concern:
   policy's exact turn-score distribution (`play_games`, `simulate_games`, `resolve_ties`);
 - `martian_kit.simulate.tournaments`: games with seat rotation, every turn simulated so that
   the per-player statistics Board Game Arena shows are real counts (`tournament`);
-- `martian_kit.simulate.progress`: the `progress(done, total)` callback and `TextProgress`,
+- `kit_common.study`: the `progress(done, total)` callback and `TextProgress`,
   a plain printer for the CLI.
 Confidence intervals are `kit_common.statistics.Interval`s (Wilson for win rates, normal for
 means). Every function takes a `seed` (or a `numpy.random.Generator`); the same seed gives
@@ -17,8 +17,8 @@ the same results. This package imports them all, so `from martian_kit.simulate i
 names every public function.
 """
 
+from kit_common.study import Progress, TextProgress
 from martian_kit.simulate.games import GameSimulation, play_games, resolve_ties, simulate_games
-from martian_kit.simulate.progress import Progress, TextProgress
 from martian_kit.simulate.sampling import SimTables, sample_outcomes, sim_tables, walker_alias
 from martian_kit.simulate.tournaments import STAT_NAMES, Tournament, tournament
 from martian_kit.simulate.turns import (

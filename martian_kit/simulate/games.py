@@ -18,9 +18,9 @@ from functools import cache
 import numpy as np
 
 from kit_common.statistics import Interval, wilson_interval
+from kit_common.study import Progress
 from martian_kit.game import TARGET, tiebreak_distribution
 from martian_kit.policy import GameAwarePolicy, Policy
-from martian_kit.simulate.progress import Progress
 from martian_kit.simulate.sampling import Seed, generator, policy_name, seed_label
 from martian_kit.solver.distribution import score_distribution
 from martian_kit.solver.table import TablePolicy, require_table_policy

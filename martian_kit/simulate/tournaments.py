@@ -9,11 +9,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from kit_common.statistics import Interval, wilson_interval
+from kit_common.study import Progress, seating
 from martian_kit.game import MAX_PLAYERS, MIN_PLAYERS, TARGET
 from martian_kit.messages import message
 from martian_kit.policy import GameAwarePolicy, Policy
 from martian_kit.simulate.games import play_games, resolve_ties
-from martian_kit.simulate.progress import Progress
 from martian_kit.simulate.sampling import Seed, generator, policy_name, seed_label
 from martian_kit.simulate.turns import play_turns
 from martian_kit.solver.table import TablePolicy, require_table_policy
@@ -35,8 +35,9 @@ STAT_NAMES = (
 @dataclass(frozen=True)
 class Tournament:
     """A tournament: every game seats the players in a rotated order (game g starts at player
-    g mod N), so each plays each seat equally often. Per player: wins, win rate with its 95 %
-    interval, and BGA-style statistics (totals over all their turns)."""
+    g mod N: `kit_common.study.seating`), so each plays each seat equally often. Per player:
+    wins, win rate with its 95 % interval, and BGA-style statistics (totals over all their
+    turns)."""
 
     players: tuple[str, ...]
     games: int
@@ -90,7 +91,7 @@ def tournament(
     for rotation, count in enumerate(per_rotation):
         if count == 0:
             continue
-        order = [(rotation + s) % n_players for s in range(n_players)]
+        order = seating(n_players, rotation)
         if detailed:
             totals = _detailed_games(
                 [tables[i] for i in order], count, rng, [stats[i] for i in order]

@@ -14,8 +14,8 @@ from functools import cache
 import numpy as np
 
 from kit_common.statistics import Interval, mean_interval_of
+from kit_common.study import Progress
 from martian_kit.policy import Policy
-from martian_kit.simulate.progress import Progress
 from martian_kit.simulate.sampling import (
     Seed,
     choice_column,

@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 from dino_kit.bots import heuristic_bot
-from dino_kit.cli import main
+from dino_kit.cli import build_parser, main
 from dino_kit.components import (
     illustrative_folder,
     not_a_component_folder,
@@ -153,3 +153,9 @@ def test_the_game_page_logs_the_same_words_as_the_command_line():
         for visit in visits:
             name = app.state.names[visit.seat]
             assert vp_change_line(visit, name) in told, (report_round, name)
+
+
+def test_the_studies_play_on_every_core_unless_told():
+    for command in (["balance", "folder"], ["tournament", "--players", "heuristic,random"]):
+        assert build_parser().parse_args(command).jobs is None  # None: every core
+        assert build_parser().parse_args([*command, "--jobs", "3"]).jobs == 3

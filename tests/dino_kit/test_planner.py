@@ -8,13 +8,13 @@ import random
 import pytest
 from dino_helpers import start
 
-from dino_kit import pool
 from dino_kit.bots import BOTS, bot_by_name, heuristic_bot
 from dino_kit.cli import main
 from dino_kit.engine import why_illegal
 from dino_kit.heuristic import complete, ranked_actions
 from dino_kit.planner import DEFAULT_CANDIDATES, UNSEARCHED, make_planner, margin
 from dino_kit.simulate import game_seed, play_game, seating, tournament
+from kit_common import study
 
 CHEAP = make_planner(rollouts=1, candidates=2)
 
@@ -79,7 +79,7 @@ def test_tournament_reports_win_shares_that_sum_to_the_games_and_intervals():
 
 
 def test_tournament_is_the_same_played_by_two_processes_or_a_dask_cluster(monkeypatch, dask_client):
-    monkeypatch.setattr(pool, "CHUNK", 1)  # 2 games in 2 chunks
+    monkeypatch.setattr(study, "CHUNK", 1)  # 2 games in 2 chunks
     bots = ["heuristic", "planner:1x2"]  # the planner seeds its rollouts alike in any process
     one = tournament(bots, 2, 4)
     assert tournament(bots, 2, 4, jobs=2) == one
