@@ -2,25 +2,24 @@
 win shares by bot and by seat, final scores, how often parks lose visitors, game length — and
 an app to run your own comparison.
 
-Seats are rotated from game to game (game g seats the bots shifted by g), so a bot's win share
-is not its seat's; game g uses `random.Random(seed * 1_000_003 + g)` like `dino_kit.simulate`.
+The games are `dino_kit.studies`' (seats rotated from game to game, so a bot's win share is not
+its seat's); the page's own studies are shipped with the kit (`dino-kit ship-studies`), so the
+page shows them at once, and plays games only for other settings or when Run is pressed.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from html import escape
 from itertools import pairwise
-from typing import Any, NamedTuple
 
 import ipywidgets as w
 
 from dino_kit import charts
-from dino_kit.bots import BOTS, bot_by_name
+from dino_kit.bots import BOTS
 from dino_kit.components import ComponentSet
 from dino_kit.messages import bot_name, message
-from dino_kit.simulate import game_seed, play_game
+from dino_kit.studies import GameRecord, shipped_or_played
 from dino_kit.widgets.data import current_components
 from kit_common.display import Table
 from kit_common.statistics import Interval, mean_interval, wilson_interval
@@ -29,47 +28,6 @@ from kit_common.widgets.live_chart import LiveChart
 
 #: The choice of a seat left empty (seats 3 and 4).
 NO_BOT = "(none)"
-
-
-class GameRecord(NamedTuple):
-    """One simulated game: the bot in each seat, final scores, each seat's share of the win
-    (1, 1/k when k share it, 0), visitors eaten and money left per seat, rounds played."""
-
-    bots: tuple[str, ...]
-    final: tuple[int, ...]
-    wins: tuple[float, ...]
-    eaten: tuple[int, ...]
-    money: tuple[int, ...]
-    rounds: int
-
-
-def run_games(
-    bots: Sequence[str],
-    games: int,
-    seed: int = 1,
-    components: ComponentSet | None = None,
-    **settings: Any,
-) -> list[GameRecord]:
-    """Play `games` games of the named bots (one per seat, rotated each game)."""
-    c = components or current_components()
-    n = len(bots)
-    out = []
-    for g in range(games):
-        seating = tuple(bots[(s + g) % n] for s in range(n))
-        state = play_game(
-            [bot_by_name(b) for b in seating], random.Random(game_seed(seed, g)), c, **settings
-        )
-        out.append(
-            GameRecord(
-                seating,
-                tuple(state.final),
-                tuple(state.returns()),
-                tuple(p.eaten_total for p in state.players),
-                tuple(p.money for p in state.players),
-                state.round,
-            )
-        )
-    return out
 
 
 def win_rates_by_bot(records: Sequence[GameRecord]) -> dict[str, Interval]:
@@ -157,7 +115,7 @@ class WinsExplorer(App):
         self.text.value = escape(message("ui.wins_running", games=self.games.value))
         self.run_button.disabled = True
         try:
-            self.records = run_games(
+            self.records = shipped_or_played(
                 self.bots(),
                 self.games.value,
                 seed,
