@@ -335,13 +335,13 @@ def _cmd_solve_game(args: argparse.Namespace) -> int:
         progress=progress, target=variant.target, end=variant.end, dice=variant.dice
     )
     seconds = time.perf_counter() - start
-    if not variant.is_official and not args.output:
-        # the shipped file holds the official table only: a variant is saved on request
+    if not (variant.is_official or variant in game.SHIPPED_VARIANTS) and not args.output:
+        # the kit ships the official table and page 9's variants: another is saved on request
         p = float(table.F[0, 0])
         data = {"variant": _variant_data(variant), "seconds": seconds, "p_first_wins": p}
         text = message("cli.variant_solved", variant=variant.describe(), seconds=seconds, p=p)
         return _emit(args, data, [text])
-    path = game.save_table(table, args.output or game.TABLE_PATH)
+    path = game.save_table(table, args.output or game.shipped_path(variant))
     size = path.stat().st_size
     p = float(table.F[0, 0])
     data = {"path": str(path), "bytes": size, "seconds": seconds, "p_first_wins": p}

@@ -17,9 +17,11 @@ from martian_kit.scoring import score
 from martian_kit.solver.game import (
     FIRST,
     SECOND,
+    SHIPPED_VARIANTS,
     is_solved,
     load_table,
     optimal_score_distributions,
+    shipped_path,
     solve_game,
     variant_table,
     win_probability,
@@ -73,6 +75,21 @@ def test_the_fast_game_solver_reproduces_the_shipped_table():
     fresh, shipped = solve_game(), load_table()
     for got, want in ((fresh.F, shipped.F), (fresh.G, shipped.G), (fresh.L, shipped.L)):
         assert np.abs(got - want).max() < 1e-14
+
+
+@pytest.mark.parametrize(
+    "variant",
+    # the 40-point games take seconds each to solve: with the slow tests
+    [pytest.param(v, marks=[pytest.mark.slow] if v.target > 25 else []) for v in SHIPPED_VARIANTS],
+    ids=lambda v: f"{v.target}-{v.end}",
+)
+def test_each_shipped_variant_table_is_the_solver_s(variant):
+    shipped = load_table(shipped_path(variant))
+    assert (shipped.target, shipped.end, shipped.dice) == (variant.target, variant.end, 13)
+    fresh = solve_game(target=variant.target, end=variant.end, dice=variant.dice)
+    for got, want in ((fresh.F, shipped.F), (fresh.G, shipped.G), (fresh.L, shipped.L)):
+        assert got.shape == want.shape and np.abs(got - want).max(initial=0) < 1e-14
+    assert variant_table(variant).F[0, 0] == shipped.F[0, 0]  # what the pages read
 
 
 @pytest.mark.slow
