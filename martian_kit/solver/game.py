@@ -62,6 +62,9 @@ from martian_kit.turn import Action, TurnState
 from martian_kit.variants import END_IMMEDIATE, END_ROUND, OFFICIAL, Variant
 
 TABLE_PATH = Path(__file__).resolve().parent.parent / "data" / "win2p.npz"
+#: Win-optimal play's turn-score distributions at every position under the shipped table
+#: (`win_optimal_distributions`), shipped beside it: they take seconds to compute.
+DISTRIBUTIONS_PATH = TABLE_PATH.parent / "win2p_distributions.npz"
 TABLE_FORMAT = 1
 FIRST, SECOND = "first", "second"
 
@@ -436,11 +439,12 @@ class GameDistributions:
         )
 
 
-@cache
-def win_optimal_distributions(chunk: int = 128) -> GameDistributions:
-    """Turn-score distributions of win-optimal play at every position (built on first use,
-    about a second)."""
-    table = win_table()
+def compute_win_optimal_distributions(
+    table: WinTable | None = None, chunk: int = 128
+) -> GameDistributions:
+    """Turn-score distributions of win-optimal play at every position under `table` (the
+    shipped one when None), computed now (a few seconds)."""
+    table = win_table() if table is None else table
     keys = [(FIRST, x, y) for x in range(TARGET) for y in range(TARGET)]
     keys += [(SECOND, x, y) for x in range(TARGET) for y in range(TARGET)]
     keys += [("last", n, 0) for n in range(TARGET + N_SCORES)]
@@ -460,6 +464,26 @@ def win_optimal_distributions(chunk: int = 128) -> GameDistributions:
         dists[n : 2 * n].reshape(TARGET, TARGET, N_SCORES),
         dists[2 * n :],
     )
+
+
+def save_distributions(dists: GameDistributions, path: Path = DISTRIBUTIONS_PATH) -> Path:
+    """Write win-optimal play's distributions (compressed npz)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as fh:
+        np.savez_compressed(fh, first=dists.first, second=dists.second, last=dists.last)
+    return path
+
+
+@cache
+def win_optimal_distributions() -> GameDistributions:
+    """Turn-score distributions of win-optimal play at every position: the shipped ones
+    (`DISTRIBUTIONS_PATH`, written with the shipped table by `martian-kit solve-game`), read on
+    first use; computed from the shipped table when the file is missing."""
+    try:
+        with np.load(DISTRIBUTIONS_PATH) as data:
+            return GameDistributions(data["first"], data["second"], data["last"])
+    except FileNotFoundError:
+        return compute_win_optimal_distributions()
 
 
 def mixed_distributions(first: GameDistributions, second: GameDistributions) -> GameDistributions:
