@@ -7,6 +7,7 @@ import argparse
 import json
 import random
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from dino_kit.errors import RuleError
 from dino_kit.messages import message, plural
 from dino_kit.narrate import game_log
 from dino_kit.simulate import play_game, simulate, tournament
+from dino_kit.studies import SHIPPED_PATH, ship, write_shipped
 from kit_common.cli import UsageError, count, output_file, run_command, seed
 from kit_common.errors import InputError
 from kit_common.study import TextProgress
@@ -201,6 +203,17 @@ def _cmd_init(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_ship_studies(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    data = ship(progress=lambda name: print(message("cli.shipping", name=name), file=sys.stderr))
+    path = write_shipped(data, args.output or SHIPPED_PATH)
+    games = sum(len(s["records"]) for s in data["studies"]) + len(data["balance"]["records"])
+    seconds = time.perf_counter() - start
+    print(message("cli.shipped", path=path, size=path.stat().st_size, games=games,
+                  seconds=seconds))  # fmt: skip
+    return 0
+
+
 def _add_init(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """`dino-kit init FOLDER`: the illustrative set copied as a template for one's own."""
     init = sub.add_parser("init", help=message("cli.help.init"))
@@ -279,6 +292,14 @@ def build_parser() -> argparse.ArgumentParser:
     _add_where_options(bal)
     bal.add_argument("--json", action="store_true", help=message("cli.help.json_report"))
     bal.set_defaults(func=_cmd_balance)
+    ship_studies = sub.add_parser("ship-studies", help=message("cli.help.ship_studies"))
+    ship_studies.add_argument(
+        "--output",
+        type=output_file,
+        default=None,
+        help=message("cli.help.ship_output", path=SHIPPED_PATH),
+    )
+    ship_studies.set_defaults(func=_cmd_ship_studies)
     play = sub.add_parser("play", help=message("cli.help.play"))
     play.add_argument(
         "--bots",

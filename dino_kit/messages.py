@@ -696,6 +696,13 @@ ENGLISH.update(
             "what the winners' parks hold more often than the losers' (many bot games)"
         ),
         "cli.help.balance_folder": "folder holding the component files",
+        "cli.help.ship_studies": (
+            "play notebook 8's studies on the illustrative components and write their games "
+            "(the file the kit ships)"
+        ),
+        "cli.help.ship_output": "the file to write (default: the kit's own, {path})",
+        "cli.shipping": "playing the games of '{name}'...",
+        "cli.shipped": "wrote {path} ({size} bytes): {games} games, in {seconds:.0f} s",
         "cli.help.balance_players": "players per game (2-4)",
         "cli.help.jobs": "processes playing the games (default: one per core of the machine)",
         "cli.help.scheduler": "address of a Dask scheduler to play the games on (the dask extra)",
@@ -770,6 +777,11 @@ ENGLISH.update(
         "chart.balance.losers": "losers' parks",
         "chart.balance.x": "share of parks holding it (95% interval)",
         "chart.balance.title": "{kind}: held by winners and by losers, {n} games",
+        "chart.balance.title_none": "{kind}: no study played yet",
+        "balance.none_shipped": (
+            "The kit ships a study of its illustrative components only, none of these "
+            "({components}): press Run to play one (a few hundred games take a few seconds)."
+        ),
         "balance.none_apart": (
             "In these {games} games, for every one of the {kind}, the winners' and the losers' "
             "intervals overlap: none sets the winners apart."

@@ -21,7 +21,9 @@ from dino_kit.messages import message
 from dino_kit.rules import Rules
 from kit_common.checks import names, shown, text, whole
 from kit_common.errors import InputError
-from kit_common.game import CHANCE, TERMINAL, copy_with
+from kit_common.game import CHANCE as CHANCE  # the seat numbers the engine speaks
+from kit_common.game import TERMINAL as TERMINAL
+from kit_common.game import copy_with
 
 # the solo mode's rival (dino_kit.solo): marks the dice it claims (`claimed`) and the
 # objectives it takes (`claims`); never a seat to act

@@ -22,7 +22,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Final, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
+
+if TYPE_CHECKING:  # typing.Self is Python 3.11's; the kit runs on 3.10 too
+    from typing_extensions import Self
 
 from kit_common.words import message
 

@@ -1,5 +1,5 @@
 """The analysis subcommands of `martian-kit` (turn-value, score-distribution,
-win-probability, simulate, tournament, solve-game). Each takes `--json`.
+win-probability, simulate, tournament, solve-game, solve-misreadings). Each takes `--json`.
 
 Nothing heavy runs at import: the solvers build or load their tables on first use."""
 
@@ -21,7 +21,7 @@ from martian_kit.messages import message, plan_words
 from martian_kit.policies import POLICIES, policy_by_name
 from martian_kit.policy import GameAwarePolicy, Policy
 from martian_kit.simulate import TextProgress, simulate_turns, tournament
-from martian_kit.solver import game
+from martian_kit.solver import game, misreadings
 from martian_kit.solver.distribution import score_distribution
 from martian_kit.solver.model import N_SCORES
 from martian_kit.solver.table import TablePolicy, as_table_policy
@@ -336,17 +336,32 @@ def _cmd_solve_game(args: argparse.Namespace) -> int:
         progress=progress, target=variant.target, end=variant.end, dice=variant.dice
     )
     seconds = time.perf_counter() - start
-    if not variant.is_official and not args.output:
-        # the shipped file holds the official table only: a variant is saved on request
+    if not (variant.is_official or variant in game.SHIPPED_VARIANTS) and not args.output:
+        # the kit ships the official table and page 9's variants: another is saved on request
         p = float(table.F[0, 0])
         data = {"variant": _variant_data(variant), "seconds": seconds, "p_first_wins": p}
         text = message("cli.variant_solved", variant=variant.describe(), seconds=seconds, p=p)
         return _emit(args, data, [text])
-    path = game.save_table(table, args.output or game.TABLE_PATH)
+    path = game.save_table(table, args.output or game.shipped_path(variant))
     size = path.stat().st_size
     p = float(table.F[0, 0])
     data = {"path": str(path), "bytes": size, "seconds": seconds, "p_first_wins": p}
+    if variant.is_official and not args.output:
+        # the shipped table's win-optimal distributions ship beside it (page 6 reads them)
+        dists = game.compute_win_optimal_distributions(table)
+        data["distributions"] = str(game.save_distributions(dists))
     text = message("cli.solved", path=path, size=size, seconds=seconds, p=p)
+    return _emit(args, data, [text])
+
+
+def _cmd_solve_misreadings(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    path = args.output or misreadings.SHIPPED_PATH
+    values = misreadings.solve_shipped(path)
+    seconds = time.perf_counter() - start
+    data = {"path": str(path), "values": values, "seconds": seconds}
+    shown = ", ".join(f"{name} {value:.4f}" for name, value in values.items())
+    text = message("cli.misreadings_solved", path=path, values=shown, seconds=seconds)
     return _emit(args, data, [text])
 
 
@@ -415,3 +430,5 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     )
     variant_options(p)
     p.add_argument("--quiet", action="store_true", help=message("cli.help.quiet"))
+    p = command("solve-misreadings", message("cli.help.solve_misreadings"), _cmd_solve_misreadings)
+    p.add_argument("--output", type=output_file, help=message("cli.help.output_misreadings"))

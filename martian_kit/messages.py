@@ -766,6 +766,14 @@ ENGLISH.update(
         ),
         "cli.help.solve_game": "rebuild the 2-player win-probability table",
         "cli.help.output": "where to write it (default: the shipped table); checked before solving",
+        "cli.help.solve_misreadings": (
+            "rebuild the shipped values of a turn under two misreadings of the rules (page 8)"
+        ),
+        "cli.help.output_misreadings": (
+            "where to write them (default: the shipped file); checked before solving"
+        ),
+        "cli.misreadings_solved": "Misreadings' turn values written to {path} ({seconds:.1f} s): "
+        "{values}",
         "cli.error": "martian-kit {command}: {error}",
         "cli.seat_label": "{name} (seat {seat})",
         "cli.too_many_dice": "{shown} dice in a turn of {dice} dice",

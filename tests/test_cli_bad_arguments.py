@@ -54,6 +54,8 @@ CASES = [
     ("dino-kit simulate --objectives epic", 2, "invalid choice"),
     ("dino-kit play --save /nonexistent/game.json", 2, "does not exist"),
     ("dino-kit play --save /tmp", 2, "is a folder"),
+    ("dino-kit ship-studies --output /nonexistent/studies.json", 2, "does not exist"),
+    ("martian-kit solve-misreadings --output /nonexistent/m.json", 2, "does not exist"),
     ("dino-kit play --bots ''", 2, "--bots takes bot names"),
     ("dino-kit play --bots nobody", 2, "unknown bot"),
     ("dino-kit play --solo --bots heuristic,heuristic", 2, "one player"),

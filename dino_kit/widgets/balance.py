@@ -2,8 +2,11 @@
 losers' (`dino_kit.balance`), charted one kind at a time, with a progress bar while the games
 are played and the same report for the same seed as `dino-kit balance FOLDER`.
 
-The study plays in the page's kernel (one process): a few hundred games take seconds. Larger
-studies belong to the command line, which uses every core (`--jobs`) or a Dask cluster.
+The page first shows the study the kit ships (`dino_kit.studies`: played by `dino-kit
+ship-studies` on the illustrative set), so that it loads at once; on another component set,
+which no shipped study was played on, it says so and shows nothing until Run. Run plays a study
+in the page's kernel (one process): a few hundred games take seconds. Larger studies belong to
+the command line, which uses every core (`--jobs`) or a Dask cluster.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from dino_kit.balance import (
 )
 from dino_kit.components import ComponentSet
 from dino_kit.messages import message
+from dino_kit.studies import shipped_balance
 from dino_kit.widgets.data import current_components
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from kit_common.widgets.live_chart import LiveChart
@@ -31,8 +35,12 @@ from kit_common.widgets.live_chart import LiveChart
 LENGTHS = ("short", "medium", "long")
 
 
-def balance_figure(report: BalanceReport, kind: str, components: ComponentSet) -> go.Figure:
-    """The chart of one kind of component in `report` (largest difference on top)."""
+def balance_figure(report: BalanceReport | None, kind: str, components: ComponentSet) -> go.Figure:
+    """The chart of one kind of component in `report` (largest difference on top); an empty
+    chart that says so when no study was played yet (None)."""
+    if report is None:
+        title = message("chart.balance.title_none", kind=message("balance.kinds." + kind))
+        return charts.component_balance([], [], [], [], [], title[:1].upper() + title[1:])
     data = report.chart_data(kind)
     return charts.component_balance(
         [component_label(kind, i, components) for i in data["ids"]],
@@ -70,7 +78,9 @@ def findings(report: BalanceReport, kind: str, components: ComponentSet) -> str:
 class BalanceExplorer(App):
     """Choose the players, the objective stack, the number of games and a seed; **Run** plays
     a balance study of heuristic bots on the page's components, with a progress bar; the
-    buttons above the chart choose the kind of component it shows."""
+    buttons above the chart choose the kind of component it shows. At first it shows the
+    study of its controls' settings that the kit ships (`report`), or, when the kit ships
+    none on these components, says so (`report` is None until Run)."""
 
     def __init__(
         self,
@@ -112,7 +122,10 @@ class BalanceExplorer(App):
         self.kind.observe(lambda _: self._draw(), names="value")
         self.text = w.HTML()
         self.text.add_class(OUTPUT_CLASS)
-        self.report = self._study()
+        self.report: BalanceReport | None = shipped_balance(
+            games, seed, self.components, players, objective_length=self.length.value
+        )
+        self.progress.value = games if self.report is not None else 0
         self.figure = LiveChart(balance_figure(self.report, self.kind.value, self.components))
         self.widget = w.VBox(
             [
@@ -159,6 +172,10 @@ class BalanceExplorer(App):
 
     def _say(self) -> None:
         r, kind = self.report, self.kind.value
+        if r is None:
+            self.lines = [message("balance.none_shipped", components=self.components.label)]
+            self.text.value = escape(self.lines[0])
+            return
 
         def span(low: str, high: str) -> str:
             return message("ui.interval_span", low=low, high=high)

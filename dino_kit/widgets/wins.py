@@ -2,9 +2,9 @@
 win shares by bot and by seat, final scores, how often parks lose visitors, game length — and
 an app to run your own comparison.
 
-Seats are rotated from game to game (game g seats the bots shifted by g, `seating`), so a
-bot's win share is not its seat's; game g uses `random.Random(seed * 1_000_003 + g)`: the
-games are the one many-games driver's (`kit_common.study`), like `dino_kit.simulate`'s.
+The games are `dino_kit.studies`' (seats rotated from game to game, so a bot's win share is not
+its seat's); the page's own studies are shipped with the kit (`dino-kit ship-studies`), so the
+page shows them at once, and plays games only for other settings or when Run is pressed.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 from itertools import pairwise
-from typing import Any
 
 import ipywidgets as w
 
@@ -20,29 +19,16 @@ from dino_kit import charts
 from dino_kit.bots import BOTS
 from dino_kit.components import ComponentSet
 from dino_kit.messages import bot_name, message
-from dino_kit.simulate import BotGames, GameRecord
+from dino_kit.simulate import GameRecord
+from dino_kit.studies import shipped_or_played
 from dino_kit.widgets.data import current_components
 from kit_common.display import Table
 from kit_common.statistics import Interval, mean_interval, wilson_interval
-from kit_common.study import play_games
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
 
 #: The choice of a seat left empty (seats 3 and 4).
 NO_BOT = "(none)"
-
-
-def run_games(
-    bots: Sequence[str],
-    games: int,
-    seed: int = 1,
-    components: ComponentSet | None = None,
-    **settings: Any,
-) -> list[GameRecord]:
-    """Play `games` games of the named bots (one per seat, rotated each game: the one
-    many-games driver, `kit_common.study.play_games`); a `GameRecord` of each."""
-    task = BotGames(tuple(bots), components or current_components(), settings)
-    return play_games(task, games, seed, len(bots))
 
 
 def win_rates_by_bot(records: Sequence[GameRecord]) -> dict[str, Interval]:
@@ -130,7 +116,7 @@ class WinsExplorer(App):
         self.text.value = escape(message("ui.wins_running", games=self.games.value))
         self.run_button.disabled = True
         try:
-            self.records = run_games(
+            self.records = shipped_or_played(
                 self.bots(),
                 self.games.value,
                 seed,

@@ -28,7 +28,10 @@ last turn and `L` is empty). `variant_table(variant)` solves one on demand and k
 memory for the process.
 
 The table (F, G, L) is small; `win_table()` loads the shipped copy lazily
-(`martian_kit/data/win2p.npz`), `solve_game()` rebuilds it (`martian-kit solve-game`).
+(`martian_kit/data/win2p.npz`), `solve_game()` rebuilds it (`martian-kit solve-game`). The
+variants the "How the rules shape the game" page shows at once (`SHIPPED_VARIANTS`) are shipped
+too (`martian_kit/data/win2p_<target>_<end>_<dice>.npz`, rebuilt by `martian-kit solve-game
+--target T --end E`), so that the page does not solve them when it loads.
 """
 
 from __future__ import annotations
@@ -60,6 +63,9 @@ from martian_kit.turn import Action, TurnState
 from martian_kit.variants import END_IMMEDIATE, END_ROUND, OFFICIAL, Variant
 
 TABLE_PATH = Path(__file__).resolve().parent.parent / "data" / "win2p.npz"
+#: Win-optimal play's turn-score distributions at every position under the shipped table
+#: (`win_optimal_distributions`), shipped beside it: they take seconds to compute.
+DISTRIBUTIONS_PATH = TABLE_PATH.parent / "win2p_distributions.npz"
 TABLE_FORMAT = 1
 FIRST, SECOND = "first", "second"
 
@@ -306,25 +312,57 @@ def win_table() -> WinTable:
 
 _SOLVED_VARIANTS: dict[Variant, WinTable] = {}
 
+#: The variants whose tables the kit ships besides the official one: those notebook 9 of
+#: Martian Dice shows when it loads (the official rules' other end rule, and the 15- and
+#: 40-point games under both end rules).
+SHIPPED_VARIANTS = (
+    Variant(TARGET, END_IMMEDIATE),
+    Variant(15, END_ROUND),
+    Variant(15, END_IMMEDIATE),
+    Variant(40, END_ROUND),
+    Variant(40, END_IMMEDIATE),
+)
+
+
+def shipped_path(variant: Variant) -> Path:
+    """Where the kit ships the table of `variant` (one of `SHIPPED_VARIANTS`, or official)."""
+    if variant.is_official:
+        return TABLE_PATH
+    return TABLE_PATH.parent / f"win2p_{variant.target}_{variant.end}_{variant.dice}.npz"
+
+
+def _shipped_variant(variant: Variant) -> WinTable | None:
+    """The shipped table of `variant`, None when the kit ships none."""
+    if variant not in SHIPPED_VARIANTS:
+        return None
+    path = shipped_path(variant)
+    table = load_table(path)
+    if (table.target, table.end, table.dice) != (variant.target, variant.end, variant.dice):
+        raise ValueError(message("error.table_rules", path=path))
+    return table
+
 
 def variant_table(
     variant: Variant = OFFICIAL, progress: Callable[[int, int], None] | None = None
 ) -> WinTable:
-    """The win-probability table of `variant`: the shipped one for the official rules, else
-    solved on first use (a fraction of a second to a few seconds; `progress` as in
-    `solve_game`) and kept in memory for the rest of the process."""
+    """The win-probability table of `variant`: the shipped one for the official rules and
+    `SHIPPED_VARIANTS` (read on first use), else solved on first use (a fraction of a second
+    to a few seconds; `progress` as in `solve_game`); kept in memory for the rest of the
+    process."""
     if variant.is_official:
         return win_table()
     table = _SOLVED_VARIANTS.get(variant)
     if table is None:
-        table = solve_game(progress, target=variant.target, end=variant.end, dice=variant.dice)
+        table = _shipped_variant(variant)
+        if table is None:
+            table = solve_game(progress, target=variant.target, end=variant.end, dice=variant.dice)
         _SOLVED_VARIANTS[variant] = table
     return table
 
 
 def is_solved(variant: Variant) -> bool:
     """True when `variant_table(variant)` answers at once (shipped or already solved)."""
-    return variant.is_official or variant in _SOLVED_VARIANTS
+    return variant.is_official or variant in SHIPPED_VARIANTS or variant in _SOLVED_VARIANTS
 
 
 def win_probability(
@@ -404,11 +442,12 @@ class GameDistributions:
         )
 
 
-@cache
-def win_optimal_distributions(chunk: int = 128) -> GameDistributions:
-    """Turn-score distributions of win-optimal play at every position (built on first use,
-    about a second)."""
-    table = win_table()
+def compute_win_optimal_distributions(
+    table: WinTable | None = None, chunk: int = 128
+) -> GameDistributions:
+    """Turn-score distributions of win-optimal play at every position under `table` (the
+    shipped one when None), computed now (a few seconds)."""
+    table = win_table() if table is None else table
     keys = [(FIRST, x, y) for x in range(TARGET) for y in range(TARGET)]
     keys += [(SECOND, x, y) for x in range(TARGET) for y in range(TARGET)]
     keys += [("last", n, 0) for n in range(TARGET + N_SCORES)]
@@ -428,6 +467,26 @@ def win_optimal_distributions(chunk: int = 128) -> GameDistributions:
         dists[n : 2 * n].reshape(TARGET, TARGET, N_SCORES),
         dists[2 * n :],
     )
+
+
+def save_distributions(dists: GameDistributions, path: Path = DISTRIBUTIONS_PATH) -> Path:
+    """Write win-optimal play's distributions (compressed npz)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as fh:
+        np.savez_compressed(fh, first=dists.first, second=dists.second, last=dists.last)
+    return path
+
+
+@cache
+def win_optimal_distributions() -> GameDistributions:
+    """Turn-score distributions of win-optimal play at every position: the shipped ones
+    (`DISTRIBUTIONS_PATH`, written with the shipped table by `martian-kit solve-game`), read on
+    first use; computed from the shipped table when the file is missing."""
+    try:
+        with np.load(DISTRIBUTIONS_PATH) as data:
+            return GameDistributions(data["first"], data["second"], data["last"])
+    except FileNotFoundError:
+        return compute_win_optimal_distributions()
 
 
 def mixed_distributions(first: GameDistributions, second: GameDistributions) -> GameDistributions:

@@ -463,6 +463,7 @@ def explain_next_words(turn: TurnState) -> list[str]:
 
 def turn_end_line(name: str, turn: TurnState) -> str:
     """How a person's turn ended, naming them: "Player 1 stopped with 3 points." """
+    assert turn.end is not None  # a turn that has ended
     key = {
         TurnEnd.STOPPED: "ui.ended.stop.n",
         TurnEnd.NO_CHOICE: "ui.ended.no_choice.n",

@@ -10,7 +10,13 @@ import pytest
 
 from kit_common.errors import KitError
 from martian_kit.classroom import analyse, exact_ray_distribution, exact_ray_mean, parse_rolls
-from martian_kit.solver.misreadings import MisreadSolver, misread_turn_value
+from martian_kit.solver.misreadings import (
+    MISREADINGS,
+    MisreadSolver,
+    misread_turn_value,
+    shipped_values,
+    solve_misreading,
+)
 from martian_kit.solver.reference import exact_turn_value
 from martian_kit.widgets.classroom import (
     ClassExperiment,
@@ -71,9 +77,20 @@ def test_the_misread_solver_reading_the_rules_rightly_is_the_plain_solver(dice):
 def test_misreadings_make_a_turn_worth_less():
     rules = misread_turn_value(None)
     assert rules == pytest.approx(3.1104, abs=1e-4)
+    # reading the rules rightly: the fast turn solver's value, the plain solver's too
+    assert misread_turn_value(None, 6) == pytest.approx(solve_misreading(None, 6), abs=1e-12)
     assert misread_turn_value("rays_once") < misread_turn_value("stuck_scores_zero") < rules
     with pytest.raises(ValueError):
         MisreadSolver("dice_are_loaded")
+
+
+@pytest.mark.parametrize(
+    "name",
+    # about 3 s of solving each: one with the quick tests, the other with the slow ones
+    [MISREADINGS[0], pytest.param(MISREADINGS[1], marks=pytest.mark.slow)],
+)
+def test_each_shipped_misreading_value_is_the_solver_s(name):
+    assert misread_turn_value(name) == shipped_values()[name] == solve_misreading(name)
 
 
 def test_small_turn_misreadings_by_hand():

@@ -89,6 +89,20 @@ def test_solve_game_writes_a_table(tmp_path, capsys, monkeypatch):
     assert "Win-probability table written" in captured.out
 
 
+def test_solve_misreadings_writes_the_values(tmp_path, capsys, monkeypatch):
+    # The command's plumbing; the solve is checked against the shipped values in
+    # test_classroom.py (it takes seconds), so here a quick stand-in solves.
+    from martian_kit.solver import misreadings
+
+    monkeypatch.setattr(misreadings, "solve_misreading", lambda name: len(name) / 10)
+    out = tmp_path / "m.json"
+    data = run_json(capsys, "solve-misreadings", "--output", str(out))
+    assert data["values"] == {"stuck_scores_zero": 1.7, "rays_once": 0.9}
+    assert json.loads(out.read_text())["values"] == data["values"]
+    assert main(["solve-misreadings", "--output", str(out)]) == 0
+    assert "rays_once 0.9000" in capsys.readouterr().out
+
+
 def test_play_with_named_analysis_policies(capsys):
     assert main(["play", "--players", "optimal,random", "--seed", "4"]) == 0
     assert "Winner" in capsys.readouterr().out

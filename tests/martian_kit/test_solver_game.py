@@ -11,6 +11,7 @@ from martian_kit.solver.game import (
     FIRST,
     SECOND,
     GameDistributions,
+    compute_win_optimal_distributions,
     evaluate_game,
     evaluate_game_both,
     last_turn_payoff,
@@ -55,6 +56,14 @@ def test_shipped_table_satisfies_the_bellman_equations(table):
         ]
     )
     assert np.abs(got - np.array(expected)).max() < 1e-12
+
+
+def test_the_shipped_win_optimal_distributions_are_computed_again(table):
+    fresh, shipped = compute_win_optimal_distributions(table), win_optimal_distributions()
+    for got, want in zip(
+        (fresh.first, fresh.second, fresh.last), (shipped.first, shipped.second, shipped.last)
+    ):
+        assert got.shape == want.shape and np.abs(got - want).max() < 1e-15
 
 
 def test_table_matches_exact_markov_evaluation(table):
