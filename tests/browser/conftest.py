@@ -73,11 +73,12 @@ VOILA_LOG = ARTIFACTS / "voila.log"
 def started_voila_app(chromium_browser) -> Iterator[VoilaServer]:
     """The Voila app serving every page, started once per session (after Chromium is known),
     as soon as it answers: its kernels may still be preheating."""
-    # Two kernels a page whatever the machine: the first test (tests/browser/test_app_start.py)
-    # opens every page right after the start, the page tests open each page once more.
-    # Refilling a pool after use would only burn CPU that the other tests need: the refill
-    # waits an hour instead (after the tests).
-    arguments = ("--VoilaConfiguration.default_pool_size=2", "--VoilaKernelManager.fill_delay=3600")
+    # One kernel a page whatever the machine: every page is visited once right after the start
+    # (`first_visits`, which the first test asks for); the few pages opened again (the games
+    # played through, the rules card printed) start a kernel then, as a page without a pool
+    # does. Refilling a pool after use would only burn CPU that the other tests need: the
+    # refill waits an hour instead (after the tests).
+    arguments = ("--VoilaConfiguration.default_pool_size=1", "--VoilaKernelManager.fill_delay=3600")
     with voila_server(pages_root(), log=VOILA_LOG, extra_args=arguments) as server:
         yield server
 

@@ -6,7 +6,8 @@ to open the page again, and a translated page, which has no preheated kernel, ra
 each time. Here each page is visited once, `AT_ONCE` pages at a time, in a fresh browser
 context of its own (a first visit), and what it showed is kept as a `Visit`; the tests in the
 modules read it (`first_visits` fixture, tests/browser/conftest.py). A page is screenshotted
-as it first shows, then left, which shuts its kernel down, as for a visitor.
+as it first shows; then an English page's main control is used once (`interact`: the page
+answers), and the page is left, which shuts its kernel down, as for a visitor.
 """
 
 from __future__ import annotations
@@ -17,7 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.browser.page_actions import (
+    ACTION,
+    OUTPUT,
     drawn_widget_outputs,
+    interact,
+    output_fingerprint,
     page_errors,
     toolbar_titles,
     widget_outputs,
@@ -59,6 +64,15 @@ class Visit:
     toolbar: set[str] = field(default_factory=set)
     widgets_text: str = ""
     typeset: int = 0
+    #: An English page's main control used once after the page was read (`interact`): what
+    #: was done, whether the page's `kit-output` changed, what went wrong then.
+    has_action: bool = False
+    interaction: str = ""
+    responded: bool = False
+    problems_after: list[str] = field(default_factory=list)
+    has_output: bool = False
+    #: The page's links to other pages (hrefs as written), for a page without a control.
+    links: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -104,8 +118,40 @@ def _read(opened: _Open, screenshots: Path) -> None:
         try:
             shot = screenshots / (visit.name.replace("/", "__") + ".png")
             page.screenshot(path=shot, full_page=True)
+            if visit.complete and visit.lang == "en":
+                seen = len(opened.watch.problems)
+                _use(visit, page)
+                visit.problems_after += opened.watch.problems[seen:]
         finally:
             page.goto("about:blank")  # leaving the page shuts its kernel down
+
+
+def _use(visit: Visit, page) -> None:
+    """Use the page's main control once and note whether its output changed; a page without
+    one gives its links instead."""
+    visit.has_action = page.locator(ACTION).count() > 0
+    if not visit.has_action:
+        visit.links = page.locator("#rendered_cells a[href]").evaluate_all(
+            "links => links.map(a => a.getAttribute('href'))"
+        )
+        return
+    visit.has_output = page.locator(OUTPUT).count() > 0
+    if not visit.has_output:
+        return
+    page.locator(ACTION).first.wait_for(state="visible")
+    before = output_fingerprint(page)
+    visit.interaction = interact(page)
+    try:
+        page.wait_for_function(
+            "([selector, before]) => document.querySelector(selector).innerHTML !== before",
+            arg=[OUTPUT, before],
+            timeout=15_000,
+        )
+        visit.responded = True
+    except Exception:  # Playwright's timeout: the output did not change
+        visit.responded = False
+    page.wait_for_timeout(300)  # let the kernel's reply settle before the checks
+    visit.problems_after += page_errors(page)
 
 
 def visit_pages(
