@@ -31,6 +31,11 @@ from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
+if str(ROOT) not in sys.path:  # run as a script: tools/ and the kit from this checkout
+    sys.path.insert(0, str(ROOT))
+
+from tools.run_notebooks import find_notebooks  # noqa: E402
+
 TARGET_S = 1.0
 
 
@@ -87,20 +92,6 @@ def measure(path: Path, timeout: int = 300) -> dict:
     }
 
 
-def find(paths: list[str]) -> list[Path]:
-    """The notebooks named, or under the folders named (sorted), without checkpoints."""
-    found: list[Path] = []
-    for name in paths or [str(NOTEBOOKS)]:
-        path = Path(name).resolve()
-        if path.is_dir():
-            found += sorted(p for p in path.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
-        elif path.suffix == ".ipynb" and path.exists():
-            found.append(path)
-        else:
-            raise SystemExit(f"not a notebook or folder: {name}")
-    return found
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="*", help="notebooks or folders (default: notebooks/)")
@@ -110,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     results = []
     print(f"{'page':<58} {'start':>6} {'load':>6}  (CPU seconds; target: load <= {TARGET_S} s)")
-    for path in find(args.paths):
+    for path in find_notebooks(args.paths):
         r = min((measure(path) for _ in range(max(1, args.repeat))), key=lambda m: m["load_s"])
         results.append(r)
         flag = "  OVER" if r["load_s"] > TARGET_S else ""
