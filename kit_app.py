@@ -35,7 +35,7 @@ working directory) plus what JSON cannot say:
   importing the kits cost 1–1.5 s of CPU, a third to a half of a translated page's load
   before (benchmarks/RESULTS.md, issue 24). Warm kernels are pooled with the pages'
   kernels (under `WARM`), so the culler leaves them alone and they are shut down with the
-  app; they are started through the same `PreheatQueue`, after every page's first kernel.
+  app; they are started through the same `PreheatQueue`, as the kernels of one more page.
   When none is ready, the page starts its kernel as Voila does. A language can still keep
   every page preheated, e.g. `--KitVoila.preheated_languages='["es"]'` for a Spanish class.
 
