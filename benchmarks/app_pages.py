@@ -111,6 +111,9 @@ ARM_CLICK_TIMER = """
 }
 """
 
+#: How long a page may take to load; one that takes longer is reported as timed out.
+TIMEOUT_MS = 90_000
+
 KERNEL_ID = re.compile(r"/api/kernels/([0-9a-f-]{36})")
 
 
@@ -176,8 +179,8 @@ def visit(context, server, name: str, settle: float) -> tuple[dict, object]:
     time.sleep(settle)
     wait_until_quiet(server)
     page = context.new_page()
-    page.goto(server.page_url(name), wait_until="commit", timeout=120_000)
-    page.wait_for_load_state("load", timeout=120_000)
+    page.goto(server.page_url(name), wait_until="commit", timeout=TIMEOUT_MS)
+    page.wait_for_load_state("load", timeout=TIMEOUT_MS)
     has_action = page.locator(ACTION).count() > 0 or _appears(page, ACTION, 30_000)
     if not has_action:
         _appears(page, RENDERED_WIDGET, 30_000)
@@ -305,6 +308,7 @@ def first_visits(browser, server, bare, names: list[str], args) -> tuple[list[di
         context = new_context(browser)
         timings, page = visit(context, bare, BARE_NAME, settle)
         bare_times.append(timings["widget_s"])
+        print(f"  (bare page {timings['widget_s']:.2f} s)", flush=True)
         leave(page)
         context.close()
 
@@ -315,10 +319,14 @@ def first_visits(browser, server, bare, names: list[str], args) -> tuple[list[di
             if index % BARE_EVERY == 0:
                 time_bare()
             context = new_context(browser)
-            timings, page = visit(context, server, name, settle)
+            try:
+                timings, page = visit(context, server, name, settle)
+            except PlaywrightTimeout:  # counted as never usable; the next page goes on
+                timings, page = {"widget_s": float("inf"), "kernel_cpu_s": float("nan")}, None
             times[name].append(timings["widget_s"])
             cpu[name] = timings["kernel_cpu_s"]
-            leave(page)
+            if page is not None:
+                leave(page)
             context.close()
             print(
                 f"  {name:55} {timings['widget_s']:6.2f} s  kernel CPU {cpu[name]:5.2f} s",
@@ -357,6 +365,9 @@ def page_ratio_table(rows: list[dict], bare_times: list[float]) -> list[str]:
                 shown.append("")
                 continue
             ratios.append(row["widget_s"] / bare)
+            if row["widget_s"] == float("inf"):
+                shown.append(f"timed out (> {TIMEOUT_MS / 1000:.0f} s)")
+                continue
             shown.append(
                 f"{row['widget_s'] / bare:.2f}× ({row['widget_s']:.1f} s; "
                 f"{row['kernel_cpu_s']:.1f})"
