@@ -182,7 +182,7 @@ def voila_server(
         process = subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     try:
-        _wait_until_up(url, process, log, timeout=60)
+        _wait_until_up(url, process, log, timeout=180)  # a loaded machine
         yield VoilaServer(url=url, root=root, process=process)
     finally:
         process.terminate()
