@@ -45,9 +45,11 @@ opens the landing page.
 Why `voila.json` says what it says (figures in benchmarks/RESULTS.md):
 - `preheat_kernel`: a page's notebook has already run when it is requested, so the server
   answers in about 0.02 s instead of starting a kernel (5–9 s).
-- the pool size (computed, see `pool_size`): with one kernel per page the same page opened
-  twice in a row took 8.5–9 s the second time (the refill was still running); two kernels
-  serve it at once. A class opening one page 30 times at once needs more than a machine can
+- the pool size (computed, see `pool_size`): with one kernel per page and no warm kernels,
+  the same page opened twice in a row took 8.5–9 s the second time (the refill was still
+  running); now the second opening gets a warm kernel, and the kernels a machine can hold
+  beyond one a page are warm ones, which serve any page (six on 2 cores: a page and its
+  five neighbours opened at once, the start check of issue 24). A class opening one page 30 times at once needs more than a machine can
   keep for every page; `VoilaKernelManager.kernel_pools_config` gives one page a larger pool,
   e.g. `{"martian_dice/02_a_turn.ipynb": {"pool_size": 30}}` for the lesson of the day.
 - `VoilaExecutor.iopub_timeout` 60 s with `raise_on_iopub_timeout`: nbclient waits 4 s by
