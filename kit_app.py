@@ -51,7 +51,8 @@ Why `voila.json` says what it says (figures in benchmarks/RESULTS.md):
   beyond one a page are warm ones, which serve any page (six on 2 cores: a page and its
   five neighbours opened at once, the start check of issue 24). A class opening one page 30
   times at once needs more than a machine can keep for every page;
-  `VoilaKernelManager.kernel_pools_config` gives one page a larger pool, e.g. `{"martian_dice/02_a_turn.ipynb": {"pool_size": 30}}` for the lesson of the day.
+  `VoilaKernelManager.kernel_pools_config` gives one page a larger pool, e.g.
+  `{"martian_dice/02_a_turn.ipynb": {"pool_size": 30}}` for the lesson of the day.
 - `VoilaExecutor.iopub_timeout` 60 s with `raise_on_iopub_timeout`: nbclient waits 4 s by
   default for a cell's output after the kernel said the cell was done, then goes on without
   the rest (a warning, "Timeout waiting for IOPub output", and a page with missing widgets).
