@@ -25,9 +25,19 @@ working directory) plus what JSON cannot say:
   gets a kernel started at once instead of waiting for the delay and then the refill;
 - only the pages of `--KitVoila.preheated_languages` (English by default) keep preheated
   kernels: the translated trees (`notebooks/es/`, `pt/`, `ru/`) quadruple the pages, more
-  than a machine's pools can hold (on 2 cores, 18 English pages already take the start-up
-  budget), so a translated page starts its kernel when it is opened (a few seconds), unless
-  its language is named, e.g. `--KitVoila.preheated_languages='["es"]'` for a Spanish class.
+  than a machine's pools can hold (on 2 cores, 21 English pages already take most of the
+  start-up budget). A page without a preheated kernel ready (a translated page, or a page
+  whose pool a class emptied) gets a *warm kernel* instead (`warm_pool_size`, computed by
+  `warm_pool_size()`: 6 on 2 cores): a kernel already started, with every module the
+  served pages import already imported (`page_imports`: ipywidgets, plotly, the kits),
+  moved to the page's folder and given the request's environment when it is handed over
+  (`hand_over_code`); the page then runs only its own cells. Starting a kernel and
+  importing the kits cost 1–1.5 s of CPU, a third to a half of a translated page's load
+  before (benchmarks/RESULTS.md, issue 24). Warm kernels are pooled with the pages'
+  kernels (under `WARM`), so the culler leaves them alone and they are shut down with the
+  app; they are started through the same `PreheatQueue`, as the kernels of one more page.
+  When none is ready, the page starts its kernel as Voila does. A language can still keep
+  every page preheated, e.g. `--KitVoila.preheated_languages='["es"]'` for a Spanish class.
 
 On Binder, Voila runs inside Jupyter Server instead (see binder/), where the badge's urlpath
 opens the landing page.
@@ -35,11 +45,14 @@ opens the landing page.
 Why `voila.json` says what it says (figures in benchmarks/RESULTS.md):
 - `preheat_kernel`: a page's notebook has already run when it is requested, so the server
   answers in about 0.02 s instead of starting a kernel (5–9 s).
-- the pool size (computed, see `pool_size`): with one kernel per page the same page opened
-  twice in a row took 8.5–9 s the second time (the refill was still running); two kernels
-  serve it at once. A class opening one page 30 times at once needs more than a machine can
-  keep for every page; `VoilaKernelManager.kernel_pools_config` gives one page a larger pool,
-  e.g. `{"martian_dice/02_a_turn.ipynb": {"pool_size": 30}}` for the lesson of the day.
+- the pool size (computed, see `pool_size`): with one kernel per page and no warm kernels,
+  the same page opened twice in a row took 8.5–9 s the second time (the refill was still
+  running); now the second opening gets a warm kernel, and the kernels a machine can hold
+  beyond one a page are warm ones, which serve any page (six on 2 cores: a page and its
+  five neighbours opened at once, the start check of issue 24). A class opening one page 30
+  times at once needs more than a machine can keep for every page;
+  `VoilaKernelManager.kernel_pools_config` gives one page a larger pool, e.g.
+  `{"martian_dice/02_a_turn.ipynb": {"pool_size": 30}}` for the lesson of the day.
 - `VoilaExecutor.iopub_timeout` 60 s with `raise_on_iopub_timeout`: nbclient waits 4 s by
   default for a cell's output after the kernel said the cell was done, then goes on without
   the rest (a warning, "Timeout waiting for IOPub output", and a page with missing widgets).
@@ -61,11 +74,25 @@ Why `voila.json` says what it says (figures in benchmarks/RESULTS.md):
   when it is left, refused without an `_xsrf` token because Voila never sets the cookie the
   page reads it from): `PageHandler` sets that cookie, so the check, and with it
   jupyter_server's origin check of every POST, stays on.
+
+Voila internals this relies on (guarded by tests/test_kit_app.py, each failing with a
+sentence naming it; to raise upstream as public hooks):
+- `VoilaKernelManager._pools` (a page's preheated kernels as tasks giving
+  {"kernel_id", ...}), which `cull_kernel_if_idle`, `shutdown_kernel` and `shutdown_all`
+  look at: the warm kernels are pooled there;
+- Voila's page handler starting the kernel of a page without a preheated kernel ready with
+  `kernel_manager.start_kernel(kernel_name=..., path=..., env=...)`: overridden to hand
+  out a warm kernel (upstream: a "kernel for this request" hook);
+- `VoilaKernelManager._initialize`, `_notebook_renderer_factory` and the renderer's
+  `_jinja_cell_generator` (complete pages, the preheat queue);
+- `voila.app.voila_kernel_manager_factory`, wrapped while `init_settings` runs.
 """
 
 from __future__ import annotations
 
+import ast
 import asyncio
+import json
 import os
 import re
 import sys
@@ -84,6 +111,7 @@ from tornado.web import RedirectHandler, RequestHandler
 from traitlets import Integer, List, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.utils import ENV_VARIABLE
 
 from kit_common.messages import LANGUAGES, SOURCE_LANGUAGE
 
@@ -114,18 +142,37 @@ KERNEL_START_CPU_S = 3.0
 START_BUDGET_S = 60.0  # every pool filled within about a minute of a start
 
 
-def pool_size(pages: int, cpus: int, available_mb: float, visitors: int) -> int:
-    """Kernels to keep preheated for each of `pages` pages: as many as `visitors` opening a
-    page at once, but no more than the machine can hold for every page at the same time —
-    in memory (`POOL_MEMORY_SHARE` of `available_mb` at `KERNEL_MEMORY_MB` a kernel) and in
-    start-up time (all pools filled by `cpus` cores within `START_BUDGET_S`); at least one.
+WARM_KERNELS_PER_CPU = 3  # warm kernels: visitors of pages without a pool arriving at once
 
-    On the 2-core, 24 GB machine of the benchmarks, 17 pages: memory allows 43 kernels and
-    the cores 40, so 2 a page.
-    """
+
+def kernel_budget(cpus: int, available_mb: float) -> int:
+    """How many preheated kernels the machine can hold: in memory (`POOL_MEMORY_SHARE` of
+    `available_mb` at `KERNEL_MEMORY_MB` a kernel) and in start-up time (all filled by `cpus`
+    cores within `START_BUDGET_S`). On the 2-core, 24 GB machine of the benchmarks: 40."""
     by_memory = int(available_mb * POOL_MEMORY_SHARE / KERNEL_MEMORY_MB)
     by_cpu = int(cpus * START_BUDGET_S / KERNEL_START_CPU_S)
-    return max(1, min(visitors, by_memory // max(pages, 1), by_cpu // max(pages, 1)))
+    return min(by_memory, by_cpu)
+
+
+def pool_size(pages: int, cpus: int, available_mb: float, visitors: int) -> int:
+    """Kernels to keep preheated for each of `pages` pages: as many as `visitors` opening a
+    page at once, but no more than the machine can hold for every page at the same time
+    (`kernel_budget`, less the warm kernels of `warm_pool_size`); at least one.
+
+    On the 2-core, 24 GB machine of the benchmarks, 17 pages: 40 kernels less 6 warm ones,
+    so 2 a page; 21 pages (today's English pages): 1 a page.
+    """
+    spare = kernel_budget(cpus, available_mb) - warm_pool_size(cpus, available_mb, visitors)
+    return max(1, min(visitors, spare // max(pages, 1)))
+
+
+def warm_pool_size(cpus: int, available_mb: float, visitors: int) -> int:
+    """Warm kernels to keep (see `WarmKernels`): `WARM_KERNELS_PER_CPU` a core (6 on the
+    benchmark machine), no more than `visitors` nor a sixth of the `kernel_budget`; at least
+    one."""
+    return max(
+        1, min(visitors, WARM_KERNELS_PER_CPU * cpus, kernel_budget(cpus, available_mb) // 6)
+    )
 
 
 #: The folders of the translated trees under the served folder, one per language.
@@ -160,6 +207,68 @@ def preheated_pages(root: Path, patterns: Sequence[str]) -> int:
     return sum(
         not any(re.match(pattern, str(page)) for pattern in patterns) for page in _pages(root)
     )
+
+
+def page_imports(root: Path, skipped_tags: Sequence[str] = ()) -> list[str]:
+    """The modules that the code cells of the pages under `root` import (absolute imports,
+    sorted; cells tagged with one of `skipped_tags` left out, as the app removes them)."""
+    modules: set[str] = set()
+    for page in _pages(root):
+        try:
+            cells = json.loads(page.read_text(encoding="utf-8")).get("cells", [])
+        except (OSError, ValueError):
+            continue  # not a notebook Voila could serve either
+        for cell in cells:
+            tags = cell.get("metadata", {}).get("tags", [])
+            if cell.get("cell_type") != "code" or set(tags) & set(skipped_tags):
+                continue
+            source = cell.get("source", "")
+            try:
+                tree = ast.parse("".join(source) if isinstance(source, list) else source)
+            except SyntaxError:
+                continue  # IPython syntax (magics): the cell imports nothing we can tell
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    modules.update(alias.name for alias in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    modules.add(node.module)
+    return sorted(modules)
+
+
+def warm_up_code(modules: Sequence[str]) -> str:
+    """The code a warm kernel runs once started: import each of `modules` (a module that
+    fails to import is left for the page that needs it to report), then draw a figure in the
+    kit's chart look, which loads plotly's template and validators (0.2 s of CPU the first
+    chart of a page would spend otherwise)."""
+    return (
+        "def _kit_warm_up(modules):\n"
+        "    import importlib\n"
+        "    for name in modules:\n"
+        "        try:\n"
+        "            importlib.import_module(name)\n"
+        "        except Exception:\n"
+        "            pass\n"
+        "    try:\n"
+        "        import plotly.graph_objects as go\n"
+        "        from kit_common.charts import LAYOUT\n"
+        "        go.Figure(go.Bar(x=[0], y=[0]), layout=LAYOUT).to_plotly_json()\n"
+        "    except Exception:\n"
+        "        pass\n"
+        f"_kit_warm_up({list(modules)!r})\n"
+        "del _kit_warm_up\n"
+    )
+
+
+def plain(env: MutableMapping[str, str]) -> dict[str, str]:
+    """`env` with plain strings: Voila names its variables with a `str` enum, whose `repr`
+    is no Python string (`str.__str__` is the string a launched process would get)."""
+    return {str.__str__(key): str.__str__(value) for key, value in env.items()}
+
+
+def hand_over_code(cwd: str, env: dict[str, str]) -> str:
+    """The code that readies a warm kernel for a page: its working folder `cwd` and the
+    environment variables `env` (the request's, which a kernel started for it would get)."""
+    return f"import os as _os\n_os.chdir({cwd!r})\n_os.environ.update({plain(env)!r})\ndel _os\n"
 
 
 def host_allowed(host_header: str, allowed: tuple[str, ...]) -> bool:
@@ -283,9 +392,19 @@ class PreheatQueue:
             self._preheating[notebook] -= 1
 
 
+#: The name under which the warm kernels are pooled among the pages' pools (no page's path:
+#: it does not end in .ipynb).
+WARM = "(warm kernels)"
+
+
+def _discard_output(message: dict) -> None:
+    """Leaves a warm-up's output (there is none unless an import prints) out of the log."""
+
+
 def complete_pages(manager_class: type) -> type:
-    """Voila's preheating kernel manager, changed to serve only completely run notebooks and
-    to preheat a bounded number of notebooks at a time (see the module's docstring)."""
+    """Voila's preheating kernel manager, changed to serve only completely run notebooks, to
+    preheat a bounded number of notebooks at a time, and to hand a page without a preheated
+    kernel ready a warm kernel (see the module's docstring)."""
 
     class CompletePagesKernelManager(manager_class):  # type: ignore[misc, valid-type]
         preheat_attempts = Integer(
@@ -294,12 +413,119 @@ def complete_pages(manager_class: type) -> type:
         preheat_concurrency = Integer(
             0, config=True, help="Notebooks preheated at a time; 0: one per core."
         )
+        warm_pool_size = Integer(
+            0,
+            config=True,
+            help="Kernels kept started with every page's imports done, for the pages that "
+            "have no preheated kernel ready (those of the languages not preheated, a page "
+            "whose pool is empty): such a page then runs only its own cells.",
+        )
+        warm_up_timeout = Integer(
+            120, config=True, help="Seconds a warm kernel may take to import the pages' modules."
+        )
 
         def __init__(self, **kwargs: Any) -> None:
             # Set before Voila's __init__, which schedules every page's first preheats.
             self._queue = PreheatQueue(lambda: self.preheat_concurrency or psutil.cpu_count() or 1)
             self._begun: weakref.WeakSet[asyncio.Task] = weakref.WeakSet()
             super().__init__(**kwargs)
+            removed = self.config.TagRemovePreprocessor
+            skipped = list(removed.get("remove_cell_tags", [])) if removed.get("enabled") else []
+            self._warm_code = warm_up_code(page_imports(Path(self.root_dir), skipped))
+            self._fill_warm(delay=0)
+
+        def _fill_warm(self, delay: float) -> None:
+            """Start warm kernels (after `delay` seconds) until there are `warm_pool_size`.
+            They are pooled with the pages' kernels, so Voila's kernel manager leaves them
+            to the culler and shuts them down with the others."""
+            pool = self._pools.setdefault(WARM, [])
+            loop = asyncio.get_event_loop()
+            for _ in range(self.warm_pool_size - len(pool)):
+                pool.append(loop.create_task(self._warm_kernel(delay)))
+
+        async def _warm_kernel(self, delay: float) -> dict:
+            """A kernel started as Voila starts one for a page without a preheated kernel,
+            with the pages' modules imported: {"kernel_id", "env"} (the id None when it
+            could not be started)."""
+            await asyncio.sleep(delay)
+            env = plain(
+                {
+                    **os.environ,
+                    ENV_VARIABLE.VOILA_PREHEAT: "False",
+                    ENV_VARIABLE.VOILA_BASE_URL: self.parent.base_url,
+                    ENV_VARIABLE.VOILA_SERVER_URL: self.parent.server_url,
+                    ENV_VARIABLE.VOILA_APP_PORT: str(self.parent.port),
+                }
+            )
+            kernel_id = None
+            async with self._queue.slot(WARM):
+                try:
+                    kernel_id = await super().start_kernel(
+                        kernel_name=self.default_kernel_name, env=env
+                    )
+                    await self._run(kernel_id, self._warm_code, self.warm_up_timeout)
+                except Exception as error:
+                    self.log.warning("A warm kernel could not be made ready: %s", error)
+                    if kernel_id is not None:
+                        await self.shutdown_kernel(kernel_id, now=True)
+                    return {"kernel_id": None, "env": env}
+            return {"kernel_id": kernel_id, "env": env}
+
+        async def _run(self, kernel_id: str, code: str, timeout: float) -> None:
+            """Run `code` in the kernel, outside its history; raise if it failed."""
+            client = self.get_kernel(kernel_id).client()
+            client.start_channels()
+            try:
+                await client.wait_for_ready(timeout=timeout)
+                reply = await client.execute_interactive(
+                    code,
+                    store_history=False,
+                    allow_stdin=False,
+                    timeout=timeout,
+                    output_hook=_discard_output,
+                )
+            finally:
+                client.stop_channels()
+            content = reply["content"]
+            if content["status"] != "ok":
+                raise RuntimeError(f"{content.get('ename')}: {content.get('evalue')}")
+
+        def _take_warm(self) -> dict | None:
+            """A ready warm kernel, taken out of the pool (whose refill is scheduled)."""
+            pool = self._pools.get(WARM, [])
+            for task in [task for task in pool if task.done()]:
+                pool.remove(task)
+                self._fill_warm(self.fill_delay)
+                warm = task.result()
+                if warm["kernel_id"] is not None and warm["kernel_id"] in self:
+                    return warm
+            return None
+
+        async def start_kernel(
+            self, *, kernel_id: str | None = None, path: str | None = None, **kwargs: Any
+        ) -> str:
+            """A kernel for a page that has no preheated kernel ready (Voila's page handler
+            starts one through this): a warm kernel, moved to the page's folder and given
+            the request's environment, when one is ready; otherwise a new kernel."""
+            name = kwargs.get("kernel_name") or self.default_kernel_name
+            warm = (
+                self._take_warm()
+                if kernel_id is None and name == self.default_kernel_name
+                else None
+            )
+            if warm is not None:
+                env = plain(kwargs.get("env") or {})
+                changed = {k: v for k, v in env.items() if warm["env"].get(k) != v}
+                cwd = self.cwd_for_path(path or "", env=env)
+                try:
+                    await self._run(warm["kernel_id"], hand_over_code(cwd, changed), 30)
+                except Exception as error:
+                    self.log.warning("A warm kernel could not be handed over: %s", error)
+                    await self.shutdown_kernel(warm["kernel_id"], now=True)
+                else:
+                    self.log.info("Using warm kernel %s for %s", warm["kernel_id"], path)
+                    return warm["kernel_id"]
+            return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
 
         def get_pool_size(self, notebook_name: str) -> int:
             """The kernels of the page's pool that are ready or being prepared. A refill
@@ -386,15 +612,21 @@ class KitVoila(Voila):
         if patterns:  # read by the kernel manager, which start() creates
             manager = self.config.VoilaKernelManager
             manager.preheat_denylist = [*manager.get("preheat_denylist", []), *patterns]
+        machine = {
+            "cpus": psutil.cpu_count() or 1,
+            "available_mb": psutil.virtual_memory().available / 2**20,
+            "visitors": self.expected_visitors,
+        }
         if "default_pool_size" not in self.config.VoilaConfiguration:
             pages = preheated_pages(Path(self.root_dir), patterns)
-            self.voila_configuration.default_pool_size = pool_size(
-                pages=pages,
-                cpus=psutil.cpu_count() or 1,
-                available_mb=psutil.virtual_memory().available / 2**20,
-                visitors=self.expected_visitors,
-            )
-        self.log.info("Preheating %d kernel(s) a page", self.voila_configuration.default_pool_size)
+            self.voila_configuration.default_pool_size = pool_size(pages=pages, **machine)
+        if "warm_pool_size" not in self.config.VoilaKernelManager:
+            self.config.VoilaKernelManager.warm_pool_size = warm_pool_size(**machine)
+        self.log.info(
+            "Preheating %d kernel(s) a page and %d warm kernel(s)",
+            self.voila_configuration.default_pool_size,
+            self.config.VoilaKernelManager.warm_pool_size,
+        )
         if os.name == "posix" and "transport" not in self.config.KernelManager:
             self.config.KernelManager.transport = "ipc"
 

@@ -2,6 +2,9 @@
 
   * start: every page opened at once right after the server starts (as after `./dev app`);
     per page, the seconds from the request to all its widgets drawn, and whether all came;
+    with `--at-once N`, N pages at a time (each group complete or timed out before the
+    next), and with `--languages`/`--starts K`, issue 24's check: every page of every
+    language, right after each of K starts in a row (`--start-only` stops there);
   * twice: on an idle app, one page opened, left, and opened again at once; the seconds to
     all widgets of the second opening (one preheated kernel a page made it 8.5–9 s);
   * crowd: one page opened N times at once on an idle app (a class); per opening, the
@@ -13,6 +16,7 @@ kernel shut down). The server log's "Timeout waiting for IOPub output", "Address
 use" and re-run preheats are counted.
 
 Run:  PYTHONPATH=$PWD python benchmarks/app_load.py [--page PAGE] [--crowd N] [--skip-start]
+          [--at-once N] [--languages en,es,pt,ru] [--starts K] [--start-only] [--timeout S]
 Figures are reported, never asserted (tests/browser/test_app_start.py checks completeness).
 """
 
@@ -35,7 +39,9 @@ from tests.browser.voila_server import (
     CHROMIUM_ARGS,
     NOTEBOOKS,
     REPO,
+    TRANSLATED,
     pages,
+    translated_pages,
     voila_server,
     wait_for_preheated,
     wait_until_quiet,
@@ -131,21 +137,49 @@ def kernels_memory(server) -> str:
     return f"{len(uss)} kernels, largest {max(uss):.0f} MB, total {sum(uss):.0f} MB (USS)"
 
 
+def open_in_groups(browser, server, names: list[str], at_once: int, timeout_s: float) -> list:
+    """Open `names` `at_once` at a time (`open_at_once`), each group done before the next."""
+    openings = []
+    for start in range(0, len(names), at_once):
+        openings += open_at_once(browser, server, names[start : start + at_once], timeout_s)
+    return openings
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--page", default="martian_dice/02_a_turn.ipynb")
     parser.add_argument("--crowd", type=int, default=10, help="openings of one page at once")
     parser.add_argument("--skip-start", action="store_true", help="no start-rush measure")
     parser.add_argument("--voila-arg", action="append", default=[], help="extra Voila option")
+    parser.add_argument("--at-once", type=int, default=0, help="pages opened at a time at start")
+    parser.add_argument("--languages", default="en", help="languages opened at start: en,es,...")
+    parser.add_argument("--starts", type=int, default=1, help="starts in a row, each measured")
+    parser.add_argument("--start-only", action="store_true", help="only the start measure")
+    parser.add_argument("--timeout", type=float, default=240, help="seconds a page may take")
     args = parser.parse_args()
     print(f"{psutil.cpu_count()} CPUs, load {psutil.getloadavg()[0]:.1f}, repository {REPO}")
+    languages = args.languages.split(",")
+    names = (pages() if "en" in languages else []) + [
+        page for lang, page in translated_pages() if lang in languages and lang in TRANSLATED
+    ]
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, OFFLINE]
         )
+        for start in range(1, args.starts + 1 if not args.skip_start else 1):
+            with voila_server(NOTEBOOKS, log=LOG, extra_args=tuple(args.voila_arg)) as server:
+                openings = open_in_groups(
+                    browser, server, names, args.at_once or len(names), args.timeout
+                )
+                report(
+                    f"start {start} ({len(names)} pages, {args.at_once or len(names)} at a time)",
+                    openings,
+                )
+                print(log_counts())
+        if args.start_only:
+            browser.close()
+            return
         with voila_server(NOTEBOOKS, log=LOG, extra_args=tuple(args.voila_arg)) as server:
-            if not args.skip_start:
-                report("start (every page at once)", open_at_once(browser, server, pages()))
             wait_for_preheated(server, LOG)
             time.sleep(5)
             wait_until_quiet(server)

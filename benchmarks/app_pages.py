@@ -1,6 +1,15 @@
 """Measure every page of the Voila app in a real browser (Chromium), as the issue asks.
 
-For each page (every notebook the app serves, discovered):
+For each page (every notebook the app serves, discovered, in every language: issue 24):
+  * first widget, the issue-24 figure: from the request of the page to its first widget
+    drawn (the page usable), on a first visit (an empty cache), as a ratio to a bare page
+    (one slider, nothing imported, served by the same app settings from a second server)
+    timed in the same run: the bare page is visited before the first page and after every
+    few pages, and the ratio is to the median of those visits, so that the load of this
+    shared machine weighs on both sides;
+  * the kernel CPU at load: the seconds of CPU the page's kernel process had spent when the
+    page's first widget was drawn (its start, imports and cells; for a preheated page, the
+    preheat), which shows the pages whose own work makes them slow;
   * time to an interactive page: from the request of the page to its `kit-action` (or,
     without one, its first widget; without widgets, the load event) being on screen. Voila
     draws a widget only once its model came from the kernel, so a drawn widget answers
@@ -17,8 +26,10 @@ For each page (every notebook the app serves, discovered):
 Targets (issue 7): <= 3 s to an interactive page, <= 150 ms per click, <= 250 MB per kernel.
 
 Run:  PYTHONPATH=$PWD python benchmarks/app_pages.py [--cold] [--clicks N] [--repeats N]
-                                                     [--only TEXT] [--root DIR]
-      --cold serves without preheated kernels (Voila's default), to see what preheating buys.
+                                                     [--only TEXT] [--root DIR] [--first-only]
+                                                     [--languages en,es,pt,ru]
+      --cold serves without preheated kernels (Voila's default), to see what preheating buys;
+      --first-only times first visits only (no later visits, clicks or memory): issue 24's table.
 Targets are reported, never asserted (speed is checked here, not in the tests).
 """
 
@@ -29,7 +40,9 @@ import json
 import re
 import statistics
 import sys
+import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 import psutil
@@ -38,6 +51,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from kit_common.messages import LANGUAGES
 from tests.browser.page_actions import (
     ACTION,
     OUTPUT,
@@ -50,7 +64,9 @@ from tests.browser.voila_server import (
     CHROMIUM_ARGS,
     NOTEBOOKS,
     REPO,
+    TRANSLATED,
     pages,
+    translated_pages,
     voila_server,
     wait_for_preheated,
     wait_until_quiet,
@@ -95,19 +111,63 @@ ARM_CLICK_TIMER = """
 }
 """
 
+#: How long a page may take to load; one that takes longer is reported as timed out.
+TIMEOUT_MS = 90_000
+
 KERNEL_ID = re.compile(r"/api/kernels/([0-9a-f-]{36})")
+
+
+#: The bare page: one slider, nothing imported but ipywidgets.
+BARE = {
+    "cells": [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "slider",
+            "metadata": {},
+            "outputs": [],
+            "source": "import ipywidgets\n\nipywidgets.IntSlider()",
+        }
+    ],
+    "metadata": {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+    },
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
+BARE_NAME = "bare.ipynb"
+
+
+def kernel_process(server_pid: int, kernel_id: str) -> psutil.Process | None:
+    """The kernel process with this id, a child of the Voila server (None if gone)."""
+    for child in psutil.Process(server_pid).children(recursive=True):
+        try:
+            if any(kernel_id in part for part in child.cmdline()):
+                return child
+        except psutil.Error:
+            continue
+    return None
 
 
 def kernel_memory(server_pid: int, kernel_id: str) -> tuple[float, float]:
     """(USS, RSS) in MB of the kernel process with this id, a child of the Voila server."""
-    for child in psutil.Process(server_pid).children(recursive=True):
-        try:
-            if any(kernel_id in part for part in child.cmdline()):
-                info = child.memory_full_info()
-                return info.uss / 2**20, info.rss / 2**20
-        except psutil.Error:
-            continue
-    return float("nan"), float("nan")
+    process = kernel_process(server_pid, kernel_id)
+    try:
+        info = process.memory_full_info() if process else None
+    except psutil.Error:
+        info = None
+    return (info.uss / 2**20, info.rss / 2**20) if info else (float("nan"), float("nan"))
+
+
+def kernel_cpu(page, server) -> float:
+    """Seconds of CPU (user and system) that the open page's kernel has spent so far."""
+    kernel_id = page_kernel_id(page)
+    process = kernel_process(server.process.pid, kernel_id) if kernel_id else None
+    try:
+        times = process.cpu_times() if process else None
+    except psutil.Error:
+        times = None
+    return times.user + times.system if times else float("nan")
 
 
 def visit(context, server, name: str, settle: float) -> tuple[dict, object]:
@@ -119,8 +179,8 @@ def visit(context, server, name: str, settle: float) -> tuple[dict, object]:
     time.sleep(settle)
     wait_until_quiet(server)
     page = context.new_page()
-    page.goto(server.page_url(name), wait_until="commit", timeout=120_000)
-    page.wait_for_load_state("load", timeout=120_000)
+    page.goto(server.page_url(name), wait_until="commit", timeout=TIMEOUT_MS)
+    page.wait_for_load_state("load", timeout=TIMEOUT_MS)
     has_action = page.locator(ACTION).count() > 0 or _appears(page, ACTION, 30_000)
     if not has_action:
         _appears(page, RENDERED_WIDGET, 30_000)
@@ -128,9 +188,12 @@ def visit(context, server, name: str, settle: float) -> tuple[dict, object]:
     marks = page.evaluate("window.__marks")
     # A page without widgets (the index) is ready when it has loaded.
     ready = marks.get("action" if has_action else "widget") or nav["loadEventEnd"]
+    usable = marks.get("widget") or nav["loadEventEnd"]
     timings = {
         "html_s": nav["responseEnd"] / 1000,
         "interactive_s": (ready / 1000) if ready else float("nan"),
+        "widget_s": (usable / 1000) if usable else float("nan"),
+        "kernel_cpu_s": kernel_cpu(page, server),
         "has_action": has_action,
     }
     return timings, page
@@ -167,11 +230,17 @@ def click_times(page, clicks: int, row: dict) -> list[float]:
     return times
 
 
-def page_kernel_memory(page, server) -> tuple[float, float]:
-    """(USS, RSS) in MB of the kernel serving the open page."""
+def page_kernel_id(page) -> str | None:
+    """The id of the kernel serving the open page (from the page's requests to it)."""
     urls = page.evaluate("performance.getEntriesByType('resource').map(r => r.name)")
     ids = {m.group(1) for u in urls if (m := KERNEL_ID.search(u))}
-    return kernel_memory(server.process.pid, ids.pop()) if ids else (float("nan"),) * 2
+    return ids.pop() if ids else None
+
+
+def page_kernel_memory(page, server) -> tuple[float, float]:
+    """(USS, RSS) in MB of the kernel serving the open page."""
+    kernel_id = page_kernel_id(page)
+    return kernel_memory(server.process.pid, kernel_id) if kernel_id else (float("nan"),) * 2
 
 
 def new_context(browser):
@@ -223,6 +292,95 @@ def tour(browser, server, names: list[str], args) -> list[dict]:
     return rows
 
 
+#: Pages visited between two visits of the bare page.
+BARE_EVERY = 6
+
+
+def first_visits(browser, server, bare, names: list[str], args) -> tuple[list[dict], list[float]]:
+    """Issue 24's table: each page's first visit (an empty cache), `args.repeats` rounds, the
+    bare page visited before the first page and after every `BARE_EVERY` pages; the rows
+    (median seconds to the first widget, the kernel CPU at load of the last visit) and the
+    bare page's times."""
+    settle = args.fill_delay + 0.5
+    bare_times: list[float] = []
+
+    def time_bare() -> None:
+        context = new_context(browser)
+        timings, page = visit(context, bare, BARE_NAME, settle)
+        bare_times.append(timings["widget_s"])
+        print(f"  (bare page {timings['widget_s']:.2f} s)", flush=True)
+        leave(page)
+        context.close()
+
+    times: dict[str, list[float]] = {name: [] for name in names}
+    cpu: dict[str, float] = {}
+    for _ in range(args.repeats):
+        for index, name in enumerate(names):
+            if index % BARE_EVERY == 0:
+                time_bare()
+            context = new_context(browser)
+            try:
+                timings, page = visit(context, server, name, settle)
+            except PlaywrightTimeout:  # counted as never usable; the next page goes on
+                timings, page = {"widget_s": float("inf"), "kernel_cpu_s": float("nan")}, None
+            times[name].append(timings["widget_s"])
+            cpu[name] = timings["kernel_cpu_s"]
+            if page is not None:
+                leave(page)
+            context.close()
+            print(
+                f"  {name:55} {timings['widget_s']:6.2f} s  kernel CPU {cpu[name]:5.2f} s",
+                flush=True,
+            )
+    time_bare()
+    rows = [
+        {"page": n, "widget_s": statistics.median(times[n]), "kernel_cpu_s": cpu[n]} for n in names
+    ]
+    return rows, bare_times
+
+
+def page_ratio_table(rows: list[dict], bare_times: list[float]) -> list[str]:
+    """Issue 24's table: one line a page (English name), one column a language, each cell
+    the first-widget time as a ratio to the bare page's median, and the kernel CPU at load."""
+    bare = statistics.median(bare_times)
+    by = {}
+    for row in rows:
+        first = row["page"].split("/", 1)
+        language, page = (first[0], first[1]) if first[0] in TRANSLATED else ("en", row["page"])
+        by.setdefault(page, {})[language] = row
+    languages = [lang for lang in LANGUAGES if any(lang in cells for cells in by.values())]
+    lines = [
+        f"bare page (one slider): median {bare:.2f} s to its widget "
+        f"({len(bare_times)} visits, {min(bare_times):.2f}–{max(bare_times):.2f} s)",
+        "each cell: first-widget time / bare page (seconds; kernel CPU s at load)",
+        "| page | " + " | ".join(languages) + " |",
+        "| --- |" + " --- |" * len(languages),
+    ]
+    ratios = []
+    for page, cells in by.items():
+        shown = []
+        for lang in languages:
+            row = cells.get(lang)
+            if row is None:
+                shown.append("")
+                continue
+            ratios.append(row["widget_s"] / bare)
+            if row["widget_s"] == float("inf"):
+                shown.append(f"timed out (> {TIMEOUT_MS / 1000:.0f} s)")
+                continue
+            shown.append(
+                f"{row['widget_s'] / bare:.2f}× ({row['widget_s']:.1f} s; "
+                f"{row['kernel_cpu_s']:.1f})"
+            )
+        lines.append(f"| {page} | " + " | ".join(shown) + " |")
+    if ratios:
+        lines.append(
+            f"ratios: max {max(ratios):.2f}×, median {statistics.median(ratios):.2f}×, "
+            f"{sum(r <= 1.6 for r in ratios)} of {len(ratios)} within 1.6× (target)"
+        )
+    return lines
+
+
 def leave(page) -> None:
     """Close the page as a user leaving it does: its unload handler asks Voila to shut the
     page's kernel down (a plain close would leave the kernel running until culled)."""
@@ -248,19 +406,43 @@ def main() -> None:
     parser.add_argument("--root", type=Path, default=None)
     parser.add_argument("--only", default="", help="measure only pages whose path contains this")
     parser.add_argument(
+        "--languages", default=",".join(LANGUAGES), help="languages to measure, e.g. en,es"
+    )
+    parser.add_argument(
+        "--first-only", action="store_true", help="first visits against the bare page only"
+    )
+    parser.add_argument(
         "--voila-arg", action="append", default=[], help="extra Voila option, to compare settings"
     )
     args = parser.parse_args()
     args.fill_delay = fill_delay(args.voila_arg)
     root = args.root or NOTEBOOKS
-    names = [name for name in pages(root) if args.only in name]
+    languages = args.languages.split(",")
+    every = (pages(root) if "en" in languages else []) + [
+        page for lang, page in translated_pages(root) if lang in languages
+    ]
+    names = [name for name in every if args.only in name]
+    if args.first_only:  # a page in every language in a row: the same load weighs on each
+        names.sort(
+            key=lambda name: name.split("/", 1)[1] if name.split("/")[0] in TRANSLATED else name
+        )
     extra = ("--VoilaConfiguration.preheat_kernel=False",) if args.cold else ()
     extra += tuple(args.voila_arg)
     log = REPO / "test-artifacts" / "bench-voila.log"
-    with voila_server(root, extra_args=extra, log=log) as server:
+    print(f"{psutil.cpu_count()} CPUs, load {psutil.getloadavg()[0]:.1f} at the start")
+    with ExitStack() as stack:
+        server = stack.enter_context(voila_server(root, extra_args=extra, log=log))
+        bare_root = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        (bare_root / BARE_NAME).write_text(json.dumps(BARE))
+        # One preheated kernel, as the app's pages have (not one a visitor of a class).
+        one = ("--VoilaConfiguration.default_pool_size=1", "--VoilaKernelManager.warm_pool_size=0")
+        bare_log = log.with_name("bench-bare-voila.log")
+        bare = stack.enter_context(voila_server(bare_root, extra_args=extra + one, log=bare_log))
         if not args.cold:
+            wait_for_preheated(bare, bare_log)
             waited = wait_for_preheated(server, log)
             print(f"preheated kernels ready {waited:.1f} s after the server answered")
+            print(f"idle app: {app_kernels(server)}")
         with sync_playwright() as playwright:
             # Voila's page links Font Awesome from a CDN; resolving no outside name keeps the
             # figures independent of the network (request routing would disable the cache).
@@ -268,17 +450,36 @@ def main() -> None:
             browser = playwright.chromium.launch(
                 executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, offline]
             )
-            rows = tour(browser, server, names, args)
+            if args.first_only:
+                rows, bare_times = first_visits(browser, server, bare, names, args)
+            else:
+                rows = tour(browser, server, names, args)
             browser.close()
+    print(f"load {psutil.getloadavg()[0]:.1f} at the end")
     mode = "cold kernels" if args.cold else "preheated kernels"
     print(
         f"\n{len(rows)} pages under {root}, {mode}, {psutil.cpu_count()} CPUs, "
         f"median of {args.repeats} visits"
     )
+    if args.first_only:
+        print("\n".join(page_ratio_table(rows, bare_times)))
+        return
     print(HEADER)
     for row in rows:
         print(format_row(row))
     print("targets: interactive <= 3 s, click <= 150 ms, kernel <= 250 MB")
+
+
+def app_kernels(server) -> str:
+    """How many kernels the app holds and their memory (USS, what they alone hold)."""
+    uss = []
+    for child in psutil.Process(server.process.pid).children(recursive=True):
+        try:
+            uss.append(child.memory_full_info().uss / 2**20)
+        except psutil.Error:
+            continue
+    total, largest = sum(uss) / 1024, max(uss, default=0)
+    return f"{len(uss)} kernels, {total:.2f} GB USS in all, largest {largest:.0f} MB"
 
 
 HEADER = (

@@ -4,9 +4,13 @@ names it answers, and its preheating that serves only completely run notebooks."
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import os
 import re
+import sys
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from traitlets.config import LoggingConfigurable
@@ -103,6 +107,7 @@ class FakeVoilaManager(LoggingConfigurable):
     def __init__(self, failing_runs: set[int], **kwargs) -> None:
         super().__init__(**kwargs)
         self.failing_runs, self.runs, self.shut_down = failing_runs, 0, []
+        self.root_dir, self._pools = "no pages here", {}
 
     def _notebook_renderer_factory(self, notebook_path=None):
         self.runs += 1
@@ -174,3 +179,193 @@ def test_every_page_gets_its_first_kernel_before_any_page_its_second():
 
 def test_the_page_a_visitor_waits_for_is_preheated_first():
     assert _order_of_preheats(["a", "b", "c"], asked=["c"]) == ["c", "a", "b"]
+
+
+def test_the_benchmark_machine_keeps_six_warm_kernels_and_one_preheated_kernel_a_page():
+    # 2 cores, 20 GB free: 40 kernels, 6 of them warm; 21 English pages get 1 each (27 in all)
+    assert kit_app.warm_pool_size(cpus=2, available_mb=20_000, visitors=30) == 6
+    assert kit_app.pool_size(pages=21, cpus=2, available_mb=20_000, visitors=30) == 1
+    assert kit_app.warm_pool_size(cpus=1, available_mb=1_000, visitors=30) == 1  # never none
+    assert kit_app.warm_pool_size(cpus=64, available_mb=500_000, visitors=30) == 30
+
+
+def _notebook(path, cells):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4}))
+
+
+def _code(source, tags=()):
+    return {"cell_type": "code", "metadata": {"tags": list(tags)}, "source": source}
+
+
+def test_warm_kernels_import_what_the_pages_import(tmp_path):
+    _notebook(
+        tmp_path / "game" / "01_a.ipynb",
+        [
+            _code(["import json\n", "from kit_common.display import MarkdownText\n"]),
+            _code("from fractions import Fraction", tags=["kit-check"]),
+            _code("%timeit 1"),  # IPython syntax: nothing to read
+            {"cell_type": "markdown", "metadata": {}, "source": "import not_code"},
+        ],
+    )
+    _notebook(
+        tmp_path / "es" / "game" / "01_a.ipynb", [_code("import os.path, json\nfrom . import x")]
+    )
+    (tmp_path / "broken.ipynb").write_text("not json")
+    assert kit_app.page_imports(tmp_path, ["kit-check"]) == [
+        "json",
+        "kit_common.display",
+        "os.path",
+    ]
+
+
+def test_the_warm_up_imports_each_module_and_leaves_a_missing_one_to_its_page():
+    sys.modules.pop("colorsys", None)
+    namespace: dict = {}
+    exec(kit_app.warm_up_code(["no_such_module_anywhere", "colorsys"]), namespace)
+    assert "colorsys" in sys.modules
+    assert set(namespace) == {"__builtins__"}  # nothing left in the page's namespace
+
+
+def test_the_hand_over_moves_the_kernel_to_the_page_folder_with_the_request_environment(
+    tmp_path, monkeypatch
+):
+    monkeypatch.chdir(Path.cwd())  # restored after the test
+    monkeypatch.setenv("QUERY_STRING", "")
+    namespace: dict = {}
+    from voila.utils import ENV_VARIABLE  # Voila names the request's variables with an enum
+
+    exec(kit_app.hand_over_code(str(tmp_path), {ENV_VARIABLE.QUERY_STRING: "a='b'"}), namespace)
+    assert Path.cwd() == tmp_path and os.environ["QUERY_STRING"] == "a='b'"
+    assert set(namespace) == {"__builtins__"}
+
+
+class FakeKernel:
+    """A started kernel: the code run in it, through clients of its own."""
+
+    def __init__(self) -> None:
+        self.ran: list[str] = []
+
+    def client(self) -> FakeKernelClient:
+        return FakeKernelClient(self)
+
+
+class FakeKernelClient:
+    """jupyter_client's asynchronous kernel client, as the warm kernels use it."""
+
+    def __init__(self, kernel: FakeKernel) -> None:
+        self.kernel = kernel
+
+    def start_channels(self) -> None:
+        pass
+
+    def stop_channels(self) -> None:
+        pass
+
+    async def wait_for_ready(self, timeout: float) -> None:
+        pass
+
+    async def execute_interactive(self, code: str, **kwargs) -> dict:
+        self.kernel.ran.append(code)
+        return {"content": {"status": "ok"}}
+
+
+class FakeApp(LoggingConfigurable):
+    """The Voila app, as its kernel manager sees it."""
+
+    base_url = server_url = "/"
+    port = 8866
+
+
+class FakeKernelManager(LoggingConfigurable):
+    """The parts of Voila's kernel manager (over jupyter_server's) the warm kernels use."""
+
+    fill_delay = 0
+    default_kernel_name = "python3"
+
+    def __init__(self, root: Path, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.root_dir, self._pools, self.kernels = str(root), {}, {}
+        self.parent = FakeApp()
+
+    async def start_kernel(self, *, kernel_id=None, path=None, **kwargs) -> str:
+        kernel_id = f"kernel-{len(self.kernels) + 1}"
+        self.kernels[kernel_id] = FakeKernel()
+        return kernel_id
+
+    def get_kernel(self, kernel_id: str) -> FakeKernel:
+        return self.kernels[kernel_id]
+
+    def __contains__(self, kernel_id: str) -> bool:
+        return kernel_id in self.kernels
+
+    def cwd_for_path(self, path: str, **kwargs) -> str:
+        return os.path.join(self.root_dir, path)
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False) -> None:
+        del self.kernels[kernel_id]
+
+
+def test_a_page_without_a_preheated_kernel_gets_a_warm_kernel_moved_to_its_folder(tmp_path):
+    from voila.utils import ENV_VARIABLE
+
+    _notebook(tmp_path / "game" / "01_a.ipynb", [_code("import colorsys")])
+
+    async def scenario():
+        manager = kit_app.complete_pages(FakeKernelManager)(root=tmp_path, warm_pool_size=2)
+        await asyncio.gather(*manager._pools[kit_app.WARM])
+        env = {**os.environ, ENV_VARIABLE.QUERY_STRING: "lang=es"}
+        handed = [
+            await manager.start_kernel(kernel_name="python3", path="es/game", env=env)
+            for _ in range(3)
+        ]
+        other = await manager.start_kernel(kernel_name="julia", path="es/game", env=env)
+        refilled = await asyncio.gather(*manager._pools[kit_app.WARM])
+        return manager, handed, other, refilled
+
+    manager, handed, other, refilled = run_coroutine(scenario())
+    # the two warm kernels, then a new one (the refills had not run yet), never warmed up
+    assert handed == ["kernel-1", "kernel-2", "kernel-3"]
+    warmed, _, cold = (manager.kernels[k].ran for k in handed)
+    assert "'colorsys'" in warmed[0]
+    assert str(tmp_path / "es" / "game") in warmed[1] and "'QUERY_STRING': 'lang=es'" in warmed[1]
+    assert "PATH" not in warmed[1]  # only what differs from the warm kernel's environment
+    assert cold == [] and manager.kernels[other].ran == []  # another kernel type starts anew
+    assert [warm["kernel_id"] for warm in refilled] == ["kernel-5", "kernel-6"]
+
+
+def test_voila_starts_a_page_kernel_through_the_manager_and_culls_around_its_pools():
+    import inspect
+
+    from voila.handler import VoilaHandler
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    handler = inspect.getsource(VoilaHandler.get_generator)
+    assert "self.kernel_manager.start_kernel(" in handler, (
+        "Voila's page handler no longer starts a page's kernel with kernel_manager."
+        "start_kernel: kit_app's warm kernels are never handed out (see its docstring)"
+    )
+    manager = voila_kernel_manager_factory(object, True, 1)
+    for method in ("cull_kernel_if_idle", "shutdown_all", "shutdown_kernel"):
+        assert "self._pools" in inspect.getsource(getattr(manager, method)), (
+            f"Voila's VoilaKernelManager.{method} no longer looks at its _pools: kit_app's "
+            "warm kernels, pooled there, would be culled or left running (see its docstring)"
+        )
+
+
+def test_the_voila_internals_kit_app_overrides_are_still_there():
+    import voila.app
+    from voila.notebook_renderer import NotebookRenderer
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    assert voila.app.voila_kernel_manager_factory is voila_kernel_manager_factory, (
+        "voila.app no longer builds its kernel manager with voila_kernel_manager_factory: "
+        "kit_app's complete pages, preheat queue and warm kernels are not in the app"
+    )
+    manager = voila_kernel_manager_factory(object, True, 1)
+    for name in ("_initialize", "_notebook_renderer_factory"):
+        assert hasattr(manager, name), f"Voila's VoilaKernelManager has no {name} any more"
+    assert hasattr(NotebookRenderer, "_jinja_cell_generator"), (
+        "Voila's NotebookRenderer has no _jinja_cell_generator any more: kit_app cannot tell "
+        "a completely run page"
+    )

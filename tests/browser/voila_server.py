@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -80,14 +81,25 @@ class VoilaServer:
         return f"{self.url}voila/render/{page}"
 
 
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs) -> None:
+        return None
+
+
 def _wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout: float) -> None:
+    # The root address redirects to the landing page; following it would render that page
+    # (and, on a loaded machine, take more than the 2 s a try waits, each try using one of
+    # its preheated kernels): the redirect itself says the server is up.
+    opener = urllib.request.build_opener(_NoRedirect)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"Voila exited with {process.returncode}:\n{log.read_text()}")
         try:
-            with urllib.request.urlopen(url, timeout=2):
+            with opener.open(url, timeout=2):
                 return
+        except urllib.error.HTTPError:  # an answer: the redirect, or a page in its place
+            return
         except OSError:
             time.sleep(0.1)
     raise RuntimeError(f"Voila did not answer at {url} within {timeout:.0f} s:\n{log.read_text()}")
@@ -170,7 +182,7 @@ def voila_server(
         process = subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     try:
-        _wait_until_up(url, process, log, timeout=60)
+        _wait_until_up(url, process, log, timeout=180)  # a loaded machine
         yield VoilaServer(url=url, root=root, process=process)
     finally:
         process.terminate()
