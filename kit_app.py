@@ -108,7 +108,7 @@ from jupyter_server.utils import url_path_join
 from tornado.httputil import HTTPServerRequest, split_host_and_port
 from tornado.routing import Matcher, Rule
 from tornado.web import RedirectHandler, RequestHandler
-from traitlets import Integer, List, Unicode
+from traitlets import Float, Integer, List, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.utils import ENV_VARIABLE
@@ -423,6 +423,11 @@ def complete_pages(manager_class: type) -> type:
         warm_up_timeout = Integer(
             120, config=True, help="Seconds a warm kernel may take to import the pages' modules."
         )
+        warm_fill_delay = Float(
+            -1.0,
+            config=True,
+            help="Seconds before a warm kernel taken is replaced; negative: `fill_delay`.",
+        )
 
         def __init__(self, **kwargs: Any) -> None:
             # Set before Voila's __init__, which schedules every page's first preheats.
@@ -495,7 +500,8 @@ def complete_pages(manager_class: type) -> type:
             pool = self._pools.get(WARM, [])
             for task in [task for task in pool if task.done()]:
                 pool.remove(task)
-                self._fill_warm(self.fill_delay)
+                delay = self.warm_fill_delay
+                self._fill_warm(self.fill_delay if delay < 0 else delay)
                 warm = task.result()
                 if warm["kernel_id"] is not None and warm["kernel_id"] in self:
                     return warm

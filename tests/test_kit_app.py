@@ -334,6 +334,25 @@ def test_a_page_without_a_preheated_kernel_gets_a_warm_kernel_moved_to_its_folde
     assert [warm["kernel_id"] for warm in refilled] == ["kernel-5", "kernel-6"]
 
 
+def test_a_warm_kernel_taken_is_replaced_after_its_own_delay(tmp_path):
+    """`warm_fill_delay` (the browser tests' 0) replaces a warm kernel taken sooner than a
+    page's pool is refilled (their `fill_delay` of an hour)."""
+    _notebook(tmp_path / "01_a.ipynb", [_code("import colorsys")])
+
+    async def scenario():
+        manager = kit_app.complete_pages(FakeKernelManager)(
+            root=tmp_path, warm_pool_size=1, warm_fill_delay=0
+        )
+        manager.fill_delay = 3600
+        await asyncio.gather(*manager._pools[kit_app.WARM])
+        taken = await manager.start_kernel(kernel_name="python3", path="", env={})
+        refill = await asyncio.wait_for(asyncio.gather(*manager._pools[kit_app.WARM]), 10)
+        return taken, refill
+
+    taken, refill = run_coroutine(scenario())
+    assert taken == "kernel-1" and [warm["kernel_id"] for warm in refill] == ["kernel-2"]
+
+
 def test_voila_starts_a_page_kernel_through_the_manager_and_culls_around_its_pools():
     import inspect
 

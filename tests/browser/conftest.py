@@ -75,10 +75,14 @@ def started_voila_app(chromium_browser) -> Iterator[VoilaServer]:
     as soon as it answers: its kernels may still be preheating."""
     # One kernel a page whatever the machine: every page is visited once right after the start
     # (`first_visits`, which the first test asks for); the few pages opened again (the games
-    # played through, the rules card printed) start a kernel then, as a page without a pool
-    # does. Refilling a pool after use would only burn CPU that the other tests need: the
-    # refill waits an hour instead (after the tests).
-    arguments = ("--VoilaConfiguration.default_pool_size=1", "--VoilaKernelManager.fill_delay=3600")
+    # played through, the rules card printed) take a warm kernel then, as the translated pages
+    # do. Refilling a page's pool after use would only burn CPU that the other tests need: the
+    # refill waits an hour instead (after the tests); a warm kernel taken is replaced at once.
+    arguments = (
+        "--VoilaConfiguration.default_pool_size=1",
+        "--VoilaKernelManager.fill_delay=3600",
+        "--VoilaKernelManager.warm_fill_delay=0",
+    )
     with voila_server(pages_root(), log=VOILA_LOG, extra_args=arguments) as server:
         yield server
 
