@@ -72,9 +72,9 @@ def test_a_bad_argument_is_one_line_and_the_right_status(
     line: str, status: int, says: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     prog, *argv = shlex.split(line)
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a busy machine does not stretch it
     assert MAINS[prog](argv) == status
-    assert time.perf_counter() - started < 5  # refused before any long work
+    assert time.process_time() - started < 5  # refused before any long work
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(prog), err
     assert says in err and "Traceback" not in err
