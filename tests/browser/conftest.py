@@ -18,6 +18,7 @@ from tests.browser.first_visits import Visit, visit_pages
 from tests.browser.voila_server import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    CONTEXT_OPTIONS,
     NOTEBOOKS,
     REPO,
     VoilaServer,
@@ -138,7 +139,7 @@ def first_visits(started_voila_app, chromium_browser) -> dict[str, Visit]:
 @pytest.fixture
 def browser_page(chromium_browser) -> Iterator[tuple]:
     """A fresh browser tab in its own context, watched for errors: yields (page, watch)."""
-    context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
+    context = chromium_browser.new_context(**CONTEXT_OPTIONS)
     page = context.new_page()
     watch = PageWatch()
     watch.attach(context, page)

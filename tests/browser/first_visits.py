@@ -28,6 +28,7 @@ from tests.browser.page_actions import (
     widget_outputs,
 )
 from tests.browser.visible_text import text_in_language, visible_text
+from tests.browser.voila_server import CONTEXT_OPTIONS
 
 #: Pages open at the same time (six visitors of a class, each opening a page).
 AT_ONCE = 6
@@ -174,7 +175,7 @@ def visit_pages(
             lang, name = waiting.pop(0)
             visit = Visit(name, lang, widget_outputs(root / name))
             visits[name] = visit
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context = browser.new_context(**CONTEXT_OPTIONS)
             page = context.new_page()
             watch = watch_factory()
             watch.attach(context, page)

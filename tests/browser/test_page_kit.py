@@ -13,7 +13,7 @@ import pytest
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.page_actions import page_errors, wait_for_widgets
 from tests.browser.visible_text import raw_values, visible_text
-from tests.browser.voila_server import VoilaServer, voila_server
+from tests.browser.voila_server import CONTEXT_OPTIONS, VoilaServer, voila_server
 
 PAGE = "kit_page.ipynb"
 CHECK_MARKER = "CHECK-OUTPUT-MARKER"
@@ -53,7 +53,7 @@ def fixture_app(chromium_browser, tmp_path_factory) -> Iterator[VoilaServer]:
 @pytest.fixture(scope="module")
 def served(fixture_app, chromium_browser) -> Iterator[tuple]:
     """The fixture page opened once, with every request the browser made: (page, requests)."""
-    context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
+    context = chromium_browser.new_context(**CONTEXT_OPTIONS)
     page = context.new_page()
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
@@ -104,3 +104,14 @@ def test_nothing_is_fetched_from_outside_the_app(served) -> None:
     assert requests, "the browser recorded no request"
     outside = [url for url in requests if not _is_local(url)]
     assert outside == []
+
+
+def test_nothing_moves_for_a_visitor_who_asked_for_less_motion(served) -> None:
+    page, _ = served
+    spin = """() => { const e = document.createElement('div'); e.className = 'spinner';
+        document.body.appendChild(e); const name = getComputedStyle(e).animationName;
+        e.remove(); return name; }"""
+    page.emulate_media(reduced_motion="no-preference")
+    assert page.evaluate(spin) == "rotation"  # Voila's spinner turns...
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(spin) == "none"  # ...but not for whom motion is a bother
