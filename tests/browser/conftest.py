@@ -99,12 +99,26 @@ def voila_app(started_voila_app) -> VoilaServer:
 OUTSIDE = re.compile(r"^(?!(https?|wss?)://127\.0\.0\.1[:/]|data:|blob:)")
 
 
+#: anywidget (0.11) rejects a model's `ready` promise when the model has not initialised
+#: within a fixed 2 s (`AbortSignal.timeout(2000)` in its runtime), even when it initialises
+#: and draws later: on a loaded machine the page shows every chart and still logs this
+#: uncaught exception. Whether the charts are drawn is what the tests check (every page's
+#: widget outputs, each chart's `kit-chart` class); this one message is not counted. To raise
+#: upstream: the timeout should not reject a model that is still loading.
+ANYWIDGET_SLOW_START = "[anywidget] Failed to initialize model."
+
+
 class PageWatch:
-    """What a page did that a user would call broken: console errors, uncaught exceptions,
-    requests that failed, and attempts to fetch anything from outside the app."""
+    """What a page did that a user would call broken: console errors, uncaught exceptions
+    (but `ANYWIDGET_SLOW_START`), requests that failed, and attempts to fetch anything from
+    outside the app."""
 
     def __init__(self) -> None:
         self.problems: list[str] = []
+
+    def _uncaught(self, error) -> None:
+        if str(error).strip() != ANYWIDGET_SLOW_START:
+            self.problems.append(f"uncaught exception: {error}")
 
     def attach(self, context, page) -> None:
         def route(route):
@@ -118,7 +132,7 @@ class PageWatch:
             "console",
             lambda msg: msg.type == "error" and self.problems.append(f"console error: {msg.text}"),
         )
-        page.on("pageerror", lambda exc: self.problems.append(f"uncaught exception: {exc}"))
+        page.on("pageerror", self._uncaught)
         page.on(
             "response",
             lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status} for {r.url}"),
