@@ -40,6 +40,7 @@ from tests.browser.voila_server import (
     NOTEBOOKS,
     REPO,
     TRANSLATED,
+    kernels_memory,
     pages,
     translated_pages,
     voila_server,
@@ -122,19 +123,6 @@ def report(title: str, openings: list[dict]) -> None:
         )
     for o in missing:
         print(f"  incomplete: {o['page']}: {o.get('drawn', 0)} of {o['expected']} widgets")
-
-
-def kernels_memory(server) -> str:
-    """The USS of the server's kernels, in MB: largest and total."""
-    uss = []
-    for child in psutil.Process(server.process.pid).children(recursive=True):
-        try:
-            uss.append(child.memory_full_info().uss / 2**20)
-        except psutil.Error:
-            continue
-    if not uss:
-        return "no kernels"
-    return f"{len(uss)} kernels, largest {max(uss):.0f} MB, total {sum(uss):.0f} MB (USS)"
 
 
 def open_in_groups(browser, server, names: list[str], at_once: int, timeout_s: float) -> list:

@@ -65,6 +65,7 @@ from tests.browser.voila_server import (
     NOTEBOOKS,
     REPO,
     TRANSLATED,
+    kernels_memory,
     pages,
     translated_pages,
     voila_server,
@@ -442,7 +443,7 @@ def main() -> None:
             wait_for_preheated(bare, bare_log)
             waited = wait_for_preheated(server, log)
             print(f"preheated kernels ready {waited:.1f} s after the server answered")
-            print(f"idle app: {app_kernels(server)}")
+            print(f"idle app: {kernels_memory(server)}")
         with sync_playwright() as playwright:
             # Voila's page links Font Awesome from a CDN; resolving no outside name keeps the
             # figures independent of the network (request routing would disable the cache).
@@ -468,18 +469,6 @@ def main() -> None:
     for row in rows:
         print(format_row(row))
     print("targets: interactive <= 3 s, click <= 150 ms, kernel <= 250 MB")
-
-
-def app_kernels(server) -> str:
-    """How many kernels the app holds and their memory (USS, what they alone hold)."""
-    uss = []
-    for child in psutil.Process(server.process.pid).children(recursive=True):
-        try:
-            uss.append(child.memory_full_info().uss / 2**20)
-        except psutil.Error:
-            continue
-    total, largest = sum(uss) / 1024, max(uss, default=0)
-    return f"{len(uss)} kernels, {total:.2f} GB USS in all, largest {largest:.0f} MB"
 
 
 HEADER = (

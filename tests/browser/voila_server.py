@@ -139,6 +139,21 @@ def wait_for_preheated(server: VoilaServer, log: Path, timeout: float = 300) -> 
     raise RuntimeError(f"preheated kernels still busy after {timeout:.0f} s")
 
 
+def kernels_memory(server: VoilaServer) -> str:
+    """How many kernels the app holds and their memory (USS: what each alone holds)."""
+    import psutil  # a dependency of ipykernel
+
+    uss = []
+    for child in psutil.Process(server.process.pid).children(recursive=True):
+        try:
+            uss.append(child.memory_full_info().uss / 2**20)
+        except psutil.Error:
+            continue
+    if not uss:
+        return "no kernels"
+    return f"{len(uss)} kernels, {sum(uss) / 1024:.2f} GB USS in all, largest {max(uss):.0f} MB"
+
+
 def wait_until_quiet(server: VoilaServer, timeout: float = 120) -> float:
     """Wait until the server and all its kernels are idle; return the seconds waited.
 
