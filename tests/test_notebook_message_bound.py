@@ -4,6 +4,7 @@ that sends too many fails at once with a message saying why, and one under the b
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -17,30 +18,32 @@ from tests.nbval_guard import MOST_MESSAGES_PER_CELL
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _run_notebook(folder: Path, updates: int) -> subprocess.CompletedProcess:
-    shutil.copy(ROOT / "conftest.py", folder / "conftest.py")
-    cell = (
+def _chatty_cell(updates: int) -> nbformat.NotebookNode:
+    """A cell that sends `updates` widget messages."""
+    return nbformat.v4.new_code_cell(
         "import ipywidgets as w\n"
         "slider = w.IntSlider(max=10**6)\n"
         f"for i in range({updates}):\n"
         "    slider.value = i + 1  # one widget message each"
     )
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(cell)])
-    nbformat.write(notebook, folder / "chatty.ipynb")
-    return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--nbval-lax", "chatty.ipynb"],
-        cwd=folder,
+
+
+@pytest.mark.slow
+def test_a_cell_over_the_bound_fails_saying_why_and_one_under_it_passes(tmp_path):
+    # one notebook, one kernel: a cell under the bound, then one over it
+    shutil.copy(ROOT / "conftest.py", tmp_path / "conftest.py")
+    cells = [_chatty_cell(MOST_MESSAGES_PER_CELL // 2), _chatty_cell(MOST_MESSAGES_PER_CELL + 100)]
+    nbformat.write(nbformat.v4.new_notebook(cells=cells), tmp_path / "chatty.ipynb")
+    pytest_args = ["-p", "no:cacheprovider", "--nbval-lax", "-rA", "chatty.ipynb"]
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", *pytest_args],
+        cwd=tmp_path,
         env={**os.environ, "PYTHONPATH": str(ROOT)},  # the copied conftest imports tests/
         capture_output=True,
         text=True,
         timeout=300,
     )
-
-
-@pytest.mark.slow
-def test_a_cell_over_the_bound_fails_saying_why_and_one_under_it_passes(tmp_path):
-    over = _run_notebook(tmp_path, MOST_MESSAGES_PER_CELL + 100)
-    assert over.returncode == 1, over.stdout
-    assert "kernel messages (at most 2,000)" in over.stdout
-    under = _run_notebook(tmp_path, MOST_MESSAGES_PER_CELL // 2)
-    assert under.returncode == 0, under.stdout
+    assert run.returncode == 1, run.stdout
+    assert "kernel messages (at most 2,000)" in run.stdout
+    assert re.search(r"^PASSED chatty\.ipynb::Cell 0$", run.stdout, re.M), run.stdout
+    assert re.search(r"^FAILED chatty\.ipynb::Cell 1", run.stdout, re.M), run.stdout
