@@ -4,7 +4,8 @@ and each browser test is `slow`, so `./dev test -m "not slow"` leaves them out.
 The translated pages (`notebooks/es/`, `pt/`, `ru/`) are not run under nbval: they run the
 English pages' code, which nbval runs once, and tests/test_translated_outputs.py checks that
 each one's committed outputs were made from its current inputs (tools/executed.py); the
-browser tests open every one of them in the app. `--translated-notebooks` runs them too."""
+browser tests open each page in one of the languages (`--every-language`: in all of them).
+`--translated-notebooks` runs them too."""
 
 from __future__ import annotations
 
@@ -37,6 +38,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--translated-notebooks",
         action="store_true",
         help="also run the translated pages (notebooks/es, pt, ru) under nbval",
+    )
+    parser.addoption(
+        "--every-language",
+        action="store_true",
+        help="the browser tests visit every translated page in every language (by default "
+        "each page in one language, the languages in turn, and every language's index)",
     )
 
 

@@ -170,6 +170,7 @@ class GameApp(App):
         self.show_advisor = w.Checkbox(value=False, description=message("ui.show_advisor"))
         self.show_advisor.observe(lambda _: self._refresh(), names="value")
         self.advice = w.HTML()
+        self.advice.add_class("kit-advice")  # its lines, best first, are what a test follows
         self.figure = LiveChart(charts.score_race([], [], []))
         self.log_view = w.HTML()
         self.stats = w.HTML()

@@ -7,6 +7,7 @@ them. Playwright drives Debian's Chromium; we never download a browser of Playwr
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Iterator
@@ -24,6 +25,7 @@ from tests.browser.voila_server import (
     VoilaServer,
     pages,
     translated_pages,
+    translated_pages_in_turn,
     voila_server,
     wait_for_preheated,
 )
@@ -139,15 +141,38 @@ class PageWatch:
         )
 
 
+def visited_translations(config: pytest.Config) -> list[tuple[str, str]]:
+    """The translated pages the browser tests visit: each page in one language, the
+    languages in turn, and every index (`translated_pages_in_turn`); all of them with
+    `--every-language`. A visit costs Chromium, the app and a kernel about 5 s of CPU: the 63
+    translated pages were half of the browser tests' time."""
+    if config.getoption("--every-language"):
+        return translated_pages(pages_root())
+    return translated_pages_in_turn(pages_root())
+
+
 @pytest.fixture(scope="session")
-def first_visits(started_voila_app, chromium_browser) -> dict[str, Visit]:
-    """Every page of every language visited once right after the app's start, six at a time
-    (tests/browser/first_visits.py): what each showed, by page."""
+def first_visits(request, started_voila_app, chromium_browser) -> dict[str, Visit]:
+    """Every English page and the translated pages of `visited_translations`, visited once
+    right after the app's start, six at a time (tests/browser/first_visits.py): what each
+    showed, by page."""
     root = started_voila_app.root
-    every_page = [("en", name) for name in pages(root)] + translated_pages(root)
-    return visit_pages(
+    every_page = [("en", name) for name in pages(root)] + visited_translations(request.config)
+    visits = visit_pages(
         chromium_browser, started_voila_app.page_url, root, every_page, PageWatch, SCREENSHOTS
     )
+    # how long each page took to show all its widgets, for whoever looks into page speed
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "first_visits.json").write_text(
+        json.dumps(
+            [
+                {"page": v.name, "lang": v.lang, "complete": v.complete, "seconds": v.seconds}
+                for v in visits.values()
+            ],
+            indent=1,
+        )
+    )
+    return visits
 
 
 @pytest.fixture

@@ -5,13 +5,15 @@ error, no raw value, its language, no quiz answered, the charts' toolbar). Each 
 to open the page again, and a translated page, which has no preheated kernel, ran its notebook
 each time. Here each page is visited once, `AT_ONCE` pages at a time, in a fresh browser
 context of its own (a first visit), and what it showed is kept as a `Visit`; the tests in the
-modules read it (`first_visits` fixture, tests/browser/conftest.py). A page is screenshotted
-as it first shows; then an English page's main control is used once (`interact`: the page
-answers), and the page is left, which shuts its kernel down, as for a visitor.
+modules read it (`first_visits` fixture, tests/browser/conftest.py). A page that failed
+(incomplete, or with errors; every page with `KIT_SCREENSHOTS=all`) is screenshotted as it
+showed; then an English page's main control is used once (`interact`: the page answers), and
+the page is left, which shuts its kernel down, as for a visitor.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +32,8 @@ from tests.browser.page_actions import (
 from tests.browser.visible_text import text_in_language, visible_text
 from tests.browser.voila_server import CONTEXT_OPTIONS
 
+#: `KIT_SCREENSHOTS=all` screenshots every page as it first showed, not only the failed ones.
+SCREENSHOT_EVERY_PAGE = os.environ.get("KIT_SCREENSHOTS", "") == "all"
 #: Pages open at the same time (six visitors of a class, each opening a page).
 AT_ONCE = 6
 #: Seconds a page may take to draw all its widgets before it counts as incomplete.
@@ -115,10 +119,13 @@ def _read(opened: _Open, screenshots: Path) -> None:
         visit.problems.append(f"could not be read: {type(error).__name__}: {error}"[:300])
     finally:
         visit.problems += opened.watch.problems
-        screenshots.mkdir(parents=True, exist_ok=True)
         try:
-            shot = screenshots / (visit.name.replace("/", "__") + ".png")
-            page.screenshot(path=shot, full_page=True)
+            if SCREENSHOT_EVERY_PAGE or not visit.complete or visit.problems:
+                # what the visitor saw, for whoever reads the failure (a full-page screenshot
+                # costs Chromium about 2 s of CPU: 84 of them were a tenth of the browser tests)
+                screenshots.mkdir(parents=True, exist_ok=True)
+                shot = screenshots / (visit.name.replace("/", "__") + ".png")
+                page.screenshot(path=shot, full_page=True)
             if visit.complete and visit.lang == "en":
                 seen = len(opened.watch.problems)
                 _use(visit, page)

@@ -4,7 +4,8 @@ The pages are discovered (every notebook the app serves), never listed by hand. 
 must render without a Python error, traceback text or browser console error, show its
 widgets, and answer one real interaction; a page without a `kit-action` (the index) must have
 working links instead. Each page is read and used on its first visit
-(tests/browser/first_visits.py), which saves its screenshot under test-artifacts/screenshots/.
+(tests/browser/first_visits.py), which saves a failed page's screenshot under
+test-artifacts/screenshots/.
 """
 
 from __future__ import annotations

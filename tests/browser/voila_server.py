@@ -75,6 +75,23 @@ def translated_pages(root: Path = NOTEBOOKS) -> list[tuple[str, str]]:
     return found
 
 
+def translated_pages_in_turn(root: Path = NOTEBOOKS) -> list[tuple[str, str]]:
+    """`translated_pages` but each page in one language, the languages taking the pages in
+    turn (the first page in Spanish, the second in Portuguese, ...), and every language's
+    index: each page's code and each language's catalogue and chart locale, in a third of
+    the visits (a translated page runs its English page's code; tests/test_translations.py
+    checks every catalogue entry of every language)."""
+    every = set(translated_pages(root))
+    chosen = [(lang, f"{lang}/{INDEX}") for lang in TRANSLATED]
+    chosen = [visit for visit in chosen if visit in every]
+    for i, page in enumerate(p for p in pages(root) if p != INDEX):
+        for lang in TRANSLATED[i % len(TRANSLATED) :] + TRANSLATED[: i % len(TRANSLATED)]:
+            if (lang, f"{lang}/{page}") in every:  # the page's turn, or the next language's
+                chosen.append((lang, f"{lang}/{page}"))
+                break
+    return chosen
+
+
 @dataclass(frozen=True)
 class VoilaServer:
     """A running Voila app: where it listens and which process serves it."""
