@@ -250,7 +250,7 @@ def warm_up_code(modules: Sequence[str]) -> str:
         "            pass\n"
         "    try:\n"
         "        import plotly.graph_objects as go\n"
-        "        from kit_common.charts import LAYOUT\n"
+        "        from kit_common.widgets.charts import LAYOUT\n"
         "        go.Figure(go.Bar(x=[0], y=[0]), layout=LAYOUT).to_plotly_json()\n"
         "    except Exception:\n"
         "        pass\n"

@@ -25,9 +25,9 @@ from dino_kit.effects import DNA_TYPES
 from dino_kit.engine import Agent, legal_actions
 from dino_kit.heuristic import heuristic_bot
 from dino_kit.messages import message
-from dino_kit.phases import park, research
+from dino_kit.phases import park
 from dino_kit.planner import DEFAULT_CANDIDATES, make_planner, planner_bot
-from dino_kit.state import Action, ActionKind, GameState, Phase, PlayerState
+from dino_kit.state import Action, ActionKind, GameState, Phase, PlayerState, face_of
 
 #: A bot is an engine agent: it decides by itself (see `dino_kit.engine.Agent`).
 Bot = Agent
@@ -80,7 +80,7 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
     if kind == ActionKind.RECIPE:
         return 50 - 10 * len(p.exhibits) if len(p.exhibits) < 4 else -1
     if kind == ActionKind.DIE:
-        face = research.face_of(state, a.target)
+        face = face_of(state, a.target)
         if face.rare == "worker":
             return 12 if p.supply else 0
         if face.rare == "paddock":

@@ -34,9 +34,9 @@ from dino_kit.components.schema import Face, Slot
 from dino_kit.effects import CATEGORIES, DNA_TYPES, Effect
 from dino_kit.engine import legal_actions
 from dino_kit.objectives import progress
-from dino_kit.phases import park, research
+from dino_kit.phases import park
 from dino_kit.phases.market import SPECIAL_COST
-from dino_kit.state import Action, ActionKind, GameState, Phase, PlayerState
+from dino_kit.state import Action, ActionKind, GameState, Phase, PlayerState, face_of
 
 MONEY_VP: Final = 0.3  # what $1 is worth while the game goes on ($5 = 1 VP only at the very end)
 EATEN_VP: Final = 2.0  # a visitor eaten: −1 VP and a customer who would have scored 1
@@ -88,7 +88,7 @@ def held_pips(state: GameState) -> int:
     if state.phase == Phase.RESEARCH:
         return max(
             (
-                research.face_of(state, slot).threat
+                face_of(state, slot).threat
                 for slot, owner in enumerate(state.claimed)
                 if owner is None
             ),
@@ -152,7 +152,7 @@ def view(state: GameState, p: PlayerState) -> View:
     in_workers = phase == Phase.WORKERS
     c = state.components
     if phase == Phase.RESEARCH:
-        faces = tuple(research.face_of(state, i) for i in range(len(state.pool)))
+        faces = tuple(face_of(state, i) for i in range(len(state.pool)))
         pips = [f.threat for f, owner in zip(faces, state.claimed) if owner is None]
         held = max(pips, default=0)
         lower = max((x for x in pips if x < held), default=0)

@@ -177,7 +177,7 @@ def said(key: str, values: Mapping[str, object], count: str = "n") -> str:
 ENGLISH.update({"series.title": "Dinosaur Island"})
 
 
-# -- the notebooks' apps and charts (dino_kit.widgets, dino_kit.charts) ------------------
+# -- the notebooks' apps and charts (dino_kit.widgets) ------------------------------------
 ENGLISH.update(
     {
         "category.herbivore": "herbivore",

@@ -27,7 +27,7 @@ from dino_kit.components.schema import (
 from dino_kit.effects import CATEGORIES, DNA_TYPES, Effect
 from dino_kit.engine import apply_action, apply_chance
 from dino_kit.messages import dna_word, message, plural, said
-from dino_kit.phases import park, research, workers
+from dino_kit.phases import park, workers
 from dino_kit.setup import new_game
 from dino_kit.solo import rival_score
 from dino_kit.state import (
@@ -47,6 +47,7 @@ from dino_kit.state import (
     RecipeDraw,
     TwistDraw,
     VisitorDraw,
+    face_of,
 )
 
 
@@ -56,7 +57,7 @@ def action_label(state: GameState, a: Action) -> str:
     seat = state.current_player()
     p = state.players[seat] if seat >= 0 else None
     if a.kind == "die":
-        face = research.face_of(state, a.target)
+        face = face_of(state, a.target)
         if face.rare is not None:
             what = message("ui.rare_" + face.rare)
             if a.choice is not None and p is not None:
@@ -467,7 +468,7 @@ def held_die_line(state: GameState) -> str:
     its threat this round (or that none is held)."""
     if state.held is None:
         return message("story.no_held")
-    face = research.face_of(state, state.held)
+    face = face_of(state, state.held)
     return plural("story.held_n", face.threat, slot=state.held + 1, face=face_label_of(face))
 
 

@@ -9,17 +9,21 @@ $15 for the first player and $1 more for each next one in turn order, 4 workers 
 and 4 in the supply, scientists 1–3, DNA 1 on each basic track (limits 4 basic / 2 advanced
 from the tables), the printed exhibit with 1 dinosaur, excitement 1, 10 VP, threat 1,
 security 1.
+
+`setup_facts` reads back what setup fixed (notebook 1's numbers and its checks), `setup_sentence`
+and `setup_table` say it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from dino_kit.components import ComponentSet, load_components
 from dino_kit.components.schema import OBJECTIVE_LENGTHS, SPECIAL_UPGRADES
 from dino_kit.effects import BASIC_DNA, CATEGORIES
 from dino_kit.errors import RuleError
-from dino_kit.messages import message
+from dino_kit.messages import message, plural
 from dino_kit.rules import Rules
 from dino_kit.solo import BOARD_PLAYERS
 from dino_kit.state import (
@@ -39,6 +43,7 @@ from dino_kit.state import (
 from dino_kit.state import evolve as replace
 from kit_common.checks import is_whole, shown, whole
 from kit_common.checks import names as checked_names
+from kit_common.display import Table
 from kit_common.errors import InputError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -170,3 +175,39 @@ def finish_setup(state: GameState) -> GameState:
         pending=tuple(DieRoll(slot) for slot in range(len(state.pool)))
         + ((RivalDraw(),) if state.rules.solo else ()),
     )
+
+
+def setup_facts(state: GameState) -> dict[str, Any]:
+    """The numbers setup fixed, for the page and its checks."""
+    in_market = [x for col in state.rows[:2] for x in col if x is not None]
+    return {
+        "players": state.num_players,
+        "pool": len(state.pool),
+        "dice_left_in_box": len(state.dice_box),
+        "cash_in_turn_order": [state.players[s].money for s in state.order],
+        "attractions_in_play": len(state.stacks[0]) + sum(1 for x in state.rows[0] if x),
+        "lab_upgrades_in_play": len(state.stacks[1]) + sum(1 for x in state.rows[1] if x),
+        "market_items": len(in_market) + sum(1 for x in state.rows[2] if x),
+        "objectives": len(state.objectives),
+        "plot_twists": len(state.plot_twists),
+        "bag": state.bag,
+    }
+
+
+def setup_sentence(facts: dict[str, Any]) -> str:
+    """The facts of a setup (`setup_facts`) in one sentence."""
+    return plural("ui.setup_facts_n", facts["plot_twists"], **facts)
+
+
+def setup_table(by_players: dict[int, dict[str, Any]]) -> Table:
+    """What changes with the number of players: one row per player count."""
+    rows = [
+        (n, f["pool"], f["attractions_in_play"], f["lab_upgrades_in_play"], f["objectives"],
+         ", ".join(str(c) for c in f["cash_in_turn_order"]))
+        for n, f in by_players.items()
+    ]  # fmt: skip
+    headers = [message("ui.setup_col." + k) for k in SETUP_COLUMNS]
+    return Table(headers, rows)
+
+
+SETUP_COLUMNS = ("players", "pool", "attractions", "upgrades", "objectives", "cash")

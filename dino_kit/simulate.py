@@ -1,7 +1,9 @@
 """Play whole games with bots and summarise many of them.
 
 `play_game(bots, rng, ...)` plays one game (chance events sampled with `rng`) and returns the
-finished state. Many games go through the one seeded driver of both kits
+finished state; `set_up(players, seed)` gives the table after a seeded setup, and
+`play_until(state, phase, seed, bot)` the table once bots have played to a phase (the pages
+study one phase on it). Many games go through the one seeded driver of both kits
 (`kit_common.study.play_games`): game g uses `random.Random(game_seed(seed, g))`
 (`seed * 1_000_003 + g`, so any one game can be replayed alone), `BotGames` plays it and
 makes its `GameRecord`. `simulate(players, games, seed, bots)` plays games in fixed seats and
@@ -38,6 +40,26 @@ def play_game(
 ) -> GameState:
     """One whole game, seat i played by `bots[i]`."""
     return run(new_game(len(bots), components, **settings), bots, rng)
+
+
+def set_up(
+    players: int, seed: int, components: ComponentSet | None = None, **settings: Any
+) -> GameState:
+    """A new game with every random part of setup (and round 1's roll) drawn with
+    `random.Random(seed)`: the table as the first player finds it (components None: the
+    illustrative set)."""
+    rng = random.Random(seed)
+    state = new_game(players, components, **settings)
+    return run(state, (), rng)  # no agents: chance plays until the first player must act
+
+
+def play_until(state: GameState, phase: str, seed: int = 1, bot: str = "heuristic") -> GameState:
+    """The game after every seat has played like `bot` (chance drawn with
+    `random.Random(seed)`) until `phase` begins — a table to study one phase on."""
+    play = bot_by_name(bot)
+    return run(
+        state, [play] * state.num_players, random.Random(seed), until=lambda s: s.phase == phase
+    )
 
 
 def ended_by_cap(state: GameState) -> bool:

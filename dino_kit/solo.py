@@ -31,8 +31,7 @@ from __future__ import annotations
 
 from dino_kit.effects import CATEGORIES, Effect
 from dino_kit.messages import message
-from dino_kit.phases import research
-from dino_kit.state import COLUMNS, RIVAL, GameState
+from dino_kit.state import COLUMNS, RIVAL, GameState, face_of
 from dino_kit.state import evolve as replace
 
 SOLO_LABEL = message("solo.label")
@@ -67,7 +66,7 @@ def _dice(state: GameState, e: Effect) -> GameState:
         for slot, owner in enumerate(claimed):
             if owner is not None:
                 continue
-            face = research.face_of(state, slot)
+            face = face_of(state, slot)
             key = face.threat if prefer == "threat" else (face.amount if face.rare is None else 0)
             if key > best_key:
                 best, best_key = slot, key

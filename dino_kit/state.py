@@ -16,7 +16,7 @@ from enum import Enum
 from types import FunctionType
 from typing import Any, Final, NamedTuple, TypeVar
 
-from dino_kit.components.schema import ComponentSet
+from dino_kit.components.schema import ComponentSet, Face
 from dino_kit.messages import message
 from dino_kit.rules import Rules
 from kit_common.checks import names, shown, text, whole
@@ -519,6 +519,12 @@ class GameState:
 
     def unclaimed_objectives(self) -> tuple[str, ...]:
         return tuple(o for o, who in zip(self.objectives, self.claims) if not who)
+
+
+def face_of(state: GameState, slot: int) -> Face:
+    """The face the die in pool slot `slot` shows (the research phase, the bots and the solo
+    rival's claims all read it)."""
+    return state.components.die(state.pool[slot]).faces[state.rolled[slot]]
 
 
 # -- `evolve` compiled ------------------------------------------------------------------------

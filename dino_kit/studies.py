@@ -10,7 +10,9 @@ writes their games to `SHIPPED_PATH` with the component set's name and fingerpri
 `shipped_games` and `shipped_balance` give them back, and only for the very same games: the
 same bots, seed, settings, at most as many games, and a component set with the same
 fingerprint (a set of one's own gets None: its games were never played). Everything the page
-shows is then computed from these games by the kit, as from games just played;
+shows is then computed from these games by the kit, as from games just played (the win shares
+by bot and by seat, the parks that lost a visitor, each with its 95% interval, and what the
+intervals allow one to claim: `win_rates_by_bot`, `ordered_claim`, ...);
 tests/dino_kit/test_studies.py plays games of every study again and compares.
 """
 
@@ -23,13 +25,17 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from dino_kit import balance
 from dino_kit.components import ComponentSet, load_components
+from dino_kit.messages import message
 from dino_kit.setup import new_game
 from dino_kit.simulate import BotGames, GameRecord
+from kit_common.display import Table
+from kit_common.statistics import Interval, wilson_interval
 from kit_common.study import game_seed, play_games, seating
 
 #: Where the kit ships the page's games (rebuilt by `dino-kit ship-studies`).
@@ -280,3 +286,71 @@ def shipped_balance(
         return None
     names = tuple(bots) if len(bots) == players else (bots[0],) * players
     return balance.summarise(played, seed, names, components.name)
+
+
+def win_rates_by_bot(records: Sequence[GameRecord]) -> dict[str, Interval]:
+    """Each bot's share of the wins over its seats in all games."""
+    won: dict[str, float] = {}
+    played: dict[str, int] = {}
+    for r in records:
+        for bot, share in zip(r.bots, r.wins):
+            won[bot] = won.get(bot, 0.0) + share
+            played[bot] = played.get(bot, 0) + 1
+    return {b: wilson_interval(won[b], played[b]) for b in sorted(played)}
+
+
+def win_rates_by_seat(records: Sequence[GameRecord]) -> list[Interval]:
+    """Each seat's share of the wins (seat 0 plays first in round 1)."""
+    n = len(records[0].bots)
+    return [wilson_interval(sum(r.wins[s] for r in records), len(records)) for s in range(n)]
+
+
+def eaten_rate(records: Sequence[GameRecord]) -> Interval:
+    """The share of (game, player) pairs in which the park lost at least one visitor."""
+    pairs = [e for r in records for e in r.eaten]
+    return wilson_interval(sum(e > 0 for e in pairs), len(pairs))
+
+
+def interval_text(interval: Interval, digits: int = 2) -> str:
+    """An estimate with its 95% interval, as a reader writes it: "0.51 (0.44 to 0.59)"."""
+    return message(
+        "ui.interval",
+        estimate=f"{interval.estimate:.{digits}f}",
+        span=interval_span(interval, digits),
+    )
+
+
+def interval_span(interval: Interval, digits: int = 2) -> str:
+    """A 95% interval as a reader writes it: "0.44 to 0.59"."""
+    return message(
+        "ui.interval_span", low=f"{interval.low:.{digits}f}", high=f"{interval.high:.{digits}f}"
+    )
+
+
+def intervals_table(
+    labelled: dict[str, Interval], label_header: str, value_header: str, digits: int = 2
+) -> Table:
+    """One row per labelled estimate: the label, the estimate, its 95% interval, the games."""
+    return Table(
+        [label_header, value_header, message("ui.interval_95"), message("ui.games_n")],
+        [
+            (label, f"{i.estimate:.{digits}f}", interval_span(i, digits), i.n)
+            for label, i in labelled.items()
+        ],
+    )
+
+
+def ordered_claim(labelled: dict[str, Interval], quantity: str) -> str:
+    """What the data say about estimates in the given order (each expected larger than the
+    one before): which pairs the 95% intervals separate, and which they cannot."""
+    names = list(labelled)
+    unclear = [(a, b) for a, b in pairwise(names) if labelled[a].high >= labelled[b].low]
+    first, last = names[0], names[-1]
+    if labelled[first].high < labelled[last].low:
+        text = message("ui.claim_apart", quantity=quantity, low=first, high=last)
+    else:
+        text = message("ui.claim_none", quantity=quantity, low=first, high=last)
+    if unclear:
+        pairs = "; ".join(message("ui.claim_pair", a=a, b=b) for a, b in unclear)
+        text += " " + message("ui.claim_unclear", pairs=pairs)
+    return text

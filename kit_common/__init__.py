@@ -14,9 +14,9 @@ Where each lives, from the bottom layer up (a module imports only from layers be
 - `svg`: dice drawn as inline SVG (`die_svg`, `pips`, `dice_row_html`), no font needed;
 - `statistics` (intervals), `messages` (`Catalogue`, `set_language`), `display` (`Table`,
   `Probability`, `distribution_table`, `remember`: values that show themselves in a page);
-- `charts` (the look and the shared chart shapes; plotly), `pages` (the notebooks' contents),
-  `glossary` (the translations' game words, as tables);
-- `widgets/` (the app base, `LiveChart` and its static files, `chart_view.show`, the teaching
-  widgets `teaching.ChoiceQuiz` and `teaching.PredictReveal`; ipywidgets).
-Only `charts` and `widgets/` import plotly or the widget libraries, so the rest runs headless.
+- `pages` (the notebooks' contents), `glossary` (the translations' game words, as tables);
+- `widgets/`, the notebook layer (the app base, `LiveChart` and its static files,
+  `chart_view.show`, the teaching widgets `teaching.ChoiceQuiz` and `teaching.PredictReveal`;
+  `charts`, the look and the shared chart shapes; ipywidgets and plotly).
+Only `widgets/` imports plotly or the widget libraries, so the rest runs headless.
 """

@@ -1,7 +1,8 @@
-"""A class experiment with real dice, analysed exactly: students roll all 13 dice, count the
-Death Rays in each roll, and type the counts; the tallies are compared with the exact
-distribution of the number of Death Rays (a chi-square test, its p-value, an interval for the
-mean), group by group or pooled."""
+"""The teachers' page (notebook 8) computed: a class experiment with real dice, analysed
+exactly (students roll all 13 dice, count the Death Rays in each roll, and type the counts; the
+tallies are compared with the exact distribution of the number of Death Rays: a chi-square
+test, its p-value, an interval for the mean, group by group or pooled), and the exact answers of
+the page's exercises (`lesson_numbers`)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,12 @@ from martian_kit.dice import NUM_DICE, Face
 from martian_kit.errors import RuleError
 from martian_kit.messages import message
 from martian_kit.odds import face_count_distribution
+from martian_kit.solver.distribution import score_distribution
+from martian_kit.solver.game import FIRST, GameDistributions, evaluate_game, win_probability
+from martian_kit.solver.misreadings import misread_turn_value
+from martian_kit.solver.model import N_SCORES
+from martian_kit.solver.turn import at_least_solution, expected_score_solution
+from martian_kit.strategies import named_table_policies
 
 COUNTS = tuple(range(NUM_DICE + 1))  # a roll of 13 dice shows 0 to 13 Death Rays
 
@@ -89,3 +96,50 @@ def p_value_words(p: float) -> str:
     if p >= 0.001:
         return lead + " " + message("class.p.unusual")
     return lead + " " + message("class.p.rare")
+
+
+def at_least_chances() -> list[float]:
+    """The best chance of scoring at least k points in one turn, for k = 1..16 (each k its
+    own best play)."""
+    return [at_least_solution(k).fresh_turn_value for k in range(1, N_SCORES)]
+
+
+def score_blind_first_wins(name: str = "cautious") -> float:
+    """P(first player wins) when both players use the same score-blind strategy `name`,
+    computed exactly over the game's positions (no simulation)."""
+    probs = score_distribution(named_table_policies()[name]).probs
+    first, _ = evaluate_game(GameDistributions.score_blind([float(p) for p in probs]))
+    return float(first[0, 0])
+
+
+@dataclass(frozen=True)
+class LessonNumbers:
+    """The exact answers of the teachers' page's exercises: the distribution of the Death Rays
+    among 13 dice and its likeliest count; the expected score of a turn played well, and under
+    two misreadings of the rules; the best chance of scoring at least 10 in a turn; the second
+    player's chance of winning a 2-player game both play well; the first player's when both
+    play the same score-blind strategy."""
+
+    rays: tuple[Fraction, ...]
+    likeliest: int
+    turn: float
+    stuck_zero: float
+    rays_once: float
+    ten: float
+    second: float
+    same: float
+
+
+def lesson_numbers() -> LessonNumbers:
+    """The exercises' answers, each from the kit's exact solvers (no simulation)."""
+    rays = exact_ray_distribution()
+    return LessonNumbers(
+        rays=rays,
+        likeliest=max(range(len(rays)), key=lambda k: rays[k]),
+        turn=expected_score_solution().fresh_turn_value,
+        stuck_zero=misread_turn_value("stuck_scores_zero"),
+        rays_once=misread_turn_value("rays_once"),
+        ten=at_least_solution(10).fresh_turn_value,
+        second=1 - win_probability(0, 0, FIRST),
+        same=score_blind_first_wins(),
+    )

@@ -1,10 +1,13 @@
 """What each step of a turn did, and which rule made it so, in sentences (from the message
 catalogue). Pure functions of turn states: the turn player, the game app and the command line
-(`martian-kit turn-value`) all use them."""
+(`martian-kit turn-value`) all use them; so do the pages' rule sentences and the set-aside quiz
+(`refusal`: why the rules refuse a move, from the `RuleError` the engine raises)."""
 
 from __future__ import annotations
 
-from martian_kit.dice import EARTHLINGS, NUM_DICE, Face, FaceCounts
+from kit_common.display import MarkdownText
+from martian_kit.dice import EARTHLINGS, FACES, NUM_DICE, Face, FaceCounts
+from martian_kit.errors import RuleError
 from martian_kit.messages import CATALOGUE, counted, face_name, message
 from martian_kit.scoring import tanks_win
 from martian_kit.turn import Action, Phase, TurnEnd, TurnState
@@ -91,3 +94,50 @@ def explain_next(state: TurnState) -> list[str]:
     if state.end is TurnEnd.NO_DICE:
         return [message("why.no_dice")]
     return []
+
+
+def option_label(action: Action) -> str:
+    """What a quiz option or a sentence calls an action: "Set aside the Cows"."""
+    if action is Action.STOP:
+        return message("quiz.stop")
+    if action is Action.ROLL:
+        return message("quiz.roll")
+    assert action.face is not None
+    return message("quiz.take", faces=face_name(action.face, 2))
+
+
+def refusal(state: TurnState, action: Action | str) -> str:
+    """Why the rules refuse `action` in `state`, as a sentence; "" when they allow it."""
+    try:
+        state.apply_action(action)
+    except RuleError as error:
+        text = str(error)
+        return text[:1].upper() + text[1:] + "."
+    return ""
+
+
+def allowed_sentence(state: TurnState) -> MarkdownText:
+    """The moves the rules allow in `state`, in words (a page shows this, never a tuple)."""
+    actions = state.legal_actions()
+    if state.is_chance_node():
+        return MarkdownText(message("quiz.only_roll"))
+    if not actions:
+        return MarkdownText(message("quiz.nothing"))
+    choices = "; ".join(c[:1].lower() + c[1:] for c in map(option_label, actions))
+    return MarkdownText(message("quiz.allowed_now", choices=choices))
+
+
+def refusal_sentence(state: TurnState, action: Action | str) -> MarkdownText:
+    """ "Refused: ..." with the rule's reason, or "Allowed." (for a page)."""
+    reason = refusal(state, action)
+    label = option_label(Action(action))
+    if reason:
+        return MarkdownText(message("quiz.refused", action=label, reason=reason))
+    return MarkdownText(message("quiz.allowed", action=label))
+
+
+def quiz_actions(state: TurnState) -> list[Action]:
+    """The options a quiz offers: every face rolled (or already set aside) and stopping."""
+    assert state.rolled is not None
+    faces = [f for f in FACES if f is not Face.TANK and (state.rolled[f] or state.set_aside[f])]
+    return [Action(f.value) for f in faces] + [Action.STOP]

@@ -19,7 +19,6 @@ import numpy as np
 from martian_kit.dice import NUM_DICE, Face, FaceCounts, roll_distribution
 from martian_kit.game import MAX_PLAYERS, MIN_PLAYERS, tiebreak_distribution
 from martian_kit.messages import message
-from martian_kit.solver.reference import ReferenceSolver
 from martian_kit.turn import legal_takes
 
 
@@ -66,16 +65,6 @@ def p_no_choice(set_aside: FaceCounts | None = None) -> Fraction:
         if not legal_takes(set_aside.add(Face.TANK, c.tank), c._replace(tank=0)):
             total += p
     return total
-
-
-def p_turn_saved(set_aside: FaceCounts) -> Fraction:
-    """The best chance, over every way of playing on, that the turn ends with at least as
-    many Death Rays as Tanks (the Tanks no longer win), from a state where the player may roll
-    or stop with `set_aside`. 1 when the Death Rays already hold the Tanks."""
-    solver: ReferenceSolver[Fraction] = ReferenceSolver(
-        payoff=lambda s: Fraction(int(s.ray >= s.tank))
-    )
-    return solver.value(FaceCounts(*set_aside))
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,9 @@ command-line tools run, with the widget and app libraries missing.
 
 The libraries of the `widgets` and `app` extras are made unimportable in a fresh interpreter
 (a `sys.meta_path` finder that refuses them, as if they were not installed); then every module
-outside `widgets/` and `charts.py` is imported and the README's commands are run. A module that
-needs one of them at import or run time fails here with the name of what it tried to import.
+outside `widgets/` (the apps and the charts) is imported and the README's commands are run. A
+module that needs one of them at import or run time fails here with the name of what it tried
+to import.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ HEADLESS_RUN = textwrap.dedent(
 
     for package in (kit_common, martian_kit, dino_kit):
         for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-            if ".widgets" in module.name or module.name.endswith(".charts"):
+            if ".widgets" in module.name:
                 continue
             importlib.import_module(module.name)
 

@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 from plotly.offline import get_plotlyjs_version
 
 from kit_common.widgets.live_chart import PLOTLY_BUNDLE
-from martian_kit import charts
+from martian_kit.widgets import charts
 
 
 def bundle_text() -> str:

@@ -22,7 +22,6 @@ from functools import cache
 from typing import Final
 
 from dino_kit import abilities
-from dino_kit.components.schema import Face
 from dino_kit.effects import CATEGORIES, DNA_TYPES
 from dino_kit.phases.common import Problem, _allocations, allocation_problem, raise_limits
 from dino_kit.state import (
@@ -32,15 +31,12 @@ from dino_kit.state import (
     Exhibit,
     GameState,
     PlayerState,
+    face_of,
     new_action,
 )
 from dino_kit.state import evolve as replace
 
 KINDS: Final = (ActionKind.DIE, ActionKind.STORAGE, ActionKind.RECIPE, ActionKind.PASS)
-
-
-def face_of(state: GameState, slot: int) -> Face:
-    return state.components.die(state.pool[slot]).faces[state.rolled[slot]]
 
 
 def _paddock_targets(player: PlayerState) -> list[int]:

@@ -16,7 +16,6 @@ from html import escape
 import ipywidgets as w
 import plotly.graph_objects as go
 
-from dino_kit import charts
 from dino_kit.balance import (
     KINDS,
     BalanceReport,
@@ -28,6 +27,7 @@ from dino_kit.balance import (
 from dino_kit.components import ComponentSet
 from dino_kit.messages import message
 from dino_kit.studies import shipped_balance
+from dino_kit.widgets import charts
 from dino_kit.widgets.data import current_components
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from kit_common.widgets.live_chart import LiveChart

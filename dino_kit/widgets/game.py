@@ -19,7 +19,6 @@ from typing import Any
 
 import ipywidgets as w
 
-from dino_kit import charts
 from dino_kit.bots import BOTS, Bot, bot_by_name
 from dino_kit.components import ComponentSet
 from dino_kit.engine import apply_action, legal_actions, run, why_illegal
@@ -43,6 +42,7 @@ from dino_kit.objectives import breakdown
 from dino_kit.phases import park
 from dino_kit.setup import new_game
 from dino_kit.state import CHANCE, Action, ChaosRoll, GameState, MarketDraw, Phase, RecipeDraw
+from dino_kit.widgets import charts
 from dino_kit.widgets.data import current_components
 from dino_kit.widgets.views import (
     NO_TEX,

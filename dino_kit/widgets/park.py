@@ -10,12 +10,13 @@ from html import escape
 
 import ipywidgets as w
 
-from dino_kit import charts, odds
+from dino_kit import odds
 from dino_kit.components import ComponentSet
 from dino_kit.messages import message, plural
 from dino_kit.objectives import MONEY_PER_VP
 from dino_kit.odds import RiskPoint
 from dino_kit.rules import Rules
+from dino_kit.widgets import charts
 from dino_kit.widgets.data import current_components
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
 from kit_common.widgets.live_chart import LiveChart

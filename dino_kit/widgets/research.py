@@ -11,11 +11,12 @@ from html import escape
 
 import ipywidgets as w
 
-from dino_kit import charts, odds
+from dino_kit import odds
 from dino_kit.components import ComponentSet
 from dino_kit.components.schema import Die
 from dino_kit.effects import DNA_TYPES
 from dino_kit.messages import message
+from dino_kit.widgets import charts
 from dino_kit.widgets.data import current_components
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart

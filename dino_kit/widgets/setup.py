@@ -1,54 +1,23 @@
 """Notebook 1: the table after setup for 2, 3 or 4 players — what each player starts with,
 the dice pool, the market stacks after the "3+"/"4+" tiles leave, the objectives and plot
-twists, and a picture of a player's lab and park."""
+twists, and a picture of a player's lab and park. The table is `dino_kit.simulate.set_up`'s,
+its numbers `dino_kit.setup.setup_facts`'."""
 
 from __future__ import annotations
 
-import random
 from html import escape
-from typing import Any
 
 import ipywidgets as w
 
-from dino_kit.bots import bot_by_name
 from dino_kit.components import ComponentSet
-from dino_kit.engine import run
-from dino_kit.messages import message, plural
+from dino_kit.messages import message
 from dino_kit.narrate import twist_line
-from dino_kit.setup import new_game
-from dino_kit.state import GameState
+from dino_kit.setup import setup_facts, setup_sentence
+from dino_kit.simulate import set_up
 from dino_kit.widgets.data import current_components
 from dino_kit.widgets.game import objective_text
 from dino_kit.widgets.views import board_html, market_html, research_html
-from kit_common.display import Table
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App
-
-
-def set_up(
-    players: int, seed: int, components: ComponentSet | None = None, **settings: Any
-) -> GameState:
-    """A new game with every random part of setup (and round 1's roll) drawn with
-    `random.Random(seed)`: the table as the first player finds it."""
-    rng = random.Random(seed)
-    state = new_game(players, components or current_components(), **settings)
-    return run(state, (), rng)  # no agents: chance plays until the first player must act
-
-
-def setup_facts(state: GameState) -> dict[str, Any]:
-    """The numbers setup fixed, for the page and its checks."""
-    in_market = [x for col in state.rows[:2] for x in col if x is not None]
-    return {
-        "players": state.num_players,
-        "pool": len(state.pool),
-        "dice_left_in_box": len(state.dice_box),
-        "cash_in_turn_order": [state.players[s].money for s in state.order],
-        "attractions_in_play": len(state.stacks[0]) + sum(1 for x in state.rows[0] if x),
-        "lab_upgrades_in_play": len(state.stacks[1]) + sum(1 for x in state.rows[1] if x),
-        "market_items": len(in_market) + sum(1 for x in state.rows[2] if x),
-        "objectives": len(state.objectives),
-        "plot_twists": len(state.plot_twists),
-        "bag": state.bag,
-    }
 
 
 class SetupExplorer(App):
@@ -103,31 +72,3 @@ class SetupExplorer(App):
         f = setup_facts(self.state)
         cash = ", ".join(f"${c}" for c in f["cash_in_turn_order"])
         return message("ui.setup_summary", **{**f, "cash_in_turn_order": cash})
-
-
-def setup_sentence(facts: dict[str, Any]) -> str:
-    """The facts of a setup (`setup_facts`) in one sentence."""
-    return plural("ui.setup_facts_n", facts["plot_twists"], **facts)
-
-
-def setup_table(by_players: dict[int, dict[str, Any]]) -> Table:
-    """What changes with the number of players: one row per player count."""
-    rows = [
-        (n, f["pool"], f["attractions_in_play"], f["lab_upgrades_in_play"], f["objectives"],
-         ", ".join(str(c) for c in f["cash_in_turn_order"]))
-        for n, f in by_players.items()
-    ]  # fmt: skip
-    headers = [message("ui.setup_col." + k) for k in SETUP_COLUMNS]
-    return Table(headers, rows)
-
-
-SETUP_COLUMNS = ("players", "pool", "attractions", "upgrades", "objectives", "cash")
-
-
-def play_until(state: GameState, phase: str, seed: int = 1, bot: str = "heuristic") -> GameState:
-    """The game after every seat has played like `bot` (chance drawn with
-    `random.Random(seed)`) until `phase` begins — a table to study one phase on."""
-    play = bot_by_name(bot)
-    return run(
-        state, [play] * state.num_players, random.Random(seed), until=lambda s: s.phase == phase
-    )

@@ -12,9 +12,8 @@ from dino_kit import abilities
 from dino_kit.effects import CATEGORIES, DNA_TYPES
 from dino_kit.messages import dna_word, message, plural
 from dino_kit.narrate import specialist_text, upgrade_text
-from dino_kit.phases import research
 from dino_kit.phases.workers import dna_text
-from dino_kit.state import GameState, PlayerState, track_position
+from dino_kit.state import GameState, PlayerState, face_of, track_position
 
 DNA_COLOURS = {
     "blue": "#1e88e5",
@@ -159,7 +158,7 @@ def workers_text(state: GameState, p: PlayerState) -> str:
 
 def face_html(state: GameState, slot: int) -> str:
     """The face a die slot shows, drawn as an SVG die with its text alternative."""
-    return research.face_of(state, slot).svg()
+    return face_of(state, slot).svg()
 
 
 def research_html(state: GameState) -> str:

@@ -2,56 +2,31 @@
 win shares by bot and by seat, final scores, how often parks lose visitors, game length — and
 an app to run your own comparison.
 
-The games are `dino_kit.studies`' (seats rotated from game to game, so a bot's win share is not
-its seat's); the page's own studies are shipped with the kit (`dino-kit ship-studies`), so the
-page shows them at once, and plays games only for other settings or when Run is pressed.
+The games and what they say are `dino_kit.studies`' (seats rotated from game to game, so a
+bot's win share is not its seat's; the shares, intervals and claims computed from the records);
+the page's own studies are shipped with the kit (`dino-kit ship-studies`), so the page shows
+them at once, and plays games only for other settings or when Run is pressed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from html import escape
-from itertools import pairwise
 
 import ipywidgets as w
 
-from dino_kit import charts
 from dino_kit.bots import BOTS
 from dino_kit.components import ComponentSet
 from dino_kit.messages import bot_name, message
 from dino_kit.simulate import GameRecord
-from dino_kit.studies import shipped_or_played
+from dino_kit.studies import interval_text, shipped_or_played, win_rates_by_bot
+from dino_kit.widgets import charts
 from dino_kit.widgets.data import current_components
-from kit_common.display import Table
-from kit_common.statistics import Interval, mean_interval, wilson_interval
+from kit_common.statistics import mean_interval
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
 
 #: The choice of a seat left empty (seats 3 and 4).
 NO_BOT = "(none)"
-
-
-def win_rates_by_bot(records: Sequence[GameRecord]) -> dict[str, Interval]:
-    """Each bot's share of the wins over its seats in all games."""
-    won: dict[str, float] = {}
-    played: dict[str, int] = {}
-    for r in records:
-        for bot, share in zip(r.bots, r.wins):
-            won[bot] = won.get(bot, 0.0) + share
-            played[bot] = played.get(bot, 0) + 1
-    return {b: wilson_interval(won[b], played[b]) for b in sorted(played)}
-
-
-def win_rates_by_seat(records: Sequence[GameRecord]) -> list[Interval]:
-    """Each seat's share of the wins (seat 0 plays first in round 1)."""
-    n = len(records[0].bots)
-    return [wilson_interval(sum(r.wins[s] for r in records), len(records)) for s in range(n)]
-
-
-def eaten_rate(records: Sequence[GameRecord]) -> Interval:
-    """The share of (game, player) pairs in which the park lost at least one visitor."""
-    pairs = [e for r in records for e in r.eaten]
-    return wilson_interval(sum(e > 0 for e in pairs), len(pairs))
 
 
 class WinsExplorer(App):
@@ -144,48 +119,3 @@ class WinsExplorer(App):
         return message(
             "ui.wins_summary", games=len(self.records), parts=parts, rounds=f"{rounds:.1f}"
         )
-
-
-def interval_text(interval: Interval, digits: int = 2) -> str:
-    """An estimate with its 95% interval, as a reader writes it: "0.51 (0.44 to 0.59)"."""
-    return message(
-        "ui.interval",
-        estimate=f"{interval.estimate:.{digits}f}",
-        span=interval_span(interval, digits),
-    )
-
-
-def interval_span(interval: Interval, digits: int = 2) -> str:
-    """A 95% interval as a reader writes it: "0.44 to 0.59"."""
-    return message(
-        "ui.interval_span", low=f"{interval.low:.{digits}f}", high=f"{interval.high:.{digits}f}"
-    )
-
-
-def intervals_table(
-    labelled: dict[str, Interval], label_header: str, value_header: str, digits: int = 2
-) -> Table:
-    """One row per labelled estimate: the label, the estimate, its 95% interval, the games."""
-    return Table(
-        [label_header, value_header, message("ui.interval_95"), message("ui.games_n")],
-        [
-            (label, f"{i.estimate:.{digits}f}", interval_span(i, digits), i.n)
-            for label, i in labelled.items()
-        ],
-    )
-
-
-def ordered_claim(labelled: dict[str, Interval], quantity: str) -> str:
-    """What the data say about estimates in the given order (each expected larger than the
-    one before): which pairs the 95% intervals separate, and which they cannot."""
-    names = list(labelled)
-    unclear = [(a, b) for a, b in pairwise(names) if labelled[a].high >= labelled[b].low]
-    first, last = names[0], names[-1]
-    if labelled[first].high < labelled[last].low:
-        text = message("ui.claim_apart", quantity=quantity, low=first, high=last)
-    else:
-        text = message("ui.claim_none", quantity=quantity, low=first, high=last)
-    if unclear:
-        pairs = "; ".join(message("ui.claim_pair", a=a, b=b) for a, b in unclear)
-        text += " " + message("ui.claim_unclear", pairs=pairs)
-    return text

@@ -1,7 +1,7 @@
 """The notebook layer both kits' apps stand on: the app base (`base`: root widget, one-line
 summary, buttons, the CSS classes the browser tests find), charts that redraw in place
-(`live_chart`, drawn by `static/live_chart.js` with a partial plotly.js) and a chart shown on
-its own (`chart_view.show`).
+(`live_chart`, drawn by `static/live_chart.js` with a partial plotly.js), a chart shown on
+its own (`chart_view.show`), and the charts' look and shared shapes (`charts`).
 
 Not imported by `import kit_common` (it loads ipywidgets and plotly); import the modules
 directly, e.g. `from kit_common.widgets.base import App`.

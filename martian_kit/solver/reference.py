@@ -99,3 +99,13 @@ def exact_turn_value(
     if first_roll or (first_roll is None and set_aside.total == 0):
         return solver.roll_value(set_aside)
     return solver.value(set_aside)
+
+
+def p_turn_saved(set_aside: FaceCounts) -> Fraction:
+    """The best chance, over every way of playing on, that the turn ends with at least as
+    many Death Rays as Tanks (the Tanks no longer win), from a state where the player may roll
+    or stop with `set_aside`. 1 when the Death Rays already hold the Tanks."""
+    solver: ReferenceSolver[Fraction] = ReferenceSolver(
+        payoff=lambda s: Fraction(int(s.ray >= s.tank))
+    )
+    return solver.value(FaceCounts(*set_aside))

@@ -20,24 +20,19 @@ from kit_common.messages import current_language
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
 from kit_common.widgets.teaching import PredictReveal
-from martian_kit import charts
 from martian_kit.classroom import (
     COUNTS,
     ExperimentReport,
     analyse,
     exact_ray_distribution,
     exact_ray_mean,
+    lesson_numbers,
     p_value_words,
     parse_rolls,
 )
 from martian_kit.dice import Face
 from martian_kit.messages import CATALOGUE, counted, message
-from martian_kit.solver.distribution import score_distribution
-from martian_kit.solver.game import FIRST, GameDistributions, evaluate_game, win_probability
-from martian_kit.solver.misreadings import misread_turn_value
-from martian_kit.solver.model import N_SCORES
-from martian_kit.solver.turn import at_least_solution, expected_score_solution
-from martian_kit.strategies import named_table_policies
+from martian_kit.widgets import charts
 
 
 @dataclass(frozen=True)
@@ -317,39 +312,18 @@ class LessonTools(App):
         return message("tools.summary.on" if self.projector.value else "tools.summary.off")
 
 
-def at_least_chances() -> list[float]:
-    """The best chance of scoring at least k points in one turn, for k = 1..16 (each k its
-    own best play)."""
-    return [at_least_solution(k).fresh_turn_value for k in range(1, N_SCORES)]
-
-
-def score_blind_first_wins(name: str = "cautious") -> float:
-    """P(first player wins) when both players use the same score-blind strategy `name`,
-    computed exactly over the game's positions (no simulation)."""
-    probs = score_distribution(named_table_policies()[name]).probs
-    first, _ = evaluate_game(GameDistributions.score_blind([float(p) for p in probs]))
-    return float(first[0, 0])
-
-
 def lesson_exercises() -> list[Exercise]:
     """The exercises of the teachers' page, with the kit's exact answers."""
-    rays = exact_ray_distribution()
-    likeliest = max(range(len(rays)), key=lambda k: rays[k])
-    turn = expected_score_solution().fresh_turn_value
-    stuck_zero = misread_turn_value("stuck_scores_zero")
-    rays_once = misread_turn_value("rays_once")
-    ten = at_least_solution(10).fresh_turn_value
-    second = 1 - win_probability(0, 0, FIRST)
-    same = score_blind_first_wins()
-    likeliest_rays = counted(Face.RAY, likeliest)
+    n = lesson_numbers()
+    likeliest_rays = counted(Face.RAY, n.likeliest)
     second_seat, half = message("lesson.seats.second"), message("lesson.same.half")
     return [
         Exercise(
             message("lesson.likeliest.question"),
-            str(likeliest),
+            str(n.likeliest),
             likeliest_rays,
             message(
-                "lesson.likeliest.why", rays=likeliest_rays, share=100 * float(rays[likeliest])
+                "lesson.likeliest.why", rays=likeliest_rays, share=100 * float(n.rays[n.likeliest])
             ),
             choices=("3", "4", "5", "6"),
         ),
@@ -362,22 +336,24 @@ def lesson_exercises() -> list[Exercise]:
         ),
         Exercise(
             message("lesson.turn.question"),
-            turn,
-            message("lesson.turn.answer", value=turn),
-            message("lesson.turn.why", value=turn, stuck_zero=stuck_zero, rays_once=rays_once),
+            n.turn,
+            message("lesson.turn.answer", value=n.turn),
+            message(
+                "lesson.turn.why", value=n.turn, stuck_zero=n.stuck_zero, rays_once=n.rays_once
+            ),
             tolerance=0.3,
         ),
         Exercise(
             message("lesson.ten.question"),
-            100 * ten,
-            message("lesson.ten.answer", percent=100 * ten),
+            100 * n.ten,
+            message("lesson.ten.answer", percent=100 * n.ten),
             message("lesson.ten.why"),
             tolerance=3.0,
         ),
         Exercise(
             message("lesson.seats.question"),
             second_seat,
-            message("lesson.seats.answer", percent=100 * second),
+            message("lesson.seats.answer", percent=100 * n.second),
             message("lesson.seats.why"),
             choices=(
                 message("lesson.seats.first"),
@@ -388,7 +364,7 @@ def lesson_exercises() -> list[Exercise]:
         Exercise(
             message("lesson.same.question"),
             half,
-            message("lesson.same.answer", percent=100 * same),
+            message("lesson.same.answer", percent=100 * n.same),
             message("lesson.same.why"),
             choices=(message("lesson.same.less"), half, message("lesson.same.more")),
         ),

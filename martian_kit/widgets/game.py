@@ -21,7 +21,6 @@ import ipywidgets as w
 
 from kit_common.widgets.base import OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
-from martian_kit import charts
 from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.explain import explain_action, explain_roll, take_label
 from martian_kit.game import MAX_PLAYERS, TARGET, GameContext, GameState, TurnRecord, new_game
@@ -31,6 +30,7 @@ from martian_kit.play import run
 from martian_kit.policies import Policy, policy_by_name, policy_names
 from martian_kit.scoring import explain_score, has_bonus, tanks_win
 from martian_kit.turn import Action, Phase, TurnEnd, TurnState
+from martian_kit.widgets import charts
 from martian_kit.widgets.advice import win_advisor
 from martian_kit.widgets.dice_view import dice_text
 from martian_kit.widgets.turn import ActionBar, TurnView

@@ -14,13 +14,13 @@ import ipywidgets as w
 from kit_common.svg import dice_row_html
 from kit_common.widgets.live_chart import LiveChart
 from kit_common.widgets.teaching import PredictReveal
-from martian_kit import charts
 from martian_kit.dice import FaceCounts, roll_distribution
 from martian_kit.explain import take_label
 from martian_kit.messages import CATALOGUE, message
 from martian_kit.odds import p_no_choice
 from martian_kit.solver.turn import expected_score_solution
 from martian_kit.turn import Action, Phase, TurnState
+from martian_kit.widgets import charts
 from martian_kit.widgets.turn import TurnPlayer
 
 

@@ -11,11 +11,11 @@ import plotly.graph_objects as go
 
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from kit_common.widgets.live_chart import LiveChart
-from martian_kit import charts
 from martian_kit.dice import FACE_PROBABILITY, FACES, NUM_DICE, Face, FaceCounts
 from martian_kit.messages import CATALOGUE, face_name, message
 from martian_kit.narrate import describe_counts
 from martian_kit.odds import face_count_distribution
+from martian_kit.widgets import charts
 from martian_kit.widgets.dice_view import dice_html
 
 

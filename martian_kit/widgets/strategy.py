@@ -10,10 +10,10 @@ import plotly.graph_objects as go
 
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
 from kit_common.widgets.live_chart import LiveChart
-from martian_kit import charts
 from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.messages import CATALOGUE, counted, message
 from martian_kit.solver.turn import TurnSolution, expected_score_solution
+from martian_kit.widgets import charts
 
 DICE_LEFT = tuple(range(1, NUM_DICE))
 EARTHLINGS_SET_ASIDE = tuple(range(0, NUM_DICE))

@@ -16,12 +16,12 @@ import plotly.graph_objects as go
 
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
-from martian_kit import charts
 from martian_kit.dice import Face
 from martian_kit.game import MAX_PLAYERS, TARGET, TIEBREAK_DICE, GameState
 from martian_kit.messages import CATALOGUE, counted, message
 from martian_kit.odds import rolloffs_needed, still_tied
 from martian_kit.play import run
+from martian_kit.widgets import charts
 from martian_kit.widgets.dice_view import die_html
 
 

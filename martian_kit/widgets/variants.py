@@ -18,7 +18,6 @@ import plotly.graph_objects as go
 from kit_common.display import MarkdownText, Table
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
 from kit_common.widgets.live_chart import LiveChart
-from martian_kit import charts
 from martian_kit.messages import message
 from martian_kit.solver.variant_summary import VariantSummary, stop_map, summarise
 from martian_kit.variants import (
@@ -30,6 +29,7 @@ from martian_kit.variants import (
     TARGET_RANGE,
     Variant,
 )
+from martian_kit.widgets import charts
 
 
 def percent(p: float) -> str:

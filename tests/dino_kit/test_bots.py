@@ -32,10 +32,9 @@ from dino_kit.heuristic import (
     view,
 )
 from dino_kit.objectives import _test, condition_met
-from dino_kit.phases import research
 from dino_kit.setup import new_game
 from dino_kit.simulate import ended_by_cap, game_seed, play_game, simulate
-from dino_kit.state import CHANCE, Action, Exhibit
+from dino_kit.state import CHANCE, Action, Exhibit, face_of
 
 C = load_components()
 
@@ -55,7 +54,7 @@ def workers():
 
 def test_held_pips_in_research_is_the_most_pips_among_unclaimed_dice():
     s = start(2, predictable_systems=True, rolls=[0, 1, 2, 3, 4])  # D1..D5 with these faces
-    pips = [research.face_of(s, slot).threat for slot in range(5)]
+    pips = [face_of(s, slot).threat for slot in range(5)]
     assert held_pips(s) == max(pips)
     best = pips.index(max(pips))
     s = apply_action(s, Action("die", 1, best))  # claiming it: the next most pips

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dino_kit import charts
+from dino_kit.widgets import charts
 
 
 def test_exact_vs_observed_shares():

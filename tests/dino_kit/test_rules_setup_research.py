@@ -13,7 +13,16 @@ from dino_kit.engine import _start_park, apply_action, apply_chance, chance_outc
 from dino_kit.errors import RuleError
 from dino_kit.phases import park, research
 from dino_kit.setup import new_game
-from dino_kit.state import CHANCE, Action, ChaosRoll, DieRoll, EventKind, Exhibit, track_position
+from dino_kit.state import (
+    CHANCE,
+    Action,
+    ChaosRoll,
+    DieRoll,
+    EventKind,
+    Exhibit,
+    face_of,
+    track_position,
+)
 
 C = load_components()
 
@@ -244,7 +253,7 @@ def test_a_die_showing_no_threat_pip_is_not_held_nor_re_rolled_under_chaos_theor
 
 def test_the_die_with_the_most_pips_is_held_1_to_3():
     s = research.end(_research_over(("D1", "D2", "D3"), (0, 3, 4)))  # 0, 2 and 3 pips
-    assert s.held == 2 and research.face_of(s, 2).threat == 3
+    assert s.held == 2 and face_of(s, 2).threat == 3
 
 
 def test_tied_pips_hold_the_die_worse_when_re_rolled_whatever_the_slot_order():

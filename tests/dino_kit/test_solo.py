@@ -33,7 +33,7 @@ from dino_kit.phases import research
 from dino_kit.setup import new_game
 from dino_kit.simulate import play_game, simulate
 from dino_kit.solo import SOLO_LABEL, rival_score
-from dino_kit.state import CHANCE, RIVAL, Action, RivalDraw
+from dino_kit.state import CHANCE, RIVAL, Action, RivalDraw, face_of
 
 C = load_components()
 
@@ -157,9 +157,7 @@ def test_empty_rival_deck_is_reshuffled_from_its_discards():
 
 def test_rival_dice_claims_the_dice_with_most_dna_and_they_are_never_held():
     s = at_rival_card()
-    amounts = [
-        0 if research.face_of(s, i).rare else research.face_of(s, i).amount for i in range(5)
-    ]
+    amounts = [0 if face_of(s, i).rare else face_of(s, i).amount for i in range(5)]
     after = apply_chance(s, "R12")  # 2 dice with the most DNA, +1 threat, 2 VP
     taken = [i for i, owner in enumerate(after.claimed) if owner == RIVAL]
     assert len(taken) == 2
@@ -174,7 +172,7 @@ def test_rival_dice_claims_the_dice_with_most_dna_and_they_are_never_held():
 
 def test_rival_dice_prefer_threat_takes_the_most_pips():
     s = at_rival_card()
-    pips = [research.face_of(s, i).threat for i in range(5)]
+    pips = [face_of(s, i).threat for i in range(5)]
     after = apply_chance(s, "R2")
     taken = [i for i, owner in enumerate(after.claimed) if owner == RIVAL]
     assert [pips[i] for i in taken] == [max(pips)] and taken[0] == pips.index(max(pips))

@@ -15,12 +15,13 @@ from dino_kit.bots import bot_by_name, heuristic_bot, random_bot
 from dino_kit.components import illustrative_folder
 from dino_kit.messages import message
 from dino_kit.narrate import action_label
+from dino_kit.setup import setup_facts
 from dino_kit.widgets import data
 from dino_kit.widgets.game import GameApp
 from dino_kit.widgets.park import ParkRisk
 from dino_kit.widgets.research import DieExplorer, HeldThreatExplorer, gain_law
 from dino_kit.widgets.scoring import ScoreCalculator
-from dino_kit.widgets.setup import SetupExplorer, setup_facts
+from dino_kit.widgets.setup import SetupExplorer
 from dino_kit.widgets.views import board_html, market_html, research_html
 from tests.widget_menus import menus_in_step, menus_of, pick, shown
 
@@ -321,7 +322,7 @@ def test_a_users_own_component_folder(tmp_path, monkeypatch):
 
 def test_planner_plans_replay_through_the_engine():
     from dino_kit.phases import workers as worker_phase
-    from dino_kit.widgets.setup import play_until, set_up
+    from dino_kit.simulate import play_until, set_up
     from dino_kit.widgets.workers import BuildPlanner, plans
 
     table = play_until(set_up(2, seed=8), "workers", seed=8)
@@ -380,7 +381,7 @@ def test_chart_updates_reach_views_opened_later():
 
 
 def test_the_planner_plans_again_as_soon_as_an_input_changes():
-    from dino_kit.widgets.setup import play_until, set_up
+    from dino_kit.simulate import play_until, set_up
     from dino_kit.widgets.workers import BuildPlanner
 
     planner = BuildPlanner(play_until(set_up(2, seed=8), "workers", seed=8))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kit_common import charts
+from kit_common.widgets import charts
 
 
 def test_shares_and_colours():

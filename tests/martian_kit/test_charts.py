@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kit_common.widgets.chart_view import show
-from martian_kit import charts
+from martian_kit.widgets import charts
 
 
 def test_shares():

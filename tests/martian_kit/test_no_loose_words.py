@@ -42,7 +42,6 @@ USER_FACING = sorted(
                 "play.py",
                 "policies.py",
                 "variants.py",
-                "charts.py",
                 "pictures.py",
             )
         ),

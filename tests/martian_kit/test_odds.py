@@ -13,10 +13,10 @@ from martian_kit.odds import (
     p_faces,
     p_no_choice,
     p_tanks_beat_rays,
-    p_turn_saved,
     roll_array,
     tiebreak_odds,
 )
+from martian_kit.solver.reference import p_turn_saved
 from martian_kit.turn import legal_takes
 
 

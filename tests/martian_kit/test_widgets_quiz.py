@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from martian_kit import FaceCounts, TurnState
-from martian_kit.widgets.quiz import allowed_sentence, refusal, refusal_sentence, set_aside_quiz
+from martian_kit.explain import allowed_sentence, refusal, refusal_sentence
+from martian_kit.widgets.quiz import set_aside_quiz
 
 
 def rolled(counts: FaceCounts) -> TurnState:

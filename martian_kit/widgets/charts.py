@@ -1,7 +1,7 @@
 """Plotly figures for the Martian Dice notebooks. Each function takes plain data (numbers,
 lists) and returns a `plotly.graph_objects.Figure`; the widgets wrap one in a `LiveChart` once
 and then update its traces in place. The look and the shapes both kits share (and the words-free
-`estimates`, `grouped_bars` and `heatmap`, re-exported here) live in `kit_common.charts`.
+`estimates`, `grouped_bars` and `heatmap`, re-exported here) live in `kit_common.widgets.charts`.
 
 Not imported by `import martian_kit` (plotly is heavy)."""
 
@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
-from kit_common import charts as theme
-from kit_common.charts import (
+from kit_common.widgets import charts as theme
+from kit_common.widgets.charts import (
     EXACT_COLOUR,
     LAYOUT,
     OBSERVED_COLOUR,

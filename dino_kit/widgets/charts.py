@@ -3,7 +3,7 @@ lists, labels) and returns a `plotly.graph_objects.Figure`; the apps wrap one in
 `LiveChart` once and then update its traces in place inside `batch_update()`.
 
 Not imported by `import dino_kit` (plotly is heavy). The look and the shapes both kits share
-live in `kit_common.charts`; the functions here give them Dinosaur Island's words.
+live in `kit_common.widgets.charts`; the functions here give them Dinosaur Island's words.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 
 from dino_kit.messages import message
-from kit_common import charts as theme
-from kit_common.charts import EXACT_COLOUR, HEIGHT, LAYOUT, OBSERVED_COLOUR
+from kit_common.widgets import charts as theme
+from kit_common.widgets.charts import EXACT_COLOUR, HEIGHT, LAYOUT, OBSERVED_COLOUR
 
 __all__ = [
     "EXACT_COLOUR",
