@@ -32,6 +32,7 @@ from dino_kit.setup import new_game
 from dino_kit.simulate import play_game
 from dino_kit.state import Action, ActionKind, Exhibit, GameState, PlayerState
 from kit_common.errors import InputError, KitError
+from tests import tampering
 
 SOME = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FIELDS = ("scientist", "target", "choice")
@@ -177,39 +178,13 @@ def _record() -> dict:
     return records.to_record(state, seed=5)
 
 
-def _paths(value: Any, path: tuple = ()) -> list[tuple]:
-    if isinstance(value, dict):
-        return [path] + [p for k, v in value.items() for p in _paths(v, (*path, k))]
-    if isinstance(value, list):
-        return [p for i, v in enumerate(value) for p in _paths(v, (*path, i))]
-    return [] if value is None else [path]
-
-
-def _tampered(value: Any, how: int) -> Any:
-    if isinstance(value, dict):
-        return {**value, "unused_field": 1}
-    if isinstance(value, bool):
-        return [int(value), str(value).lower(), [value]][how % 3]
-    if isinstance(value, int):
-        return [float(value), bool(value % 2), [value], {"n": value}][how % 4]
-    return [[value], {value: value}, 1.5][how % 3]
-
-
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_a_tampered_record_is_refused(data) -> None:
     record = _record()
-    places = _paths(record)
+    places = tampering.places(record)
     path = places[data.draw(st.integers(0, len(places) - 1))]
-    bad = json.loads(json.dumps(record))
-    how = data.draw(st.integers(0, 11))
-    if not path:
-        bad = _tampered(bad, how)
-    else:
-        parent = bad
-        for key in path[:-1]:
-            parent = parent[key]
-        parent[path[-1]] = _tampered(parent[path[-1]], how)
+    bad = tampering.tamper(record, path, data.draw(st.integers(0, 11)))
     with pytest.raises(records.RecordError):
         records.from_record(bad)
 
