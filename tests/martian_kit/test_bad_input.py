@@ -191,32 +191,6 @@ def test_a_tampered_record_is_refused_naming_a_field(case) -> None:
     assert isinstance(raised.value, KitError) and str(raised.value)
 
 
-@pytest.mark.parametrize(
-    ("content", "says"),
-    [
-        (b'{"players": ["\xe9"]}', "not UTF-8 text"),
-        (b"[" * 100_000 + b"]" * 100_000, "nests deeper than 64 levels"),
-        (b'{"seed": ' + b"9" * 5000 + b"}", "a number of 5000 characters"),
-        (b'{"seed": NaN}', "NaN is not a number JSON allows"),
-        (b'{"seed": 1e999}', "too large"),
-        (b"{", "not valid JSON"),
-    ],
-)
-def test_a_hostile_file_is_one_line(tmp_path, content: bytes, says: str) -> None:
-    path = tmp_path / "game.json"
-    path.write_bytes(content)
-    with pytest.raises(records.RecordError) as raised:
-        records.load(path)
-    assert says in str(raised.value) and "\n" not in str(raised.value)
-    assert str(raised.value).startswith(str(path))
-
-
-def test_a_missing_file_and_a_folder_are_one_line(tmp_path) -> None:
-    for path, says in ((tmp_path / "nope.json", "no such file"), (tmp_path, "a folder")):
-        with pytest.raises(records.RecordError, match=says):
-            records.load(path)
-
-
 def test_the_issues_record_cases() -> None:
     state = play_game([RANDOM] * 2, random.Random(3))
     record = records.to_record(state)
