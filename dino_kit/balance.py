@@ -30,6 +30,7 @@ from dino_kit.components import ComponentSet, load_components
 from dino_kit.messages import bot_name, message, plural
 from dino_kit.narrate import objective_line
 from dino_kit.simulate import BotGames, GameRecord, held
+from kit_common.display import percent
 from kit_common.statistics import Interval, mean_interval, wilson_interval
 from kit_common.study import Progress, play_games
 
@@ -227,8 +228,8 @@ def report_lines(report: BalanceReport, components: ComponentSet | None = None) 
     `components`, each component is named as well as numbered. Seats count from 1."""
     r = report.rounds
     seats = ", ".join(
-        message("balance.seat", seat=i, share=f"{s.estimate:.1%}", low=f"{s.low:.1%}",
-                high=f"{s.high:.1%}")
+        message("balance.seat", seat=i, share=percent(s.estimate), low=percent(s.low),
+                high=percent(s.high))
         for i, s in enumerate(report.seat_win_share, 1)
     )  # fmt: skip
     lines = [

@@ -766,13 +766,21 @@ def ranked_actions(state: GameState) -> list[tuple[float, Action]]:
     matter to it)."""
     if _placing(state):
         return [(0.0, park.PLACE_FOR_ME)]
-    seat = state.current_player()
-    p = state.players[seat]
-    v = view(state, p)
+    p = state.players[state.current_player()]
+    scored = _scored(state, p, view(state, p), legal_actions(state))
+    scored.sort(key=lambda pair: -pair[0])  # stable: ties keep the engine's order
+    return scored
+
+
+def _scored(
+    state: GameState, p: PlayerState, v: View, actions: Sequence[Action]
+) -> list[tuple[float, Action]]:
+    """The value of each of `actions` this bot tells apart, in the engine's order (see
+    `ranked_actions`): the one scoring of the bot and of its ranking."""
     seen: set[Any] = set()
     scored = []
     kind_goals = v.kind_goals
-    for a in legal_actions(state):
+    for a in actions:
         kind = a.kind
         if kind == _STORAGE:  # the allocation is chosen later, once per scientist
             if a.scientist in seen:
@@ -787,7 +795,6 @@ def ranked_actions(state: GameState) -> list[tuple[float, Action]]:
         if kind in kind_goals:
             s += objective_value(state, p, a, v)
         scored.append((s, a))
-    scored.sort(key=lambda pair: -pair[0])  # stable: ties keep the engine's order
     return scored
 
 
@@ -810,30 +817,11 @@ def heuristic_bot(state: GameState, rng: random.Random) -> Action:
     docstring). Deterministic: `rng` is not used."""
     if _placing(state):
         return park.PLACE_FOR_ME
-    seat = state.current_player()
-    p = state.players[seat]
+    p = state.players[state.current_player()]
     v = view(state, p)
-    best, best_score = None, float("-inf")
-    seen: set[Any] = set()
     actions = legal_actions(state)
-    kind_goals = v.kind_goals
-    for a in actions:
-        kind = a.kind
-        if kind == _STORAGE:  # the allocation is chosen below, once per scientist
-            if a.scientist in seen:
-                continue
-            seen.add(a.scientist)
-        elif kind == _BUY_DNA:  # which item it discards does not matter: the first
-            if (a.target, a.choice[0]) in seen:
-                continue
-            seen.add((a.target, a.choice[0]))
-        value = _SCORES.get(kind)
-        s = 0.0 if value is None else value(state, p, a, v)  # `score`, looked up once
-        if kind in kind_goals:
-            s += objective_value(state, p, a, v)
-        if s > best_score:
-            best, best_score = a, s
-    assert best is not None
+    # the first of the best in the engine's order: `ranked_actions`' first, without the sort
+    _, best = max(_scored(state, p, v, actions), key=lambda pair: pair[0])
     if best.kind == ActionKind.STORAGE:
         best = _storage_choice(actions, p, v, best)
     return best

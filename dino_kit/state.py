@@ -338,15 +338,13 @@ _Value = TypeVar("_Value")
 
 def evolve(obj: _Value, **changes: Any) -> _Value:
     """A copy of a frozen dataclass value with `changes`, without the constructor's input
-    checks (`__post_init__`): `kit_common.game.evolve`, the one helper of both kits, or, in
-    the compiled build, its native copy. Only for this package's own state classes; changed
-    names must be fields."""
-    if COMPILED:
-        return _evolve_native(obj, changes)
+    checks (`__post_init__`): `kit_common.game.copy_with`, the one copy helper of both kits.
+    Only for this package's own state classes; changed names must be fields.
+
+    Compiled by mypyc, the state classes are native classes with no `__dict__` to copy:
+    `tools/build_fast.py` replaces this function, in its copy of the package, with native
+    field-by-field copies it generates from the classes' fields."""
     return copy_with(obj, changes)
-
-
-_set_attribute = object.__setattr__
 
 
 def _is_compiled() -> bool:
@@ -525,113 +523,3 @@ def face_of(state: GameState, slot: int) -> Face:
     """The face the die in pool slot `slot` shows (the research phase, the bots and the solo
     rival's claims all read it)."""
     return state.components.die(state.pool[slot]).faces[state.rolled[slot]]
-
-
-# -- `evolve` compiled ------------------------------------------------------------------------
-# Compiled by mypyc (`tools/build_fast.py`), the state classes are native classes: their
-# instances have no `__dict__` to copy, and copying field by field through `setattr` would
-# cost more than the compiled engine saves. These copies write the fields natively (a frozen
-# dataclass only refuses `setattr` from Python). Pure Python never calls them (each
-# assignment would raise FrozenInstanceError); `tests/dino_kit/test_fast_build.py` checks
-# that each one copies exactly its class's fields.
-
-
-def _evolve_native(obj: Any, changes: dict[str, Any]) -> Any:
-    new: Any
-    if isinstance(obj, GameState):
-        new = _copy_game(obj)
-    elif isinstance(obj, PlayerState):
-        new = _copy_player(obj)
-    elif isinstance(obj, Exhibit):
-        new = _copy_exhibit(obj)
-    else:
-        raise TypeError(f"evolve: not a state class: {type(obj).__name__}")
-    for name, value in changes.items():
-        _set_attribute(new, name, value)
-    return new
-
-
-def _copy_exhibit(obj: Exhibit) -> Exhibit:
-    new = Exhibit.__new__(Exhibit)
-    new.recipe = obj.recipe  # type: ignore[misc]
-    new.dinosaurs = obj.dinosaurs  # type: ignore[misc]
-    new.capacity = obj.capacity  # type: ignore[misc]
-    return new
-
-
-def _copy_player(obj: PlayerState) -> PlayerState:
-    new = PlayerState.__new__(PlayerState)
-    new.money = obj.money  # type: ignore[misc]
-    new.vp = obj.vp  # type: ignore[misc]
-    new.dna = obj.dna  # type: ignore[misc]
-    new.limits = obj.limits  # type: ignore[misc]
-    new.excitement = obj.excitement  # type: ignore[misc]
-    new.threat = obj.threat  # type: ignore[misc]
-    new.security = obj.security  # type: ignore[misc]
-    new.exhibits = obj.exhibits  # type: ignore[misc]
-    new.attractions = obj.attractions  # type: ignore[misc]
-    new.lab = obj.lab  # type: ignore[misc]
-    new.covered = obj.covered  # type: ignore[misc]
-    new.dino_research = obj.dino_research  # type: ignore[misc]
-    new.dna_refinement = obj.dna_refinement  # type: ignore[misc]
-    new.specialists = obj.specialists  # type: ignore[misc]
-    new.workers = obj.workers  # type: ignore[misc]
-    new.supply = obj.supply  # type: ignore[misc]
-    new.scientists = obj.scientists  # type: ignore[misc]
-    new.assigned = obj.assigned  # type: ignore[misc]
-    new.passed = obj.passed  # type: ignore[misc]
-    new.placed = obj.placed  # type: ignore[misc]
-    new.used = obj.used  # type: ignore[misc]
-    new.done = obj.done  # type: ignore[misc]
-    new.to_place = obj.to_place  # type: ignore[misc]
-    new.inside = obj.inside  # type: ignore[misc]
-    new.line = obj.line  # type: ignore[misc]
-    new.eaten = obj.eaten  # type: ignore[misc]
-    new.eaten_total = obj.eaten_total  # type: ignore[misc]
-    new.objectives = obj.objectives  # type: ignore[misc]
-    return new
-
-
-def _copy_game(obj: GameState) -> GameState:
-    new = GameState.__new__(GameState)
-    new.components = obj.components  # type: ignore[misc]
-    new.names = obj.names  # type: ignore[misc]
-    new.players = obj.players  # type: ignore[misc]
-    new.rules = obj.rules  # type: ignore[misc]
-    new.objective_length = obj.objective_length  # type: ignore[misc]
-    new.first_player = obj.first_player  # type: ignore[misc]
-    new.phase = obj.phase  # type: ignore[misc]
-    new.round = obj.round  # type: ignore[misc]
-    new.step = obj.step  # type: ignore[misc]
-    new.order = obj.order  # type: ignore[misc]
-    new.pending = obj.pending  # type: ignore[misc]
-    new.dice_box = obj.dice_box  # type: ignore[misc]
-    new.pool = obj.pool  # type: ignore[misc]
-    new.rolled = obj.rolled  # type: ignore[misc]
-    new.claimed = obj.claimed  # type: ignore[misc]
-    new.held = obj.held  # type: ignore[misc]
-    new.held_face = obj.held_face  # type: ignore[misc]
-    new.storage_taken = obj.storage_taken  # type: ignore[misc]
-    new.recipe_up = obj.recipe_up  # type: ignore[misc]
-    new.recipe_taken = obj.recipe_taken  # type: ignore[misc]
-    new.recipe_stacks = obj.recipe_stacks  # type: ignore[misc]
-    new.rows = obj.rows  # type: ignore[misc]
-    new.stacks = obj.stacks  # type: ignore[misc]
-    new.discards = obj.discards  # type: ignore[misc]
-    new.specials = obj.specials  # type: ignore[misc]
-    new.objective_stack = obj.objective_stack  # type: ignore[misc]
-    new.objectives = obj.objectives  # type: ignore[misc]
-    new.claims = obj.claims  # type: ignore[misc]
-    new.met_while_working = obj.met_while_working  # type: ignore[misc]
-    new.twist_stack = obj.twist_stack  # type: ignore[misc]
-    new.plot_twists = obj.plot_twists  # type: ignore[misc]
-    new.bag = obj.bag  # type: ignore[misc]
-    new.rival_deck = obj.rival_deck  # type: ignore[misc]
-    new.rival_discard = obj.rival_discard  # type: ignore[misc]
-    new.rival_card = obj.rival_card  # type: ignore[misc]
-    new.rival_vp = obj.rival_vp  # type: ignore[misc]
-    new.rival_threat = obj.rival_threat  # type: ignore[misc]
-    new.final = obj.final  # type: ignore[misc]
-    new.winners = obj.winners  # type: ignore[misc]
-    new.history = obj.history  # type: ignore[misc]
-    return new

@@ -43,6 +43,12 @@ def _is_number(value: object) -> bool:
     return isinstance(value, Number | Probability) and not isinstance(value, bool)
 
 
+def percent(p: float | Fraction, digits: int = 1) -> str:
+    """A chance as a percentage with `digits` decimals, "48.4%" (a `Fraction` is scaled
+    exactly before it is rounded): the one percentage format of the kits' sentences."""
+    return f"{float(p * 100):.{digits}f}%"
+
+
 class Probability:
     """An exact probability shown as a fraction with its percentage: "5/36 (13.9%)".
 
@@ -67,13 +73,13 @@ class Probability:
         """The percentage with `digits` decimals: "13.9%", "< 0.1%", "100%"."""
         if self.value in (0, 1):
             return f"{int(self.value) * 100}%"
-        shown = f"{float(self.value * 100):.{self.digits}f}"
+        shown = percent(self.value, self.digits)
         smallest = 10.0**-self.digits  # the smallest step the percentage can show
-        if float(shown) == 0:
+        if float(shown.removesuffix("%")) == 0:
             return f"< {smallest:.{self.digits}f}%"
-        if float(shown) == 100:
+        if float(shown.removesuffix("%")) == 100:
             return f"> {100 - smallest:.{self.digits}f}%"
-        return f"{shown}%"
+        return shown
 
     def __str__(self) -> str:
         return f"{self.fraction_text()} ({self.percent_text()})"

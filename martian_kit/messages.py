@@ -797,9 +797,7 @@ ENGLISH.update(
 ENGLISH.update(
     {
         "record.format": "format: expected {expected!r}, got {got!r}",
-        "record.players": "players: must be a non-empty list of names",
         "record.players_rule": "players: {error}",
-        "record.seed": "seed: must be a whole number or null, got {got!r}",
         "record.no_rolloff": "{where}: there is no tie-break roll-off to roll in here",
         "record.rolloff_seat": "{where}.seat: expected seat {expected}, got {got}",
         "record.winner": "winner: the replayed game gives {replayed!r}, the record {got}",
@@ -820,7 +818,6 @@ ENGLISH.update(
         "record.rule": "{where}: {error}",
         "record.object": "{where}: must be an object, got {kind}",
         "record.list": "{where}: must be a list, got {kind}",
-        "record.whole": "{where}: must be a whole number from {low} to {high}, got {got!r}",
         "record.unknown_face": "{where}: unknown face {face!r}",
     }
 )

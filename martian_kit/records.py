@@ -24,12 +24,12 @@ again but the dice are not rolled yet); a running roll-off is a shorter last lis
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from kit_common import files
-from kit_common.checks import is_whole, known_fields, shown
+from kit_common import checks, files
+from kit_common.checks import is_whole, shown
 from kit_common.errors import InputError, KitError
 from martian_kit.dice import FACES, Face, FaceCounts
 from martian_kit.errors import RuleError
@@ -115,20 +115,14 @@ def from_record(record: Any) -> GameState:
     _fields(data, "", RECORD_FIELDS)
     if data.get("format", FORMAT) != FORMAT:
         raise RecordError(message("record.format", expected=FORMAT, got=data.get("format")))
-    players = data.get("players")
-    if (
-        not isinstance(players, list)
-        or not players
-        or not all(isinstance(p, str) and p for p in players)
-    ):
-        raise RecordError(message("record.players"))
+    players = _checked(checks.names, data.get("players"), "players")
     try:
         state = new_game(players)
     except RuleError as err:
         raise RecordError(message("record.players_rule", error=err)) from None
     seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(message("record.seed", got=seed))
+    if seed is not None:
+        _checked(checks.whole, seed, "seed")
 
     turns = _list(data.get("turns", []), "turns")
     for i, entry in enumerate(turns):
@@ -152,7 +146,7 @@ def from_record(record: Any) -> GameState:
                         "record.rolloff_seat", where=where, expected=expected_seat, got=shown(seat)
                     )
                 )
-            rays = _whole(roll_entry.get("rays"), f"{where}.rays", 0, 6)
+            rays = _checked(checks.whole, roll_entry.get("rays"), f"{where}.rays", 0, 6)
             state = state.apply_chance(rays)
     winner = data.get("winner")
     if not (winner is None and state.winner is None) and not _same(winner, state.winner):
@@ -259,11 +253,19 @@ def _same(value: Any, expected: int | None) -> bool:
     return is_whole(value) and value == expected
 
 
-def _fields(data: Mapping[str, Any], where: str, allowed: tuple[str, ...]) -> None:
+_Checked = TypeVar("_Checked")
+
+
+def _checked(check: Callable[..., _Checked], value: Any, where: str, *args: Any) -> _Checked:
+    """`check(value, where, *args)` of `kit_common.checks`, its refusal a `RecordError`."""
     try:
-        known_fields(data, where, allowed)
+        return check(value, where, *args)
     except InputError as err:
         raise RecordError(str(err)) from None
+
+
+def _fields(data: Mapping[str, Any], where: str, allowed: tuple[str, ...]) -> None:
+    _checked(checks.known_fields, data, where, allowed)
 
 
 def _mapping(value: Any, where: str) -> Mapping[str, Any]:
@@ -278,19 +280,13 @@ def _list(value: Any, where: str) -> list[Any]:
     return value
 
 
-def _whole(value: Any, where: str, lo: int, hi: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise RecordError(message("record.whole", where=where, low=lo, high=hi, got=value))
-    return value
-
-
 def _counts(value: Any, where: str) -> FaceCounts:
     counts = _mapping(value, where)
     unknown = sorted(set(counts) - {f.value for f in FACES})
     if unknown:
         raise RecordError(message("record.unknown_face", where=where, face=unknown[0]))
     for face in FACES:
-        _whole(counts.get(face.value, 0), f"{where}.{face.value}", 0, 13)
+        _checked(checks.whole, counts.get(face.value, 0), f"{where}.{face.value}", 0, 13)
     return FaceCounts.from_dict(counts)
 
 

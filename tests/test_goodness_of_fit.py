@@ -1,22 +1,25 @@
-"""The shared chi-square check: its quantile against the printed tables, its pooling, and that
-it fails on samples from the wrong distribution (so the tests that call it can fail)."""
+"""The shared chi-square check: its p-value, its pooling, and that it fails on samples from the
+wrong distribution (so the tests that call it can fail)."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
-from tests.goodness_of_fit import assert_fits, chi_square_fit, chi_square_quantile
+from tests.goodness_of_fit import assert_fits, chi_square_fit
 
 
-@pytest.mark.parametrize(
-    "df,table", [(1, 10.828), (4, 18.467), (10, 29.588), (16, 39.252), (34, 65.247)]
-)
-def test_quantile_is_close_to_the_table_and_not_below_it(df, table):
-    # 0.999 quantiles from the standard chi-square tables.
-    got = chi_square_quantile(df)
-    assert table <= got <= table * 1.035
+def test_the_p_value_is_the_chi_square_tail_of_the_statistic():
+    # 60 against 40 where 50 each were expected: chi-square 4 on 1 degree of freedom, whose
+    # tail is erfc(sqrt(4 / 2)) = 0.0455; 80 against 20: 36, far below 0.001.
+    fit = chi_square_fit([60, 40], [0.5, 0.5])
+    assert fit.statistic == pytest.approx(4.0) and fit.cells == 2
+    assert fit.p_value == pytest.approx(math.erfc(math.sqrt(2.0)), rel=1e-12)
+    assert_fits([60, 40], [0.5, 0.5])
+    with pytest.raises(AssertionError, match="p-value"):
+        assert_fits([80, 20], [0.5, 0.5])
 
 
 def test_cells_are_pooled_until_each_expects_five():

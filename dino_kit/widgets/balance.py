@@ -29,6 +29,7 @@ from dino_kit.messages import message
 from dino_kit.studies import shipped_balance
 from dino_kit.widgets import charts
 from dino_kit.widgets.data import current_components
+from kit_common.display import percent
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from kit_common.widgets.live_chart import LiveChart
 
@@ -181,8 +182,8 @@ class BalanceExplorer(App):
             return message("ui.interval_span", low=low, high=high)
 
         seats = ", ".join(
-            message("ui.balance_seat", seat=i, share=f"{s.estimate:.0%}",
-                    span=span(f"{s.low:.0%}", f"{s.high:.0%}"))
+            message("ui.balance_seat", seat=i, share=percent(s.estimate, 0),
+                    span=span(percent(s.low, 0), percent(s.high, 0)))
             for i, s in enumerate(r.seat_win_share, 1)
         )  # fmt: skip
         head = report_header(r, self.components)

@@ -1,11 +1,13 @@
-"""Today's 2-player solver as it was before the variant solver (kept verbatim, official rules
-only): the baseline `benchmarks/martian_bench.py` times the fast solver against in the same
-run, and a second route the tests compare the fast solver with.
+"""The 2-player solver as it was before the variant solver (official rules only), kept as the
+baseline `benchmarks/martian_bench.py` times the fast solver against in the same run.
 
 Every level of x + y re-solves all its score pairs with the general turn pass
-(`reference_backward`, four option gathers per pair, the zero chance found by comparing the
-options) until the slowest pair has settled. `martian_kit.solver.game.solve_game` gives the
-same table, bit for bit, in a fraction of the time.
+(`martian_kit.solver.turn.compact_backward`, four option gathers per pair, the zero chance
+found by comparing the options) until the slowest pair has settled.
+`martian_kit.solver.game.solve_game` gives the same table, bit for bit, in a fraction of the
+time. It shares the turn pass with the kit, so it is no second route for the tests: the
+solvers are checked against plain value iteration over turns enumerated from the rules
+(`tests/martian_kit/test_solver_game_small.py`).
 """
 
 from __future__ import annotations
@@ -16,44 +18,7 @@ import numpy as np
 
 from martian_kit.game import TARGET
 from martian_kit.solver.model import N_SCORES, compact_model
-from martian_kit.solver.turn import Backward, first_best_option
-
-
-def reference_backward(payoff: np.ndarray, with_zero_chance: bool = False) -> Backward:
-    """The turn pass on compact ids as the game solver used it (13 dice, official rules)."""
-    cm = compact_model()
-    cols = payoff.shape[1]
-    n = cm.sentinel + 1
-    values = np.full((n, cols), -np.inf)
-    roll_values = np.full((n, cols), np.nan)
-    zero = np.zeros((n, cols)) if with_zero_chance else None
-    fresh_zero = None
-    terminal = cm.levels[0]
-    values[terminal.lo : terminal.hi] = payoff[cm.score[terminal.lo : terminal.hi]]
-    if zero is not None:
-        zero[terminal.lo : terminal.hi] = (cm.score[terminal.lo : terminal.hi] == 0)[:, None]
-    zero_payoff = (np.arange(N_SCORES) == 0).astype(np.float64)
-    for level in cm.levels[1:]:
-        opts = level.options.T  # (4, live pairs): one contiguous block per option
-        v0, v1, v2, v3 = (values[o] for o in opts)  # each (live pairs, B)
-        best = np.maximum(np.maximum(v0, v1), np.maximum(v2, v3))
-        roll = level.stuck_mass @ payoff
-        roll[level.has_pairs] += np.add.reduceat(best * level.prob[:, None], level.starts, axis=0)
-        stop = payoff[cm.score[level.lo : level.hi]]
-        roll_values[level.lo : level.hi] = roll
-        values[level.lo : level.hi] = np.maximum(stop, roll)
-        if zero is not None:
-            chosen = first_best_option(opts, v0, v1, v2, best)
-            zero_next = zero.ravel()[chosen * cols + np.arange(cols)]
-            zero_roll = np.repeat((level.stuck_mass @ zero_payoff)[:, None], cols, axis=1)
-            zero_roll[level.has_pairs] += np.add.reduceat(
-                zero_next * level.prob[:, None], level.starts, axis=0
-            )
-            stop_zero = (cm.score[level.lo : level.hi] == 0)[:, None]
-            zero[level.lo : level.hi] = np.where(stop >= roll, stop_zero, zero_roll)
-            if level.lo <= cm.fresh < level.hi:
-                fresh_zero = zero_roll[cm.fresh - level.lo]
-    return Backward(values, roll_values, zero, fresh_zero)
+from martian_kit.solver.turn import compact_backward
 
 
 def _last_turn_payoff(need: int) -> np.ndarray:
@@ -86,7 +51,7 @@ def reference_solve_game(
     fresh = compact_model().fresh
     n_last = target + N_SCORES
     last = np.stack([_last_turn_payoff(n) for n in range(n_last)], axis=1)
-    L = reference_backward(last).roll_values[fresh].copy()
+    L = compact_backward(last).roll_values[fresh].copy()
     F = np.zeros((target, target))
     G = np.zeros((target, target))
     levels = list(range(2 * (target - 1), -1, -1))
@@ -103,7 +68,7 @@ def reference_solve_game(
         for _ in range(100):
             pay[0, :m] = 1.0 - u_g
             pay[0, m:] = 1.0 - u_f
-            result = reference_backward(pay, with_zero_chance=True)
+            result = compact_backward(pay, with_zero_chance=True)
             t = result.roll_values[fresh]
             p = result.fresh_zero_chance
             assert p is not None  # asked for with_zero_chance

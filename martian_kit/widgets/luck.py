@@ -11,6 +11,7 @@ from functools import cache
 
 import ipywidgets as w
 
+from kit_common.display import percent
 from kit_common.svg import dice_row_html
 from kit_common.widgets.live_chart import LiveChart
 from kit_common.widgets.teaching import PredictReveal
@@ -60,7 +61,7 @@ def _pct(p: Fraction) -> str:
     """A probability for reading: "12.3%", or "1 in 4,000" when below 0.1%."""
     x = float(p)
     if x == 0 or x >= 0.001:
-        return f"{x:.1%}"
+        return percent(x)
     return message("luck.one_in", n=round(1 / x))
 
 

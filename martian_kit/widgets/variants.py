@@ -15,7 +15,7 @@ import re
 import ipywidgets as w
 import plotly.graph_objects as go
 
-from kit_common.display import MarkdownText, Table
+from kit_common.display import MarkdownText, Table, percent
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
 from kit_common.widgets.live_chart import LiveChart
 from martian_kit.messages import message
@@ -30,11 +30,6 @@ from martian_kit.variants import (
     Variant,
 )
 from martian_kit.widgets import charts
-
-
-def percent(p: float) -> str:
-    """A chance as a percentage with one decimal: "48.4%"."""
-    return f"{100 * p:.1f}%"
 
 
 def edge_holder(p_first: float) -> str:

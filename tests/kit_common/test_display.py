@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from IPython.core.formatters import DisplayFormatter
 
-from kit_common.display import MarkdownText, Probability, Table
+from kit_common.display import MarkdownText, Probability, Table, percent
 from kit_common.errors import KitError
 
 
@@ -31,6 +31,13 @@ def shown(value: object) -> dict[str, str]:
 def test_a_probability_reads_as_a_fraction_with_its_percentage(value, text):
     assert str(Probability(value)) == text
     assert shown(Probability(value))["text/plain"] == text
+
+
+def test_a_chance_reads_as_a_percentage():
+    assert percent(0.5) == "50.0%" and percent(0.25, digits=0) == "25%"
+    assert percent(Fraction(1, 3), digits=2) == "33.33%" and percent(Fraction(5, 36)) == "13.9%"
+    for p in (0.4845, 0.0005, 0.999, 1e-7):  # as Python's own "%" format reads a float
+        assert percent(p) == f"{p:.1%}"
 
 
 def test_a_probability_in_html_is_a_fraction_and_its_escaped_percentage():

@@ -21,6 +21,7 @@ from martian_kit.game import GameState, new_game
 from martian_kit.play import play_game, step
 from martian_kit.policies import policy_by_name
 from martian_kit.turn import Phase, TurnEnd, TurnState
+from tests import tampering
 
 RANDOM = policy_by_name("random")
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -171,44 +172,12 @@ def test_new_game_of_a_bool_is_refused() -> None:
 # -- the record loader ------------------------------------------------------------------
 
 
-def _paths(value: Any, path: tuple = ()) -> list[tuple]:
-    """Every place in a JSON value worth tampering with: dicts, and non-null leaves."""
-    if isinstance(value, dict):
-        return [path] + [p for k, v in value.items() for p in _paths(v, (*path, k))]
-    if isinstance(value, list):
-        return [p for i, v in enumerate(value) for p in _paths(v, (*path, i))]
-    return [] if value is None else [path]
-
-
-def _tampered(value: Any, how: int) -> Any:
-    """A value that can never stand where `value` stood: an extra field in an object, a whole
-    number as a float, a bool or a list, a bool as a number, a text in a list."""
-    if isinstance(value, dict):
-        return {**value, "unused_field": 1}
-    if isinstance(value, bool):
-        return [int(value), str(value).lower(), [value]][how % 3]
-    if isinstance(value, int):
-        return [float(value), bool(value % 2), [value], {"n": value}][how % 4]
-    return [[value], {value: value}, 1.5][how % 3]
-
-
-def _tamper(record: dict, path: tuple, how: int) -> dict:
-    record = json.loads(json.dumps(record))
-    if not path:
-        return _tampered(record, how)
-    parent = record
-    for key in path[:-1]:
-        parent = parent[key]
-    parent[path[-1]] = _tampered(parent[path[-1]], how)
-    return record
-
-
 @st.composite
 def records_and_places(draw: st.DrawFn) -> tuple[dict, tuple, int]:
     n = draw(st.sampled_from([1, 2, 3]))
     state = play_game([RANDOM] * n, random.Random(draw(st.integers(0, 10_000))))
     record = records.to_record(state, seed=draw(st.integers(0, 99)))
-    places = _paths(record)
+    places = tampering.places(record)
     return record, places[draw(st.integers(0, len(places) - 1))], draw(st.integers(0, 11))
 
 
@@ -216,36 +185,10 @@ def records_and_places(draw: st.DrawFn) -> tuple[dict, tuple, int]:
 @given(records_and_places())
 def test_a_tampered_record_is_refused_naming_a_field(case) -> None:
     record, path, how = case
-    bad = _tamper(record, path, how)
+    bad = tampering.tamper(record, path, how)
     with pytest.raises(records.RecordError) as raised:
         records.from_record(bad)
     assert isinstance(raised.value, KitError) and str(raised.value)
-
-
-@pytest.mark.parametrize(
-    ("content", "says"),
-    [
-        (b'{"players": ["\xe9"]}', "not UTF-8 text"),
-        (b"[" * 100_000 + b"]" * 100_000, "nests deeper than 64 levels"),
-        (b'{"seed": ' + b"9" * 5000 + b"}", "a number of 5000 characters"),
-        (b'{"seed": NaN}', "NaN is not a number JSON allows"),
-        (b'{"seed": 1e999}', "too large"),
-        (b"{", "not valid JSON"),
-    ],
-)
-def test_a_hostile_file_is_one_line(tmp_path, content: bytes, says: str) -> None:
-    path = tmp_path / "game.json"
-    path.write_bytes(content)
-    with pytest.raises(records.RecordError) as raised:
-        records.load(path)
-    assert says in str(raised.value) and "\n" not in str(raised.value)
-    assert str(raised.value).startswith(str(path))
-
-
-def test_a_missing_file_and_a_folder_are_one_line(tmp_path) -> None:
-    for path, says in ((tmp_path / "nope.json", "no such file"), (tmp_path, "a folder")):
-        with pytest.raises(records.RecordError, match=says):
-            records.load(path)
 
 
 def test_the_issues_record_cases() -> None:

@@ -100,7 +100,8 @@ def test_a_roll_with_the_wrong_number_of_dice_is_refused():
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [
-        (lambda r: r.update(players=[]), "players: must be a non-empty list"),
+        (lambda r: r.update(players=[]), "players: a game has 2 to 10 players"),
+        (lambda r: r.update(players=["a", ""]), r"players\[1\]: must be a non-empty text"),
         (lambda r: r.update(players=["a"] * 11), "players: a game has 2 to 10 players"),
         (lambda r: r.update(turns={}), "turns: must be a list"),
         (lambda r: r["turns"][0].update(seat=1), r"turns\[0\]\.seat: expected 0"),

@@ -1,8 +1,9 @@
-"""The 2-player win-probability solver on a short game (first to 4 points) against a route
-that shares none of its code: every turn is enumerated once with the engine's own `TurnState`
-(roll outcomes, legal set-asides, scores), and the game is solved by plain value iteration
-on the win probabilities from the rules alone (no Newton steps, no compact model, no payoff
-helpers of the solver)."""
+"""The 2-player win-probability solver, variants included, against a route that shares none of
+its code: every turn is enumerated once from the rules (the exact roll outcomes of the dice
+left, the legal set-asides, the scores), and the game is solved by plain value iteration on
+the win probabilities from the rules alone (no Newton steps, no compact model, no turn pass or
+payoff helpers of the solver). Whole tables are compared: short games of 6 dice (fast), and,
+with the slow tests, a short game of the rules' 13 dice."""
 
 from __future__ import annotations
 
@@ -12,14 +13,12 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from martian_kit.dice import NUM_DICE, FaceCounts
+from martian_kit.dice import NUM_DICE, Face, FaceCounts, roll_distribution
 from martian_kit.scoring import MAX_SCORE, score
-from martian_kit.solver.game import solve_game
+from martian_kit.solver.game import solve_game, variant_table
 from martian_kit.solver.turn import expected_score_solution
-from martian_kit.turn import Phase, TurnState
-
-# Enumerating every turn with the engine takes several seconds.
-pytestmark = pytest.mark.slow
+from martian_kit.turn import legal_takes
+from martian_kit.variants import Variant
 
 GOAL = 4  # short enough that value iteration settles in a few dozen sweeps
 SCORES = MAX_SCORE + 1
@@ -69,45 +68,50 @@ class TurnGraph:
         return values[SCORES + self.fresh]
 
 
-def enumerate_turns() -> TurnGraph:
-    """Walk every decision state a turn can reach, rolling with the engine's exact outcomes."""
+def enumerate_turns(dice: int = NUM_DICE) -> TurnGraph:
+    """Walk every decision state a turn of `dice` dice can reach, rolling with the exact
+    outcomes of the dice left (`roll_distribution`) and choosing among the rules' legal
+    set-asides (`legal_takes`): Tanks are set aside at once, a roll with no legal set-aside
+    ends the turn, and so does setting aside the last die."""
     index: dict[FaceCounts, int] = {FaceCounts(): 0}
     todo = [FaceCounts()]
-    # Different rolls often leave the same state (the same dice set aside and shown), so what
-    # a state lets the player choose is worked out once per state.
-    choices: dict[TurnState, tuple[int, ...]] = {}
+    # Different rolls often leave the same position (the same dice set aside and shown), so
+    # what a position lets the player choose is worked out once.
+    choices: dict[tuple[FaceCounts, FaceCounts], tuple[int, ...]] = {}
 
-    def rows_to_choose_from(after_roll: TurnState) -> tuple[int, ...]:
+    def rows_to_choose_from(after_tanks: FaceCounts, shown: FaceCounts) -> tuple[int, ...]:
         rows: set[int] = set()
-        if after_roll.is_terminal():  # no legal set-aside: the turn ends here
-            rows.add(after_roll.score())
-        for action in after_roll.legal_actions():
-            taken = after_roll.apply_action(action)
-            if taken.is_terminal():  # all dice set aside
-                rows.add(taken.score())
+        takes = legal_takes(after_tanks, shown)
+        if not takes:  # no legal set-aside: the turn ends here
+            rows.add(score(after_tanks))
+        for action in takes:
+            face = action.face
+            assert face is not None
+            taken = after_tanks.add(face, shown[face])
+            if taken.total == dice:  # all dice set aside
+                rows.add(score(taken))
                 continue
-            if taken.set_aside not in index:
-                index[taken.set_aside] = len(index)
-                todo.append(taken.set_aside)
-            rows.add(SCORES + index[taken.set_aside])
+            if taken not in index:
+                index[taken] = len(index)
+                todo.append(taken)
+            rows.add(SCORES + index[taken])
         return tuple(sorted(rows))
 
     # per state: {the rows one roll lets the player choose among: their total probability}
     by_state: dict[int, dict[tuple[int, ...], float]] = {}
     while todo:
         set_aside = todo.pop()
-        before_roll = TurnState(set_aside, None, Phase.MUST_ROLL)
         grouped: dict[tuple[int, ...], float] = defaultdict(float)
-        for rolled, p in before_roll.chance_outcomes():
-            after_roll = before_roll.apply_roll(rolled)
-            rows = choices.get(after_roll)
+        for rolled, p in roll_distribution(dice - set_aside.total):
+            position = (set_aside.add(Face.TANK, rolled.tank), rolled._replace(tank=0))
+            rows = choices.get(position)
             if rows is None:
-                rows = choices[after_roll] = rows_to_choose_from(after_roll)
+                rows = choices[position] = rows_to_choose_from(*position)
             grouped[rows] += float(p)
         by_state[index[set_aside]] = grouped
     set_asides = sorted(index, key=index.__getitem__)
     levels = []
-    for total in range(NUM_DICE, -1, -1):
+    for total in range(dice, -1, -1):
         states = [i for i, s in enumerate(set_asides) if s.total == total]
         if not states:
             continue
@@ -175,15 +179,24 @@ def value_iteration(
 
 @pytest.fixture(scope="module")
 def turns() -> TurnGraph:
+    """The rules' turn of 13 dice (enumerating it takes seconds: the slow tests' own)."""
     return enumerate_turns()
 
 
+@pytest.fixture(scope="module")
+def six_dice() -> TurnGraph:
+    """A turn of 6 dice, the fewest a variant plays with (enumerated in a blink)."""
+    return enumerate_turns(6)
+
+
+@pytest.mark.slow
 def test_a_fresh_turn_played_for_points_is_worth_the_known_mean(turns):
     # The enumeration itself, checked on a known number: the expected-score optimum.
     points = turns.fresh_values(np.arange(SCORES, dtype=float)[:, None])[0]
     assert points == pytest.approx(expected_score_solution().fresh_turn_value, abs=1e-12)
 
 
+@pytest.mark.slow
 def test_solver_matches_plain_value_iteration_on_a_short_game(turns):
     first, second, last = value_iteration(turns, GOAL)
     table = solve_game(target=GOAL)
@@ -195,6 +208,7 @@ def test_solver_matches_plain_value_iteration_on_a_short_game(turns):
     assert first[0, 0] < 0.5
 
 
+@pytest.mark.slow
 def test_solver_matches_plain_value_iteration_when_the_first_there_wins(turns):
     first, second, _ = value_iteration(turns, GOAL, at_once=True)
     table = solve_game(target=GOAL, end="immediate")
@@ -203,3 +217,26 @@ def test_solver_matches_plain_value_iteration_when_the_first_there_wins(turns):
     assert np.abs(table.G - second).max() < 1e-12
     # Without the last turn, moving first is the edge.
     assert first[0, 0] > 0.5
+
+
+def test_a_six_dice_turn_played_for_points_is_worth_the_solver_s_mean(six_dice):
+    points = six_dice.fresh_values(np.arange(SCORES, dtype=float)[:, None])[0]
+    assert points == pytest.approx(expected_score_solution(6).fresh_turn_value, abs=1e-12)
+
+
+@pytest.mark.parametrize("end", ["round", "immediate"])
+def test_a_variant_s_whole_table_is_what_plain_value_iteration_gives(six_dice, end):
+    # The variant solver's table for a 10-point game of 6 dice (the smallest variant the kit
+    # offers), every position of both seats and every last turn, against the plain route.
+    variant = Variant(10, end, 6)
+    first, second, last = value_iteration(six_dice, variant.target, at_once=end == "immediate")
+    table = variant_table(variant)
+    assert table.F.shape == first.shape == (10, 10)
+    assert np.abs(table.F - first).max() < 1e-12
+    assert np.abs(table.G - second).max() < 1e-12
+    if end == "round":
+        assert np.abs(table.L - last[: len(table.L)]).max() < 1e-12
+        assert first[0, 0] < 0.5  # the second seat sees the first seat's result
+    else:
+        assert len(table.L) == 0
+        assert first[0, 0] > 0.5  # the first there wins: moving first is the edge
