@@ -215,7 +215,11 @@ ENGLISH.update(
         "ui.rare_paddock": "rare: paddock",
         "ui.rare_worker": "rare: worker",
         "ui.threat_pips": "threat pips",
+        # the legend under the research centre's dice, before a small die for each part
+        "ui.legend": "Reading the dice:",
         "ui.free": "free",
+        # security beyond the track: {sources}, the lab upgrades and specialists that add it
+        "ui.security_bonus": "{track} (+{bonus} from {sources}: {total} in the park phase)",
         # a track beyond its last space: the value, the +10 tokens taken and the marker's space
         "ui.track_tokens": "{value} (+10×{tokens}, marker {marker})",
         # the text form of the game app: where the game is, then each player's VP
@@ -257,12 +261,28 @@ ENGLISH.update(
             "{name} (${price}, {vp} VP, {n} visitors), food",
         ),
         "ui.market_item": "{name} (${price}): {text}",
-        # {n}: the die's threat pips
+        # a DNA die's sum: the face's DNA times the scientist's level ...
+        "act.die_sum": "{amount} {dna} × {level}",
+        # ... plus a lab upgrade's or specialist's bonus ({sum}: the sum above)
+        "act.die_bonus": "{sum} + {bonus} bonus",
+        # {sum}: the sum above; {n}: the die's threat pips. Cold storage takes it all:
         "act.die_n": Plural(
-            "scientist {level} → die {slot}: {amount} {dna} × {level} = +{gain} {dna} "
-            "(cold storage allowing; {n} threat pip)",
-            "scientist {level} → die {slot}: {amount} {dna} × {level} = +{gain} {dna} "
-            "(cold storage allowing; {n} threat pips)",
+            "scientist {level} → die {slot}: {sum} = +{gain} {dna} ({n} threat pip)",
+            "scientist {level} → die {slot}: {sum} = +{gain} {dna} ({n} threat pips)",
+        ),
+        # ... cold storage has room for {gain} of the {total} only:
+        "act.die_capped_n": Plural(
+            "scientist {level} → die {slot}: {sum} = {total} {dna}, but cold storage has room "
+            "for {gain}: +{gain} {dna} ({n} threat pip)",
+            "scientist {level} → die {slot}: {sum} = {total} {dna}, but cold storage has room "
+            "for {gain}: +{gain} {dna} ({n} threat pips)",
+        ),
+        # ... cold storage has no room left for this DNA:
+        "act.die_full_n": Plural(
+            "scientist {level} → die {slot}: {sum} = {total} {dna}, but cold storage is full: "
+            "+0 {dna} ({n} threat pip)",
+            "scientist {level} → die {slot}: {sum} = {total} {dna}, but cold storage is full: "
+            "+0 {dna} ({n} threat pips)",
         ),
         "act.die_rare": "scientist {level} → die {slot}: rare face, {what}",
         # a rare face claimed for one of the player's exhibits: that exhibit's recipe

@@ -113,9 +113,12 @@ class ScoringQuiz(App):
         self.answers: dict[int, int] = {}
         self.question = w.HTML()
         self.dice = w.HTML()
+        # the label as wide as its words and the field its own width, which holds two digits
+        # and the spinner (9em in all, with the usual 80 px label, showed "11" as "1")
         self.guess = w.BoundedIntText(
-            value=0, min=0, max=16, description=message("ui.guess"), layout=w.Layout(width="9em")
+            value=0, min=0, max=16, description=message("ui.guess"), layout=w.Layout(width="auto")
         )
+        self.guess.style.description_width = "initial"
         self.check_button = button(message("ui.check"))
         self.check_button.button_style = "primary"
         self.check_button.on_click(lambda _: self.check(self.guess.value))
