@@ -91,7 +91,7 @@ def face_svg(
 def dice_legend_html() -> str:
     """How to read the drawn dice, a small die beside each thing a face shows: one mark of
     each DNA type (a mark is one DNA), threat pips, and the two rare faces."""
-    small = 1.5
+    small = 2.0
     items = [
         face_svg(dna, 1, 0, size_em=small)
         + escape(message("ui.face_dna", amount=1, dna=message("dna." + dna)))

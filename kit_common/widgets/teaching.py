@@ -22,7 +22,11 @@ from kit_common.words import message, plural
 #: questions: the kit's Voila template hides it (its class is `celltag_kit-answers`) until the
 #: page shows `ANSWERS_SHOWN_CSS` (the teacher's "Show the answers" button).
 ANSWERS_TAG = "kit-answers"
-ANSWERS_SHOWN_CSS = f"<style>.celltag_{ANSWERS_TAG} {{ display: block !important; }}</style>"
+#: (A code cell is a block, a Markdown cell's text a table cell, as in Voila's lab template.)
+ANSWERS_SHOWN_CSS = (
+    f"<style>.jp-Cell.celltag_{ANSWERS_TAG} {{ display: block !important; }} "
+    f".jp-MarkdownOutput.celltag_{ANSWERS_TAG} {{ display: table-cell !important; }}</style>"
+)
 #: CSS class of the feedback an app shows after a check (for the browser tests).
 FEEDBACK_CLASS = "kit-feedback"
 

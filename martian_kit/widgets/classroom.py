@@ -204,18 +204,20 @@ class ClassExperiment(App):
 
 PROJECTOR_CSS = """
 <style>
-body .jp-RenderedHTMLCommon, body .widget-html-content, body .widget-label,
-body .jupyter-widgets, body .widget-toggle-button, body .widget-button {
+body {
+  --jp-widgets-font-size: 20px;
+  --jp-widgets-inline-height: 40px;
+  --jp-widgets-inline-width: 460px;
+  --jp-widgets-inline-label-width: 140px;
+}
+body .jp-RenderedHTMLCommon, body .widget-html-content {
   font-size: 150% !important; line-height: 1.5 !important;
 }
 body .jp-RenderedHTMLCommon h1 { font-size: 260% !important; }
 body .jp-RenderedHTMLCommon h2 { font-size: 200% !important; }
-body .widget-toggle-button, body .widget-button {
-  height: auto !important; min-height: 1.8em; width: auto !important; padding: 0.15em 0.8em;
-}
-body .widget-inline-hbox, body .widget-text { width: auto !important; height: auto !important; }
-body .widget-inline-hbox input {
-  font-size: inherit !important; height: auto !important; min-width: 6em;
+body .widget-button, body .widget-toggle-button {
+  height: auto !important; min-height: var(--jp-widgets-inline-height);
+  width: auto !important; min-width: var(--jp-widgets-inline-width-tiny);
 }
 </style>
 """
