@@ -50,7 +50,7 @@ MINUS = "\u2212"
 
 
 def _negative(value: object) -> bool:
-    return isinstance(value, Real) and not isinstance(value, bool) and value < 0
+    return not isinstance(value, bool) and isinstance(value, Real) and value < 0
 
 
 def number_text(value: object, spec: str = "") -> str:

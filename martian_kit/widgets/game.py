@@ -432,9 +432,9 @@ class GameApp(App):
             # fixed ranges: the target line in view (shapes do not widen it), and a few
             # rounds ahead before the first turns (Plotly alone showed rounds −1 to 1)
             self.figure.layout.yaxis.range = [0, max(TARGET + 5, *s.totals) + 2]
-            first = self.start_round - 1
+            start = self.start_round - 1
             shown = [r for seat_rounds in rounds for r in seat_rounds]
-            self.figure.layout.xaxis.range = span(shown, (first, first + ROUNDS_AHEAD), 0.3)
+            self.figure.layout.xaxis.range = span(shown, (start, start + ROUNDS_AHEAD), 0.3)
         self.log_view.value = self._log_html()
         self.bot_turns.value = self.bot_turns_html()
 
