@@ -71,11 +71,13 @@ _READER = _ReaderFormatter()
 
 
 def fill(template: str, values: Mapping[str, object]) -> str:
-    """`template.format(**values)`, a negative number with a true minus sign (the plain, fast
-    `str.format` when no value is negative)."""
-    if any(_negative(v) for v in values.values()):
-        return _READER.vformat(template, (), values)
-    return template.format(**values)
+    """`template.format(**values)`, a negative number with a true minus sign. Sentences are
+    filled often (bots' refusals, game logs): the plain, fast `str.format` answers unless
+    its sentence holds a hyphen, which a negative number would have put there."""
+    text = template.format(**values)
+    if "-" not in text:
+        return text
+    return _READER.vformat(template, (), values)
 
 
 class Plural(NamedTuple):
