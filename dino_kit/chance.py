@@ -23,6 +23,7 @@ from math import comb
 from typing import Any, Final
 
 from dino_kit.abilities import visitors_to_draw
+from dino_kit.effects import CATEGORIES
 from dino_kit.errors import RuleError
 from dino_kit.messages import message
 from dino_kit.phases import park
@@ -48,9 +49,26 @@ from kit_common.checks import is_whole, shown
 FACES: Final = 6
 
 
-def describe(event: ChanceEvent) -> str:
-    """An event in a few words: its kind, then its arguments ("draw 1 2", "visitors 0")."""
-    return " ".join([str(event.kind), *(str(x) for x in event[:-1])])
+#: The market's columns, as `MarketDraw.column` numbers them (the market's headings).
+_COLUMNS: Final = ("attractions", "lab_upgrades", "specialists")
+
+
+def describe(state: GameState, event: ChanceEvent) -> str:
+    """An event in words, for a message: "the roll of die 3", "the draw of visitors for
+    Ann's park" (never the engine's own names for it)."""
+    if isinstance(event, MarketDraw):
+        return message(
+            "event.draw",
+            column=message("ui.column." + _COLUMNS[event.column]),
+            price=state.components.tables.market_rows[event.row],
+        )
+    if isinstance(event, RecipeDraw):
+        return message("event.recipe", category=message("category." + CATEGORIES[event.category]))
+    if isinstance(event, DieRoll):
+        return message("event.roll", slot=event.slot + 1)
+    if isinstance(event, VisitorDraw):
+        return message("event.visitors", name=state.names[event.seat])
+    return message("event." + str(event.kind))
 
 
 def _source(state: GameState, event: ChanceEvent) -> tuple[str, ...] | None:
@@ -159,9 +177,9 @@ def _not_chance(state: GameState) -> str:
     return message("rule.not_chance", name=state.names[seat], phase=state.phase)
 
 
-def _bad(event: ChanceEvent, got: Any) -> RuleError:
+def _bad(state: GameState, event: ChanceEvent, got: Any) -> RuleError:
     return RuleError(
-        "bad_outcome", message("rule.bad_outcome", got=shown(got), what=describe(event))
+        "bad_outcome", message("rule.bad_outcome", got=shown(got), what=describe(state, event))
     )
 
 
@@ -176,7 +194,7 @@ def apply(state: GameState, outcome: Outcome) -> GameState:
     source = _source(state, event)
     if source is not None:
         if not isinstance(outcome, str) or outcome not in source:
-            raise _bad(event, outcome)
+            raise _bad(state, event, outcome)
         if source.count(outcome) == 1:  # the usual case: cut it out, no element-wise copy
             i = source.index(outcome)
             left = source[:i] + source[i + 1 :]
@@ -225,7 +243,7 @@ def apply(state: GameState, outcome: Outcome) -> GameState:
         return replace(state, pending=rest, twist_stack=left, plot_twists=twists, rules=rules)
     if isinstance(event, DieRoll | ChaosRoll):
         if not is_whole(outcome) or not 0 <= outcome < FACES:
-            raise _bad(event, outcome)
+            raise _bad(state, event, outcome)
         if isinstance(event, ChaosRoll):
             return replace(state, pending=rest, held_face=outcome)
         rolled = list(state.rolled)
@@ -234,7 +252,7 @@ def apply(state: GameState, outcome: Outcome) -> GameState:
     assert isinstance(event, VisitorDraw)
     possible = _customer_counts(state, event.seat)
     if not is_whole(outcome) or outcome not in possible:
-        raise _bad(event, outcome)
+        raise _bad(state, event, outcome)
     assert isinstance(outcome, int)  # (is_whole)
     k = _visitor_count(state, event.seat)
     return park.place(replace(state, pending=rest), event.seat, outcome, k - outcome)

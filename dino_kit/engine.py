@@ -81,7 +81,7 @@ def why_illegal(state: GameState, action: Any) -> tuple[str, str] | None:
         return "game_over", message("rule.game_over")
     if state.pending:
         return "chance_pending", message(
-            "rule.chance_pending", what=chance.describe(state.pending[0])
+            "rule.chance_pending", what=chance.describe(state, state.pending[0])
         )
     if not isinstance(action, Action):
         return "unknown_action", message("rule.unknown_action", kind=action)

@@ -38,6 +38,16 @@ ENGLISH: dict[str, str | Plural] = {
     "rule.chance_pending": "something random happens first ({what}); no player acts now",
     "rule.not_chance": "nothing random happens now: it is {name}'s turn in the {phase} phase",
     "rule.bad_outcome": "{got} is not a possible outcome of {what}",
+    # a chance step in words, for the messages above ({what})
+    "event.pool": "the draw of a die from the box into the dice pool",
+    "event.draw": "the draw of the next {column} tile for the market's ${price} row",
+    "event.recipe": "the draw of the next {category} recipe",
+    "event.objective": "the reveal of an objective",
+    "event.twist": "the reveal of a plot twist",
+    "event.roll": "the roll of die {slot}",
+    "event.chaos": "the chaos-theory roll of the held die",
+    "event.rival": "the reveal of the rival's next card",
+    "event.visitors": "the draw of visitors for {name}'s park",
     "rule.wrong_phase": "{kind!r} is not an action of the {phase} phase",
     "rule.unknown_action": "{kind!r} is not an action of Dinosaur Island",
     "rule.scientist_used": (
@@ -205,7 +215,11 @@ ENGLISH.update(
         "ui.rare_paddock": "rare: paddock",
         "ui.rare_worker": "rare: worker",
         "ui.threat_pips": "threat pips",
+        # the legend under the research centre's dice, before a small die for each part
+        "ui.legend": "Reading the dice:",
         "ui.free": "free",
+        # security beyond the track: {sources}, the lab upgrades and specialists that add it
+        "ui.security_bonus": "{track} (+{bonus} from {sources}: {total} in the park phase)",
         # a track beyond its last space: the value, the +10 tokens taken and the marker's space
         "ui.track_tokens": "{value} (+10×{tokens}, marker {marker})",
         # the text form of the game app: where the game is, then each player's VP
@@ -247,12 +261,28 @@ ENGLISH.update(
             "{name} (${price}, {vp} VP, {n} visitors), food",
         ),
         "ui.market_item": "{name} (${price}): {text}",
-        # {n}: the die's threat pips
+        # a DNA die's sum: the face's DNA times the scientist's level ...
+        "act.die_sum": "{amount} {dna} × {level}",
+        # ... plus a lab upgrade's or specialist's bonus ({sum}: the sum above)
+        "act.die_bonus": "{sum} + {bonus} bonus",
+        # {sum}: the sum above; {n}: the die's threat pips. Cold storage takes it all:
         "act.die_n": Plural(
-            "scientist {level} → die {slot}: {amount} {dna} × {level} = +{gain} {dna} "
-            "(cold storage allowing; {n} threat pip)",
-            "scientist {level} → die {slot}: {amount} {dna} × {level} = +{gain} {dna} "
-            "(cold storage allowing; {n} threat pips)",
+            "scientist {level} → die {slot}: {sum} = +{gain} {dna} ({n} threat pip)",
+            "scientist {level} → die {slot}: {sum} = +{gain} {dna} ({n} threat pips)",
+        ),
+        # ... cold storage has room for {gain} of the {total} only:
+        "act.die_capped_n": Plural(
+            "scientist {level} → die {slot}: {sum} = {total} {dna}, but cold storage has room "
+            "for {gain}: +{gain} {dna} ({n} threat pip)",
+            "scientist {level} → die {slot}: {sum} = {total} {dna}, but cold storage has room "
+            "for {gain}: +{gain} {dna} ({n} threat pips)",
+        ),
+        # ... cold storage has no room left for this DNA:
+        "act.die_full_n": Plural(
+            "scientist {level} → die {slot}: {sum} = {total} {dna}, but cold storage is full: "
+            "+0 {dna} ({n} threat pip)",
+            "scientist {level} → die {slot}: {sum} = {total} {dna}, but cold storage is full: "
+            "+0 {dna} ({n} threat pips)",
         ),
         "act.die_rare": "scientist {level} → die {slot}: rare face, {what}",
         # a rare face claimed for one of the player's exhibits: that exhibit's recipe
@@ -806,7 +836,7 @@ ENGLISH.update(
 ENGLISH.update(
     {
         "record.not_object": "must be a JSON object",
-        "record.format": "expected {expected!r}, got {got!r}",
+        "record.format": "a game record's format is {expected!r}, not {got!r}",
         "record.names": "must be a list of names",
         "record.object": "must be an object",
         "record.not_a_setting": "not a setting ({settings})",
@@ -816,8 +846,17 @@ ENGLISH.update(
         "record.list": "must be a list",
         "record.replay_differs": "the replayed game gives {replayed}, the record {recorded}",
         "record.over": "the game was already over",
-        "record.no_chance": "no chance event is pending here",
-        "record.seat": "expected {expected}, got {got}",
+        "record.no_chance": "seat {seat} is to act here (seats count from 0), not chance",
+        # seats as the record numbers them, from 0
+        "record.seat": "seat {expected} is to act here (seats count from 0), not seat {got}",
+        # {what}: a chance step in words (dino_kit.chance.describe)
+        "record.chance_due": (
+            "{what} comes here, so the record needs a chance step, not a move of seat {got}"
+        ),
+        "record.components_differ": (
+            "the game was recorded on the component set {recorded!r}; it cannot be replayed "
+            "on the set {used!r}"
+        ),
         "record.action": "must be an object with a kind",
     }
 )

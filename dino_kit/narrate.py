@@ -49,6 +49,7 @@ from dino_kit.state import (
     VisitorDraw,
     face_of,
 )
+from kit_common.messages import number_text
 
 
 def action_label(state: GameState, a: Action) -> str:
@@ -69,15 +70,27 @@ def action_label(state: GameState, a: Action) -> str:
         assert p is not None and a.scientist is not None and face.dna is not None
         bonus = abilities.passive(state, p, "research_bonus")
         i = DNA_TYPES.index(face.dna)
-        gain = min(face.amount * a.scientist + bonus, p.limits[i] - p.dna[i])
+        dna = dna_word(face.dna)
+        total = face.amount * a.scientist + bonus
+        room = p.limits[i] - p.dna[i]
+        product = message("act.die_sum", amount=face.amount, dna=dna, level=a.scientist)
+        if bonus:
+            product = message("act.die_bonus", sum=product, bonus=bonus)
+        # the sum as the rules work it out: the DNA the die gives, then what cold storage keeps
+        key = (
+            "act.die_n"
+            if total <= room
+            else ("act.die_full_n" if room == 0 else "act.die_capped_n")
+        )
         return plural(
-            "act.die_n",
+            key,
             face.threat,
             level=a.scientist,
             slot=a.target + 1,
-            amount=face.amount,
-            dna=dna_word(face.dna),
-            gain=gain,
+            sum=product,
+            total=total,
+            dna=dna,
+            gain=min(total, room),
         )
     if a.kind == "storage":
         return message("act.storage", level=a.scientist, tracks=tracks_text(a.choice))
@@ -460,7 +473,7 @@ def vp_change_line(visit: ParkVisit, name: str) -> str:
 
 def signed(n: int) -> str:
     """A change with its sign: +2, −1 (a true minus sign), 0."""
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+    return f"+{n}" if n > 0 else number_text(n)
 
 
 def held_die_line(state: GameState) -> str:

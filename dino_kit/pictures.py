@@ -8,6 +8,8 @@ Keyed by plain names, so the component classes can draw themselves.
 
 from __future__ import annotations
 
+from html import escape
+
 from dino_kit.messages import message, plural
 from kit_common.svg import OKABE_ITO, die_svg, pips
 
@@ -84,3 +86,21 @@ def face_svg(
         symbol = "".join(_mark(dna, start + gap * i, 40) for i in range(amount))
     symbol += pips(threat, y=80, colour=_INK, radius=6)
     return die_svg(symbol, face_label(dna, amount, threat, rare), DIE_FILL, size_em=size_em)
+
+
+def dice_legend_html() -> str:
+    """How to read the drawn dice, a small die beside each thing a face shows: one mark of
+    each DNA type (a mark is one DNA), threat pips, and the two rare faces."""
+    small = 2.0
+    items = [
+        face_svg(dna, 1, 0, size_em=small)
+        + escape(message("ui.face_dna", amount=1, dna=message("dna." + dna)))
+        for dna in DNA_COLOUR
+    ]
+    items.append(face_svg("blue", 1, 2, size_em=small) + escape(message("ui.threat_pips")))
+    items += [
+        face_svg(None, 0, 0, rare, size_em=small) + escape(message("ui.rare_" + rare))
+        for rare in _RARE_SYMBOLS
+    ]
+    cells = " · ".join(f"<span style='white-space:nowrap'>{x}</span>" for x in items)
+    return f"<div class='kit-dice-legend'>{escape(message('ui.legend'))} {cells}</div>"

@@ -24,6 +24,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from dino_kit import chance
 from dino_kit.components import ComponentSet
 from dino_kit.engine import apply_action, apply_chance
 from dino_kit.errors import RuleError
@@ -145,6 +146,12 @@ def from_record(data: Any, components: ComponentSet | None = None) -> GameState:
         state = new_game(names, components, **settings)
     except (RuleError, InputError) as err:
         raise RecordError(f"settings: {err}") from None
+    recorded = data.get("components")
+    if recorded is not None and recorded != state.components.name:
+        raise RecordError(
+            "components: "
+            + message("record.components_differ", recorded=recorded, used=state.components.name)
+        )
     moves = data.get("moves")
     if not isinstance(moves, list):
         raise RecordError(f"moves: {message('record.list')}")
@@ -203,11 +210,22 @@ def _replay(state: GameState, move: Any, where: str) -> GameState:
         if "chance" in move:
             _fields(move, where, CHANCE_FIELDS)
             if state.current_player() != CHANCE:
-                raise RecordError(f"{where}.chance: {message('record.no_chance')}")
+                raise RecordError(
+                    f"{where}.chance: {message('record.no_chance', seat=state.current_player())}"
+                )
             outcome = move["chance"]
             return apply_chance(state, outcome)
         _fields(move, where, ACTION_MOVE_FIELDS)
         seat = move.get("seat")
+        if state.current_player() == CHANCE:
+            raise RecordError(
+                f"{where}: "
+                + message(
+                    "record.chance_due",
+                    what=chance.describe(state, state.pending[0]),
+                    got=shown(seat),
+                )
+            )
         if not is_whole(seat) or seat != state.current_player():
             raise RecordError(
                 f"{where}.seat: "

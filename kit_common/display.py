@@ -17,6 +17,7 @@ from numbers import Number
 from typing import Any, Protocol
 
 from kit_common.errors import KitError
+from kit_common.messages import number_text
 from kit_common.words import message
 
 #: CSS classes of the HTML forms (for the browser tests and any page styling).
@@ -35,7 +36,7 @@ class _Pretty(Protocol):
 def _html_of(value: object) -> str:
     """A cell's HTML: its own HTML form when it has one, else its escaped text."""
     as_html = getattr(value, "_repr_html_", None)
-    return as_html() if callable(as_html) else html.escape(str(value))
+    return as_html() if callable(as_html) else html.escape(number_text(value))
 
 
 def _is_number(value: object) -> bool:
@@ -163,7 +164,7 @@ class Table:
         ]
 
     def __str__(self) -> str:
-        cells = [list(self.headers), *([str(value) for value in row] for row in self.rows)]
+        cells = [list(self.headers), *([number_text(value) for value in row] for row in self.rows)]
         widths = [max(len(line[column]) for line in cells) for column in range(len(self.headers))]
         right = self._right_aligned()
 

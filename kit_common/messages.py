@@ -16,14 +16,20 @@ differently. A sentence the translation lacks comes back in English, as gettext 
 A sentence about a number of things is a `Plural` (English has two forms; a translation has
 as many as its language needs, Russian three): `catalogue.plural(key, n, **values)` picks the
 form for `n` and fills `{n}` and the values in.
+
+A negative number filled into a sentence is written with the true minus sign, "−4", in every
+language (`MINUS`; `number_text` writes one outside a sentence, in a table cell, say): a
+reader then never sees "-4" beside "−5".
 """
 
 from __future__ import annotations
 
 import gettext
+import string
 from collections.abc import Mapping
+from numbers import Real
 from pathlib import Path
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from kit_common.errors import KitError
 
@@ -37,6 +43,41 @@ LANGUAGES: dict[str, str] = {
     "pt": "Português",
     "ru": "Русский",
 }
+
+
+#: The minus sign a reader sees (U+2212), never the hyphen-minus of Python's `str(-4)`.
+MINUS = "\u2212"
+
+
+def _negative(value: object) -> bool:
+    return not isinstance(value, bool) and isinstance(value, Real) and value < 0
+
+
+def number_text(value: object, spec: str = "") -> str:
+    """A number as a reader sees it: `format(value, spec)` with a true minus sign ("−4",
+    "−0.50"); anything else as `format` writes it."""
+    text = format(value, spec)
+    return text.replace("-", MINUS, 1) if _negative(value) else text
+
+
+class _ReaderFormatter(string.Formatter):
+    """`str.format` with negative numbers written by `number_text`."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        return number_text(value, format_spec)
+
+
+_READER = _ReaderFormatter()
+
+
+def fill(template: str, values: Mapping[str, object]) -> str:
+    """`template.format(**values)`, a negative number with a true minus sign. Sentences are
+    filled often (bots' refusals, game logs): the plain, fast `str.format` answers unless
+    its sentence holds a hyphen, which a negative number would have put there."""
+    text = template.format(**values)
+    if "-" not in text:
+        return text
+    return _READER.vformat(template, (), values)
 
 
 class Plural(NamedTuple):
@@ -165,7 +206,7 @@ class Catalogue:
 
     def message(self, key: str, /, **values: object) -> str:
         """The sentence for `key` in the current language, with `values` filled in."""
-        return self.template(key).format(**values)
+        return fill(self.template(key), values)
 
     def plural_template(self, key: str, n: int) -> str:
         """The template of the `Plural` sentence `key` for `n` things, in the current
@@ -181,4 +222,4 @@ class Catalogue:
     def plural(self, key: str, n: int, /, **values: object) -> str:
         """The sentence for `key` about `n` things in the current language, with `{n}` and
         `values` filled in ("1 die", "3 dice"; Russian "1 кубик", "3 кубика", "5 кубиков")."""
-        return self.plural_template(key, n).format(n=n, **values)
+        return fill(self.plural_template(key, n), {"n": n, **values})

@@ -127,6 +127,11 @@ ENGLISH: dict[str, str | Plural] = {
     "ui.people": "People:",
     "ui.person": "Player {i}",
     "ui.strength": "Next game's bots:",
+    # above the settings row; {players}: the names of the game shown below it
+    "ui.setup_note": (
+        "These settings start a new game when you press New game; the game below goes on "
+        "with its own players: {players}."
+    ),
     "ui.your_seat": "Your seat:",
     "ui.first_seat": "Player 1's seat:",
     "ui.named_turn": "{name}, your turn: {what}",
@@ -664,8 +669,18 @@ ENGLISH.update(
             "own page). Each chart of this page saves as a PNG picture from the camera icon "
             "above it."
         ),
-        "tools.summary.on": "lesson tools: projector view on",
-        "tools.summary.off": "lesson tools: projector view off",
+        "tools.answers": "Show the answers",
+        "tools.answers.tip": (
+            "The teacher's key: every answer with its reason, and the parts of the page that "
+            "give the answers away; click again to hide them"
+        ),
+        "tools.key": "Teacher's key",
+        # the text form of the lesson tools: {projector} on/off, {answers} shown/hidden
+        "tools.summary": "lesson tools: projector view {projector}, answers {answers}",
+        "tools.on": "on",
+        "tools.off": "off",
+        "tools.shown": "shown",
+        "tools.hidden": "hidden",
     }
 )
 

@@ -485,3 +485,14 @@ def test_a_code_value_is_no_piece(text):
 def test_a_capitalised_key_marked_keep_stays_english():
     source = 'players = ("Ana", "Ben")  # i18n: keep\nTable(["Seat", "Player"], rows)\n'
     assert [p.text for p in notebook_text.code_pieces(0, source)] == ["Seat", "Player"]
+
+
+def test_a_long_translated_literal_is_never_cut_inside_a_field():
+    """The Russian of page 5's sentence was cut at the space of `, '.2f')` inside a field (a
+    literal Python could not read): a cut comes only after a space outside `{...}`."""
+    field = "{number_text(float(risk.odds().expected('vp')), '.2f')}"
+    body = "При открытии виджета раунд в среднем приносит очень много " + field + " ПО; и дальше"
+    for width in range(20, 90):
+        chunks = i18n._chunks(body, width)
+        assert "".join(chunks) == body
+        assert all(chunk.count("{") == chunk.count("}") for chunk in chunks), width

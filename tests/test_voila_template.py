@@ -58,3 +58,16 @@ def test_a_translated_page_says_its_loading_words_in_its_language() -> None:
     assert block and "{{ super() }}" in block.group(1)
     assert 'nb.metadata.get("kit", {})' in block.group(1)
     assert "window.update_loading_text = function" in block.group(1)
+
+
+def test_the_kit_template_hides_the_cells_that_give_answers_away() -> None:
+    """Cells tagged `kit-answers` (page 8's explanations and numbers) stay hidden until the
+    page shows `ANSWERS_SHOWN_CSS`, whose rules outrank the template's."""
+    from kit_common.widgets.teaching import ANSWERS_SHOWN_CSS, ANSWERS_TAG
+
+    text = KIT_TEMPLATE.read_text()
+    assert re.search(rf"\.celltag_{ANSWERS_TAG}\s*{{\s*display: none !important;", text)
+    shown = re.findall(
+        r"(\.[\w-]+\.celltag_[\w-]+) \{ display: [\w-]+ !important; \}", ANSWERS_SHOWN_CSS
+    )
+    assert shown == [f".jp-Cell.celltag_{ANSWERS_TAG}", f".jp-MarkdownOutput.celltag_{ANSWERS_TAG}"]

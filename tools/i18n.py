@@ -883,20 +883,34 @@ def set_language_cell(lang: str) -> dict:
 LINE_LENGTH = 100
 
 
+def _last_outer_space(text: str) -> int:
+    """Where `text` (starting outside a field) may be cut: after its last space outside a
+    `{field}`, or 0 when there is none."""
+    cut, depth = 0, 0
+    for i, char in enumerate(text):
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if char == " " and depth == 0:
+            cut = i + 1
+    return cut
+
+
 def _chunks(body: str, width: int) -> list[str]:
     """A literal's body cut after spaces (never inside a `{field}`) into parts of about
     `width` characters."""
     chunks, current, depth = [], "", 0
+    cut = 0  # where `current` may be cut: after its last space outside a field (0: nowhere)
     for char in body:
         current += char
         depth += {"{": 1, "}": -1}.get(char, 0)
+        if char == " " and depth == 0:
+            cut = len(current)
         if char == " " and depth == 0 and len(current) >= width * 0.7:
             chunks.append(current)
-            current = ""
-        elif len(current) > width and depth == 0 and " " in current:
-            cut = current.rfind(" ") + 1
+            current, cut = "", 0
+        elif len(current) > width and depth == 0 and cut:
             chunks.append(current[:cut])
             current = current[cut:]
+            cut = _last_outer_space(current)
     if current:
         chunks.append(current)
     return chunks

@@ -51,6 +51,8 @@ from dino_kit.widgets.views import (
     market_html,
     research_html,
 )
+from kit_common.charts import span
+from kit_common.messages import number_text
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
 
@@ -77,6 +79,9 @@ CONTINUE_CLASS = "kit-continue"
 #: CSS class of the Place for me button shown while a person places visitors.
 PLACE_FOR_ME_CLASS = "kit-place-for-me"
 LENGTHS = ("short", "medium", "long")
+#: The rounds the VP chart shows at least, from the first: about a short game (4 to 7 rounds
+#: between heuristic bots), so that the first points have room.
+ROUNDS_AHEAD = 5
 
 
 class GameApp(App):
@@ -506,7 +511,7 @@ class GameApp(App):
     def summary(self) -> str:
         s = self.state
         now = s.final if s.final is not None else tuple(p.vp for p in s.players)
-        vps = ", ".join(f"{n} {v}" for n, v in zip(s.names, now))
+        vps = ", ".join(f"{n} {number_text(v)}" for n, v in zip(s.names, now))
         return message("ui.game_summary", status=self.status_text(), scores=vps)
 
     def _reset_chart(self) -> None:
@@ -589,6 +594,14 @@ class GameApp(App):
                 for i, trace in enumerate(self.figure.data):
                     trace.x = list(self.rounds)
                     trace.y = [v[i] for v in self.vps]
+                # fixed ranges: the game's scale from the start (Plotly alone showed VP 9 to
+                # 11 around the first point), and a fall below 0 VP in view
+                first = self.rounds[0] if self.rounds else s.round
+                self.figure.layout.xaxis.range = span(
+                    self.rounds, (first, first + ROUNDS_AHEAD), 0.3
+                )
+                scores = [v for vp in self.vps for v in vp]
+                self.figure.layout.yaxis.range = span(scores, (0, max(scores, default=0) + 10), 1)
         shown = "".join(f"<li>{escape(x)}</li>" for x in reversed(self.lines[-80:]))
         self.log_view.value = (
             f"<details><summary><b>{escape(message('ui.log', n=len(self.lines)))}</b></summary>"
@@ -721,7 +734,7 @@ def final_table(state: GameState) -> str:
     rows = []
     for seat, p in enumerate(state.players):
         parts = breakdown(state, p)
-        cells = "".join(f"<td style='padding:2px 8px'>{parts[k]}</td>" for k in keys)
+        cells = "".join(f"<td style='padding:2px 8px'>{number_text(parts[k])}</td>" for k in keys)
         star = f" ({message('ui.winner_mark')})" if seat in state.winners else ""
         rows.append(f"<tr><td>{escape(state.names[seat])}{star}</td>{cells}</tr>")
     return f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table>"

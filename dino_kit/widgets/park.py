@@ -18,6 +18,7 @@ from dino_kit.odds import RiskPoint
 from dino_kit.rules import Rules
 from dino_kit.widgets import charts
 from dino_kit.widgets.data import current_components
+from kit_common.messages import number_text
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
 from kit_common.widgets.live_chart import LiveChart
 
@@ -98,7 +99,7 @@ class ParkRisk(App):
         return message(
             "ui.park_summary",
             vp=o.expected("vp"),
-            vp_float=f"{float(o.expected('vp')):.2f}",
+            vp_float=number_text(float(o.expected("vp")), ".2f"),  # a loss reads "−0.40"
             p=f"{float(o.p(lambda x: x.eaten > 0)):.3f}",
             eaten=f"{float(o.expected('eaten')):.2f}",
             money=f"{float(o.expected('money')):.2f}",

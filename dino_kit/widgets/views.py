@@ -13,6 +13,7 @@ from dino_kit.effects import CATEGORIES, DNA_TYPES
 from dino_kit.messages import dna_word, message, plural
 from dino_kit.narrate import specialist_text, upgrade_text
 from dino_kit.phases.workers import dna_text
+from dino_kit.pictures import dice_legend_html
 from dino_kit.state import GameState, PlayerState, face_of, track_position
 
 DNA_COLOURS = {
@@ -122,14 +123,13 @@ def lab_html(state: GameState, p: PlayerState) -> str:
 def board_html(state: GameState, seat: int) -> str:
     """One player's whole board: numbers, cold storage, lab and park."""
     p = state.players[seat]
-    sec = abilities.security_total(state, p)
     facts = message(
         "ui.facts",
         money=p.money,
         vp=p.vp,
         excitement=p.excitement,
         threat=track_text(p.threat),
-        security=track_text(p.security) + (f" (+{sec - p.security})" if sec > p.security else ""),
+        security=security_text(state, p),
         workers=workers_text(state, p),
         supply=p.supply,
         scientists=", ".join(map(str, p.scientists)) or message("ui.none_left"),
@@ -141,6 +141,32 @@ def board_html(state: GameState, seat: int) -> str:
         f"<div style='display:flex;flex-wrap:wrap;gap:12px'>"
         f"<div>{storage_html(p, state.components.tables.max_limit)}</div>"
         f"<div>{lab_html(state, p)}</div></div>{park_html(state, p)}</div>"
+    )
+
+
+def security_text(state: GameState, p: PlayerState) -> str:
+    """The security track, and what the lab upgrades and specialists add to it in the park
+    phase, named: "2 (+1 from Guard Tower: 3 in the park)"."""
+    bonus = abilities.security_total(state, p) - p.security
+    if bonus <= 0:
+        return track_text(p.security)
+    c = state.components
+    sources = [
+        c.name_of(ident)
+        for ident in p.lab
+        if ident is not None
+        and any(e.id == "security_bonus" for e in c.lab_upgrade(ident).passives)
+    ] + [
+        c.name_of(ident)
+        for ident, _ in p.specialists
+        if any(e.id == "security_bonus" for e in c.specialist(ident).effects)
+    ]
+    return message(
+        "ui.security_bonus",
+        track=track_text(p.security),
+        bonus=bonus,
+        sources=", ".join(sources),
+        total=p.security + bonus,
     )
 
 
@@ -197,7 +223,10 @@ def research_html(state: GameState) -> str:
                 )
             )
     items = "".join(f"<li>{escape(x)}</li>" for x in recipes)
-    return f"<table><tr>{''.join(dice)}</tr></table><div>{escape(storage)}</div><ul>{items}</ul>"
+    return (
+        f"<table><tr>{''.join(dice)}</tr></table>{dice_legend_html()}"
+        f"<div>{escape(storage)}</div><ul>{items}</ul>"
+    )
 
 
 def market_html(state: GameState) -> str:

@@ -93,6 +93,16 @@ def exact_vs_observed(
     return fig
 
 
+def span(values: Sequence[float], at_least: tuple[float, float], pad: float = 0.0) -> list[float]:
+    """An axis range that holds every value and the whole of `at_least`, `pad` wider on each
+    side: a chart that follows a game fixes its axes with it, so that before the first
+    points (or with one) it shows the game's scale, not Plotly's range around a single point
+    (rounds −1 to 1, scores 9 to 11)."""
+    low = min(at_least[0], *values) if values else at_least[0]
+    high = max(at_least[1], *values) if values else at_least[1]
+    return [low - pad, high + pad]
+
+
 def lines_by_group(
     xs: Sequence[int],
     groups: Sequence[tuple[str, Sequence[float]]],

@@ -19,7 +19,7 @@ from kit_common.errors import KitError
 from kit_common.messages import current_language
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
-from kit_common.widgets.teaching import PredictReveal
+from kit_common.widgets.teaching import ANSWERS_SHOWN_CSS, PredictReveal
 from martian_kit.classroom import (
     COUNTS,
     ExperimentReport,
@@ -199,12 +199,21 @@ class ClassExperiment(App):
 
 PROJECTOR_CSS = """
 <style>
-body .jp-RenderedHTMLCommon, body .widget-html-content, body .widget-label,
-body .jupyter-widgets, body .widget-toggle-button, body .widget-button {
+body {
+  --jp-widgets-font-size: 20px;
+  --jp-widgets-inline-height: 40px;
+  --jp-widgets-inline-width: 460px;
+  --jp-widgets-inline-label-width: 140px;
+}
+body .jp-RenderedHTMLCommon, body .widget-html-content {
   font-size: 150% !important; line-height: 1.5 !important;
 }
 body .jp-RenderedHTMLCommon h1 { font-size: 260% !important; }
 body .jp-RenderedHTMLCommon h2 { font-size: 200% !important; }
+body .widget-button, body .widget-toggle-button {
+  height: auto !important; min-height: var(--jp-widgets-inline-height);
+  width: auto !important; min-width: var(--jp-widgets-inline-width-tiny);
+}
 </style>
 """
 
@@ -231,6 +240,14 @@ def distribution_svg(width: int = 560, height: int = 220) -> str:
     return "".join(parts)
 
 
+def key_items(exercises: list[Exercise]) -> str:
+    """The answer key as HTML list items: each exercise's exact answer and its reason (the
+    handout's last page, and the page's key behind "Show the answers")."""
+    return "".join(
+        f"<li><p><b>{escape(e.answer_text)}</b>. {escape(e.why)}</p></li>" for e in exercises
+    )
+
+
 def handout_html(exercises: list[Exercise], title: str) -> str:
     """A self-contained, printable handout: the exercises with space to answer, the exact
     distribution as a picture, the class experiment's tally sheet, then the answer key on a
@@ -241,9 +258,7 @@ def handout_html(exercises: list[Exercise], title: str) -> str:
         + f"</p><p class='answer-line'>{message('handout.my_prediction')}</p></li>"
         for e in exercises
     )
-    key = "".join(
-        f"<li><p><b>{escape(e.answer_text)}</b>. {escape(e.why)}</p></li>" for e in exercises
-    )
+    key = key_items(exercises)
     tally_rows = "".join(f"<tr><td>{k}</td><td></td></tr>" for k in COUNTS)
     say = {
         name: message(f"handout.{name}")
@@ -282,10 +297,13 @@ table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #999; padding
 
 
 class LessonTools(App):
-    """The projector view (large type, at the click of a button) and the handout to download
-    and print."""
+    """The projector view (large type, at the click of a button), the handout to download
+    and print, and the teacher's key: "Show the answers" shows every exercise's answer and
+    reason, and the page's cells tagged `kit-answers` (the explanations and numbers that
+    give the answers away), which the app hides until then."""
 
     def __init__(self, exercises: list[Exercise], title: str) -> None:
+        self.exercises = exercises
         self.projector = w.ToggleButton(
             value=False,
             description=message("tools.projector"),
@@ -300,16 +318,38 @@ class LessonTools(App):
         data = base64.b64encode(handout.encode("utf-8")).decode("ascii")
         link = f"<a download='martian_dice_handout.html' href='data:text/html;base64,{data}'>"
         self.download = w.HTML(f"<p>{message('tools.download', link=link, end='</a>')}</p>")
+        self.answers = w.ToggleButton(
+            value=False,
+            description=message("tools.answers"),
+            tooltip=message("tools.answers.tip"),
+            layout=w.Layout(width="auto"),
+        )
+        self.answers.add_class(ACTION_CLASS)
+        self.key = w.HTML("")
+        self.key.add_class(OUTPUT_CLASS)  # what the answers button changes
+        self.answers.observe(lambda change: self._show_answers(change["new"]), names="value")
         self.widget = w.VBox(
-            [self.projector, self.style, self.download],
+            [w.HBox([self.projector, self.answers]), self.style, self.key, self.download],
             layout=w.Layout(align_items="flex-start"),
         )
 
     def _project(self, on: bool) -> None:
         self.style.value = PROJECTOR_CSS if on else ""
 
+    def _show_answers(self, on: bool) -> None:
+        self.key.value = (
+            f"{ANSWERS_SHOWN_CSS}<div><b>{escape(message('tools.key'))}</b>"
+            f"<ol>{key_items(self.exercises)}</ol></div>"
+            if on
+            else ""
+        )
+
     def summary(self) -> str:
-        return message("tools.summary.on" if self.projector.value else "tools.summary.off")
+        return message(
+            "tools.summary",
+            projector=message("tools.on" if self.projector.value else "tools.off"),
+            answers=message("tools.shown" if self.answers.value else "tools.hidden"),
+        )
 
 
 def lesson_exercises() -> list[Exercise]:

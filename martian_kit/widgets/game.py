@@ -19,6 +19,7 @@ from html import escape
 
 import ipywidgets as w
 
+from kit_common.charts import span
 from kit_common.widgets.base import OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
 from martian_kit.dice import NUM_DICE, FaceCounts
@@ -36,6 +37,9 @@ from martian_kit.widgets.dice_view import dice_text
 from martian_kit.widgets.turn import ActionBar, TurnView
 
 Advisor = Callable[[TurnState, GameContext], Sequence[str]]
+#: The rounds the score chart shows at least, from where the game started: about a game
+#: between good players (25 points at about 3 a turn), so that the first points have room.
+ROUNDS_AHEAD = 8
 
 
 def points_advisor(turn: TurnState, context: GameContext) -> list[str]:
@@ -154,8 +158,11 @@ class GameApp(App):
         controls = [self.people_count, self.bot_count, self.strength, self.seat_picker]
         for control in controls:  # labels in full, never cut to "Next gam..."
             control.style = {"description_width": "initial"}
-        setup = w.HBox([*controls, self.new_button])
-        setup.layout.flex_flow = "row wrap"
+        # which game the settings are for: the next one, not the one shown below them
+        self.setup_note = w.HTML()
+        row = w.HBox([*controls, self.new_button])
+        row.layout.flex_flow = "row wrap"
+        setup = w.VBox([self.setup_note, row])
         setup.layout.display = None if show_setup else "none"
 
         self.scoreboard = w.HTML()
@@ -253,6 +260,9 @@ class GameApp(App):
         ]
         self.bot_names = list(bots)
         self.state = state
+        self.setup_note.value = (
+            f"<i>{escape(message('ui.setup_note', players=', '.join(state.players)))}</i>"
+        )
         self.start_round = state.round
         self.start_totals = state.totals
         self.lines: list[str] = []
@@ -420,8 +430,12 @@ class GameApp(App):
         with updating(self.figure):
             for i, trace in enumerate(self.figure.data):
                 trace.x, trace.y = rounds[i], totals[i]
-            # a fixed range that keeps the target line in view (shapes do not widen it)
+            # fixed ranges: the target line in view (shapes do not widen it), and a few
+            # rounds ahead before the first turns (Plotly alone showed rounds −1 to 1)
             self.figure.layout.yaxis.range = [0, max(TARGET + 5, *s.totals) + 2]
+            start = self.start_round - 1
+            shown = [r for seat_rounds in rounds for r in seat_rounds]
+            self.figure.layout.xaxis.range = span(shown, (start, start + ROUNDS_AHEAD), 0.3)
         self.log_view.value = self._log_html()
         self.bot_turns.value = self.bot_turns_html()
 

@@ -101,6 +101,9 @@ class ScoreCalculator(App):
 
 
 _BOX = w.Layout(width="11em")
+#: The answer box's least width, label included: "Points:" and a field for "16" with its
+#: spinner, in every language (the label is as wide as its words).
+GUESS_MIN_WIDTH = "12em"
 
 
 class ScoringQuiz(App):
@@ -113,9 +116,16 @@ class ScoringQuiz(App):
         self.answers: dict[int, int] = {}
         self.question = w.HTML()
         self.dice = w.HTML()
+        # the label as wide as its words, the field the rest (9em in all, with the usual
+        # 80 px label, left a field that showed "11" as "1")
         self.guess = w.BoundedIntText(
-            value=0, min=0, max=16, description=message("ui.guess"), layout=w.Layout(width="9em")
+            value=0,
+            min=0,
+            max=16,
+            description=message("ui.guess"),
+            layout=w.Layout(width="auto", min_width=GUESS_MIN_WIDTH),
         )
+        self.guess.style.description_width = "initial"
         self.check_button = button(message("ui.check"))
         self.check_button.button_style = "primary"
         self.check_button.on_click(lambda _: self.check(self.guess.value))

@@ -48,7 +48,7 @@ def test_record_with_wrong_seat_or_final_is_refused(game):
     i = next(i for i, m in enumerate(data["moves"]) if "seat" in m)
     bad = json.loads(json.dumps(data))
     bad["moves"][i]["seat"] = (bad["moves"][i]["seat"] + 1) % 3
-    with pytest.raises(records.RecordError, match=rf"moves\[{i}\]\.seat: expected"):
+    with pytest.raises(records.RecordError, match=rf"moves\[{i}\]\.seat: seat \d is to act here"):
         records.from_record(bad)
     bad = json.loads(json.dumps(data))
     bad["final"][0] += 1
@@ -58,6 +58,37 @@ def test_record_with_wrong_seat_or_final_is_refused(game):
         records.from_record({**data, "format": "chess/1"})
     with pytest.raises(records.RecordError, match=r"settings\.chaos_theory: must be a bool"):
         records.from_record({**data, "settings": {"chaos_theory": "yes"}})
+
+
+def test_record_messages_say_what_and_where_in_words(game):
+    """A chance step is named in words, never by the engine's code for it ("expected -1",
+    "outcome of pool"); a record is replayed only on the component set it was made with."""
+    data = records.to_record(game)
+    assert "chance" in data["moves"][0]  # setup starts with a die drawn from the box
+    wrong = [
+        ({"seat": 0, "action": {"kind": "pass", "scientist": 1}}, "moves[0]: the draw of a die "
+         "from the box into the dice pool comes here, so the record needs a chance step, not a "
+         "move of seat 0"),
+        ({"chance": "no such die"}, "moves[0].chance: 'no such die' is not a possible outcome "
+         "of the draw of a die from the box into the dice pool"),
+    ]  # fmt: skip
+    for move, says in wrong:
+        bad = json.loads(json.dumps(data))
+        bad["moves"][0] = move
+        with pytest.raises(records.RecordError) as err:
+            records.from_record(bad)
+        assert str(err.value) == says and "-1" not in says
+    i = next(i for i, m in enumerate(data["moves"]) if "seat" in m)
+    bad = json.loads(json.dumps(data))
+    bad["moves"][i] = {"chance": "D1"}
+    with pytest.raises(records.RecordError, match=rf"moves\[{i}\]\.chance: seat \d is to act"):
+        records.from_record(bad)
+    with pytest.raises(records.RecordError) as err:
+        records.from_record({**data, "components": "My own set"})
+    assert str(err.value) == (
+        "components: the game was recorded on the component set 'My own set'; it cannot be "
+        f"replayed on the set {game.components.name!r}"
+    )
 
 
 def test_game_log_reads_every_phase(game):

@@ -5,6 +5,7 @@ is picked up."""
 from __future__ import annotations
 
 import random
+import re
 import shutil
 from html import escape
 
@@ -16,6 +17,7 @@ from dino_kit.components import illustrative_folder
 from dino_kit.messages import message
 from dino_kit.narrate import action_label
 from dino_kit.setup import setup_facts
+from dino_kit.state import evolve
 from dino_kit.widgets import data
 from dino_kit.widgets.game import GameApp
 from dino_kit.widgets.park import ParkRisk
@@ -399,3 +401,73 @@ def test_each_run_of_the_wins_explorer_plays_fresh_games():
     assert "seed 5" in explorer.text.value
     explorer.run()
     assert explorer.records != first and "seed 6" in explorer.text.value
+
+
+# -- issue 29: sums that add up, signs, the security bonus and the dice explained -------------
+
+_DIE_SUM = re.compile(
+    r"(\d+) (\w+) × (\d+)(?: \+ (\d+) bonus)? = "
+    r"(?:\+(\d+) \2 |(\d+) \2, but cold storage (?:has room for (\d+)|is full): \+(\d+) \2 )"
+)
+
+
+def test_every_die_claim_in_a_game_shows_a_sum_that_adds_up():
+    """A claim reads "2 blue × 2 = +3 blue" no more: the sum is the die's DNA, and cold
+    storage's room, when smaller, is said before what it keeps (checked against the state)."""
+    app = GameApp(bots=["heuristic", "heuristic", "heuristic"], seed=2, show_setup=False)
+    app.play_with(heuristic_bot)
+    research = [line for s in app.summaries for line in s.story.get("research", [])]
+    claims = [line for line in research if "× " in line]
+    assert len(claims) > 20
+    capped = full = 0
+    for line in claims:
+        m = _DIE_SUM.search(line)
+        assert m, line
+        amount, level, bonus = int(m[1]), int(m[3]), int(m[4] or 0)
+        if m[5] is not None:  # all of it kept
+            assert amount * level + bonus == int(m[5]), line
+        else:
+            assert amount * level + bonus == int(m[6]) > int(m[8]), line
+            assert m[7] is None or int(m[7]) == int(m[8]) > 0, line
+            capped += m[7] is not None
+            full += m[7] is None and int(m[8]) == 0
+    assert capped and full  # the game shows both
+
+
+def test_a_security_bonus_names_where_it_comes_from():
+    app = GameApp(bots=["random"], seed=5)
+    s = app.state
+    p = s.players[0]
+    assert "(+" not in board_html(s, 0)
+    upgraded = evolve(p, lab=("U3", None, None, None), specialists=(("P1", 0),))
+    state = evolve(s, players=(upgraded, *s.players[1:]))
+    assert (
+        f"security {p.security} (+3 from Electric Fence, Night Watchman: {p.security + 3} "
+        "in the park phase)" in board_html(state, 0)
+    )
+
+
+def test_the_research_dice_have_a_legend():
+    app = GameApp(bots=["random"], seed=5)
+    html = research_html(app.state)
+    legend = html[html.index("kit-dice-legend") :]
+    assert legend.count("<svg") == 6 + 1 + 2  # a DNA mark of each type, threat pips, rare faces
+    for words in ("1 blue DNA", "1 orange DNA", "threat pips", "rare: paddock", "rare: worker"):
+        assert words in legend
+
+
+def test_negative_vp_reads_with_a_true_minus_sign_on_the_board_and_in_the_final_table():
+    app = GameApp(bots=["random"], seed=5)
+    s = app.state
+    state = evolve(s, players=(evolve(s.players[0], vp=-4), *s.players[1:]))
+    assert "−4 VP" in board_html(state, 0) and "-4" not in board_html(state, 0)
+    app.state = state
+    assert "You −4" in app.summary()
+
+
+def test_the_vp_chart_shows_the_games_scale_before_the_first_round_ends():
+    """Issue 29: Plotly alone showed VP 9 to 11 around the first point."""
+    app = GameApp(bots=["heuristic"], seed=5)
+    x0, x1 = app.figure.layout.xaxis.range
+    y0, y1 = app.figure.layout.yaxis.range
+    assert x0 < 1 and x1 > 6 and y0 < 0 and y1 >= 20

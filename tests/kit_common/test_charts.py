@@ -49,3 +49,10 @@ def test_estimates_error_bars_reach_the_interval():
 def test_heatmap_leaves_missing_cells_blank_and_can_diverge():
     fig = charts.heatmap([[1, None]], [1, 2], [0], "t", "x", "y", "v", diverging=True)
     assert list(fig.data[0].z[0]) == [1, None] and fig.data[0].zmid == 0
+
+
+def test_span_holds_the_values_and_the_scale_asked_for():
+    # before a game's first points: the scale asked for, not Plotly's range around one point
+    assert charts.span([], (1, 6), 0.5) == [0.5, 6.5]
+    assert charts.span([10], (0, 20)) == [0, 20]
+    assert charts.span([-3, 25], (0, 20), 1) == [-4, 26]

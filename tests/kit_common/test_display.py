@@ -138,3 +138,9 @@ def test_a_fold_hides_its_parts_behind_a_summary_and_lists_them_as_text():
     assert str(fold).splitlines()[:3] == ["Counting <rolls>", "", "2380 rolls & more"]
     with pytest.raises(KitError):
         Fold("empty", [])
+
+
+def test_a_table_writes_negative_numbers_with_a_true_minus_sign() -> None:
+    table = Table(["Player", "VP track"], [("Ann", -11), ("Bob", 8)])
+    assert "−11" in str(table) and "-11" not in str(table)
+    assert "<td style='text-align:right'>−11</td>" in table._repr_html_()

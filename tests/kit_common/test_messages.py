@@ -191,3 +191,17 @@ def test_the_command_line_language_follows_gettexts_variables(environ, code):
 def test_locale_names_become_the_kits_codes():
     assert messages.language_code("es-MX") == "es"
     assert messages.language_code("POSIX") is None
+
+
+def test_a_negative_number_reads_with_a_true_minus_sign_in_every_sentence() -> None:
+    """Issue 29: "-4" (hyphen-minus) beside "−5" (minus sign). Every number a catalogue fills
+    in is written the one way, whatever its format; a value quoted as given (`!r`, a text)
+    stays as the user typed it."""
+    catalogue = Catalogue("test", {"vp": "{a} VP, {b:+d}, {c:.2f}, {d!r}, {e}"})
+    assert catalogue.message("vp", a=-4, b=-3, c=-0.5, d=-2, e="x-y") == (
+        "−4 VP, −3, −0.50, -2, x-y"
+    )
+    assert catalogue.message("vp", a=4, b=3, c=0.5, d=2, e="x") == "4 VP, +3, 0.50, 2, x"
+    plural = Catalogue("test", {"n": messages.Plural("{n} point", "{n} points")})
+    assert plural.plural("n", -2) == "−2 points"
+    assert messages.number_text(-11) == "−11" and messages.number_text(True) == "True"

@@ -3,12 +3,17 @@ rules, the exercises and the handout, each against an independent route."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from fractions import Fraction
+from html import escape
+from pathlib import Path
 
 import pytest
 
 from kit_common.errors import KitError
+from kit_common.widgets.teaching import ANSWERS_SHOWN_CSS, ANSWERS_TAG
 from martian_kit.classroom import analyse, exact_ray_distribution, exact_ray_mean, parse_rolls
 from martian_kit.solver.misreadings import (
     MISREADINGS,
@@ -19,6 +24,7 @@ from martian_kit.solver.misreadings import (
 )
 from martian_kit.solver.reference import exact_turn_value
 from martian_kit.widgets.classroom import (
+    PROJECTOR_CSS,
     ClassExperiment,
     LessonTools,
     handout_html,
@@ -114,4 +120,77 @@ def test_exercises_and_handout_agree():
     tools = LessonTools(exercises, "Lesson")
     assert tools.style.value == ""
     tools.projector.value = True
-    assert "font-size: 150%" in tools.style.value
+    assert tools.style.value == PROJECTOR_CSS
+
+
+TEACHERS_PAGE = (
+    Path(__file__).resolve().parents[2]
+    / "notebooks"
+    / "martian_dice"
+    / "08_probability_for_teachers.ipynb"
+)
+
+
+def test_the_teachers_page_shows_no_answer_before_the_reveal():
+    """Issue 29: a student opening page 8 read 4.33, 3.11 and 51.6 % under the questions.
+    A cell whose text or output gives an exercise's answer is tagged `kit-answers` (hidden in
+    the app until "Show the answers") or is a check the app drops."""
+    exercises = lesson_exercises()
+    turn, ten, seats = exercises[2], exercises[3], exercises[4]
+    answers = [
+        "13/3",
+        f"{13 / 3:.2f}",
+        f"{turn.answer:.2f}",
+        f"{ten.answer:.1f}%",
+        re.search(r"\d+\.\d%", seats.answer_text)[0],
+        "exactly half",
+    ]
+    shown = []
+    for cell in json.loads(TEACHERS_PAGE.read_text())["cells"]:
+        tags = cell["metadata"].get("tags", [])
+        if ANSWERS_TAG in tags or "kit-check" in tags:
+            continue
+        text = "".join(cell["source"]) if cell["cell_type"] == "markdown" else ""
+        for output in cell.get("outputs", []):
+            text += json.dumps(output.get("data", {}), ensure_ascii=False)
+        shown.append(text)
+    for answer in answers:
+        assert not any(answer in text for text in shown), answer
+    tagged = [
+        c
+        for c in json.loads(TEACHERS_PAGE.read_text())["cells"]
+        if ANSWERS_TAG in c["metadata"].get("tags", [])
+    ]
+    assert any(f"{turn.answer:.2f}" in json.dumps(c) for c in tagged)  # the answers are there
+
+
+def test_show_the_answers_gives_the_teachers_key_and_the_hidden_cells():
+    exercises = lesson_exercises()
+    tools = LessonTools(exercises, "Lesson")
+    assert tools.key.value == "" and "answers hidden" in tools.summary()
+    tools.answers.value = True
+    assert ANSWERS_SHOWN_CSS in tools.key.value and "answers shown" in tools.summary()
+    for exercise in exercises:
+        assert escape(exercise.answer_text) in tools.key.value
+    tools.answers.value = False
+    assert tools.key.value == ""
+
+
+def _css_px(name: str) -> float:
+    return float(re.search(rf"{name}:\s*([\d.]+)px", PROJECTOR_CSS)[1])
+
+
+def test_the_projector_view_keeps_buttons_and_number_fields_readable():
+    """Issue 29: 150 % type in ipywidgets' fixed 28 px buttons cut their text (29 px), and the
+    number fields shrank to 10 px beside their larger labels. The projector view now sizes the
+    widgets through ipywidgets' own variables (type, line height, field and label widths),
+    and lets a button grow with its label."""
+    font, height = _css_px("--jp-widgets-font-size"), _css_px("--jp-widgets-inline-height")
+    width, label = _css_px("--jp-widgets-inline-width"), _css_px("--jp-widgets-inline-label-width")
+    assert height >= 1.5 * font  # a line of the larger type fits a button
+    assert width - label >= 12 * font  # a number field keeps room for a dozen characters
+    rules = re.findall(r"([^{}]+)\{([^}]*)\}", PROJECTOR_CSS)
+    for selector, body in rules:
+        if "widget-button" in selector or "widget-toggle-button" in selector:
+            assert "font-size" not in body and "height: auto" in body
+    assert not any("jupyter-widgets" in selector for selector, _ in rules)  # no 150 % × 150 %

@@ -267,3 +267,19 @@ def test_a_game_started_from_given_totals_counts_only_its_own_turns():
         assert row["average"] == round(sum(t.score for t in turns) / len(turns), 2)
         # not the total over the turns: the game started at 20 and 24
         assert row["average"] < row["total"] / len(turns)
+
+
+def test_the_setup_row_says_it_is_for_the_next_game_and_names_this_games_players():
+    app = GameApp(bots=["optimal", "cautious", "greedy"], seed=3)
+    assert app.strength.value == "optimal"  # the menu shows one kind of bot ...
+    note = app.setup_note.value  # ... and says the game below is the other bots'
+    assert "when you press New game" in note
+    assert "Bot 2 (cautious), Bot 3 (greedy)" in note
+
+
+def test_the_chart_shows_the_games_scale_before_the_first_turn():
+    """Issue 29: before anyone played, Plotly showed rounds −1 to 1 around the one point."""
+    app = GameApp(bots=["optimal"], seed=3)
+    low, high = app.figure.layout.xaxis.range
+    assert low < 0 < 8 < high and low > -1
+    assert list(app.figure.layout.yaxis.range) == [0, 32]

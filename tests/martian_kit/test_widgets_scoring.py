@@ -43,3 +43,12 @@ def test_quiz_checks_against_the_engine():
     quiz.check(score(EXERCISES[0]) + 1)
     assert quiz.feedback.value.startswith("Not quite")
     assert quiz.right_answers() == len(EXERCISES) - 1
+
+
+def test_the_quiz_answer_box_leaves_the_field_room_for_two_digits():
+    """Issue 29: 9em in all, with ipywidgets' usual 80 px label, left a field that showed "11"
+    as "1". The label is now as wide as its words, and the box at least 12em."""
+    quiz = ScoringQuiz()
+    assert quiz.guess.style.description_width == "initial"
+    assert quiz.guess.layout.width == "auto"
+    assert float(quiz.guess.layout.min_width.removesuffix("em")) >= 12
