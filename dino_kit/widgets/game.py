@@ -51,9 +51,9 @@ from dino_kit.widgets.views import (
     market_html,
     research_html,
 )
-from kit_common.charts import span
 from kit_common.messages import number_text
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
+from kit_common.widgets.charts import span
 from kit_common.widgets.live_chart import LiveChart
 
 #: Safety net: a bot turn that never gives the hand back would be an engine bug.

@@ -19,8 +19,8 @@ from html import escape
 
 import ipywidgets as w
 
-from kit_common.charts import span
 from kit_common.widgets.base import OUTPUT_CLASS, App, button, updating
+from kit_common.widgets.charts import span
 from kit_common.widgets.live_chart import LiveChart
 from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.explain import explain_action, explain_roll, take_label
