@@ -101,6 +101,47 @@ ENGLISH: dict[str, str | Plural] = {
     "stats.no_freedom": "a chi-square test needs at least one degree of freedom",
     "stats.mismatched": "one observed count, one probability and one label per category",
     "stats.too_few": "too few counts for a chi-square test",
+    # The class store (kit_common.class_store): refused input, "<field>: ..."
+    "classstore.bad_code": (
+        "a join code is {length} characters among {alphabet} (spaces and dashes do not count), "
+        "got {value}"
+    ),
+    "classstore.bad_nickname": (
+        "a nickname is 1 to {most} characters of text, without control characters, got {value}"
+    ),
+    "classstore.bad_send_key": (
+        "a send's key is 8 to 64 letters, digits, '-' or '_' (the page draws it), got {value}"
+    ),
+    "classstore.not_trials": "must be a list of the trials' outcomes, got {value}",
+    "classstore.trial_count": "one send holds 1 to {most} trials, this one has {count}",
+    "classstore.bad_trial": "must be one of the experiment's outcomes ({outcomes}), got {value}",
+    "classstore.bad_experiment": (
+        "an experiment's name is 1 to 64 letters, digits, '.', '-' or '_', got {value}"
+    ),
+    "classstore.bad_outcomes": (
+        "an experiment has 2 to {most} different outcomes, each a whole number, got {value}"
+    ),
+    # The class store: refused actions
+    "classstore.bad_url": "{variable} is not a database address the kit can use ({reason})",
+    "classstore.unavailable": (
+        "The class's data cannot be reached just now ({reason}). Try again in a moment."
+    ),
+    "classstore.newer_schema": (
+        "The class's data was written by a newer version of the kit (schema {found}; this "
+        "one knows up to {known}). Update the kit."
+    ),
+    "classstore.unknown_class": "There is no class with the code {code}. Check the code.",
+    "classstore.closed": (
+        "The class {code} is closed: it takes no more joins or sends. Ask your teacher."
+    ),
+    "classstore.not_teacher": "Only the teacher's page of the class {code} can do that.",
+    "classstore.not_student": "This page has not joined the class: join it first.",
+    "classstore.no_code": "No free join code was found. Try again.",
+    "classstore.nickname_taken": (
+        "Someone in the class is already called {nickname}. Choose another nickname."
+    ),
+    "classstore.full_students": "The class is full: it has {most} students.",
+    "classstore.full_trials": "The class holds {most} trials already: it takes no more.",
     # What the app says while a page runs (Voila's spinner; kit_common.pages carries them in a
     # translated page's metadata, the kit's Voila template shows them)
     "page.loading": "Preparing the page…",
