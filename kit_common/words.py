@@ -101,6 +101,22 @@ ENGLISH: dict[str, str | Plural] = {
     "stats.no_freedom": "a chi-square test needs at least one degree of freedom",
     "stats.mismatched": "one observed count, one probability and one label per category",
     "stats.too_few": "too few counts for a chi-square test",
+    # A class's experiment as data (kit_common.experiments): "<field>: ..."
+    "experiment.bad_name": (
+        "an experiment's name is 1 to 64 letters, digits, '.', '-' or '_', got {value}"
+    ),
+    "experiment.few_outcomes": (
+        "an experiment's law lists at least two outcomes with their probabilities, got {value}"
+    ),
+    "experiment.bad_outcome": (
+        "an outcome is a whole number, larger than the one before it, got {value}"
+    ),
+    "experiment.bad_probability": (
+        "a probability is an exact Fraction above 0 and at most 1, got {value}"
+    ),
+    "experiment.not_one": "the probabilities add up to {total}, not to 1",
+    "experiment.unknown_outcome": "is not an outcome of the experiment ({outcomes}): {value}",
+    "experiment.bad_count": "a count is a whole number of at least 0, got {value}",
     # The class store (kit_common.class_store): refused input, "<field>: ..."
     "classstore.bad_code": (
         "a join code is {length} characters among {alphabet} (spaces and dashes do not count), "
