@@ -339,9 +339,7 @@ def _check_experiment(name: Any, outcomes: Any) -> tuple[str, tuple[int, ...]]:
 def default_url() -> str:
     """The default store: `classes.sqlite3` in the kit's folder of the user's Jupyter data
     folder (created if missing)."""
-    from jupyter_core.paths import jupyter_data_dir
-
-    folder = Path(jupyter_data_dir()) / "martian-dino-kit"
+    folder = _kit_data_folder()
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'classes.sqlite3'}"
 
@@ -732,3 +730,49 @@ class ClassStore:
                 ).all()
             )
         return {o: int(seen.get(o, 0)) for o in json.loads(row.outcomes)}
+
+
+def _kit_data_folder() -> Path:
+    from jupyter_core.paths import jupyter_data_dir
+
+    return Path(jupyter_data_dir()) / "martian-dino-kit"
+
+
+class TeacherKeys:
+    """The teacher's secrets of the classes started on this computer, so that the teacher's
+    page reopens a class by its code alone after the page or the app was restarted: a JSON
+    file readable by its owner only (`teacher_keys.json` in the kit's Jupyter data folder by
+    default), by store (a hash of its URL: a URL may hold a password) and code. Whoever can
+    read this file can act as the teacher of these classes: on a server where students' pages
+    run as the same user as the teacher's, the teacher's link (`TeacherKey`) is the safer
+    way back."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = _kit_data_folder() / "teacher_keys.json" if path is None else path
+
+    @staticmethod
+    def _store_id(url: str) -> str:
+        return _hash(url)[:16]
+
+    def _read(self) -> dict[str, dict[str, str]]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def remember(self, url: str, key: TeacherKey) -> None:
+        """Keep `key` for the store at `url`."""
+        data = self._read()
+        data.setdefault(self._store_id(url), {})[key.code] = key.secret
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        partial = self.path.with_suffix(".tmp")
+        descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            json.dump(data, file)
+        os.replace(partial, self.path)  # a reader never sees half a file
+
+    def find(self, url: str, code: str) -> TeacherKey | None:
+        """The key of the class `code` of the store at `url`, if this computer started it."""
+        secret = self._read().get(self._store_id(url), {}).get(normalize_code(code))
+        return TeacherKey(normalize_code(code), secret) if isinstance(secret, str) else None

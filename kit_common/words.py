@@ -158,6 +158,81 @@ ENGLISH: dict[str, str | Plural] = {
     ),
     "classstore.full_students": "The class is full: it has {most} students.",
     "classstore.full_trials": "The class holds {most} trials already: it takes no more.",
+    # The teacher's and the students' views of a class (kit_common.widgets.class_views)
+    "classview.experiment": "Experiment",
+    "classview.idle": "Close after this many idle minutes",
+    "classview.start": "Start a class",
+    "classview.start_tip": "Start a new class and show its join code",
+    "classview.code_input": "Class code",
+    "classview.code_placeholder": "e.g. 7KQ3MZP",
+    "classview.open": "Reopen",
+    "classview.open_tip": "Reopen a class started on this computer, by its code",
+    "classview.no_class": "No class yet: start one, or reopen one by its code.",
+    "classview.not_here": (
+        "The class {code} was not started on this computer: only the teacher's page that "
+        "started it can reopen it."
+    ),
+    "classview.unknown_experiment": (
+        "The class does the experiment {name!r}, which this page does not know ({known})."
+    ),
+    "classview.join": (
+        "Students open {link}, scan the QR code, or type the code on the student page."
+    ),
+    "classview.qr": "QR code of the join link",
+    "classview.pooled": Plural(
+        "{n} trial pooled from {sent} of {joined} students.",
+        "{n} trials pooled from {sent} of {joined} students.",
+    ),
+    "classview.table.mine": "You",
+    "classview.table.seen": "Class",
+    "classview.table.expected": "Expected by the exact law",
+    "classview.means": "Mean seen: {seen:.2f}; exact mean: {exact:.2f}.",
+    "classview.exact_mean": "Exact mean: {exact:.2f}.",
+    "classview.too_few": "Too few trials yet for a chi-square test.",
+    "classview.chi_square": Plural(
+        "Chi-square: {statistic:.2f} with {n} degree of freedom; p-value {p:.3f}.",
+        "Chi-square: {statistic:.2f} with {n} degrees of freedom; p-value {p:.3f}.",
+    ),
+    "classview.reset": "Reset",
+    "classview.reset_tip": "Clear the class's trials (the students stay joined)",
+    "classview.reset_done": "The class's trials were cleared.",
+    "classview.close": "Close",
+    "classview.close_tip": "Take no more joins or sends",
+    "classview.closed_done": "The class is closed: it takes no more joins or sends.",
+    "classview.export": "Export",
+    "classview.export_tip": "Every trial with its student and time, as a CSV file",
+    "classview.export_link": "Download the class's trials (CSV)",
+    "classview.summary_none": "class: none started yet",
+    "classview.summary_teacher": Plural(
+        "class {code}: {n} trial pooled", "class {code}: {n} trials pooled"
+    ),
+    "classview.name": "Nickname",
+    "classview.name_placeholder": "a nickname, not your name",
+    "classview.join_button": "Join",
+    "classview.join_tip": "Join the class with this code",
+    "classview.join_first": "Type the class's code and a nickname, then join.",
+    "classview.joined": "You joined the class {code} as {nickname}.",
+    "classview.roll": "Roll",
+    "classview.roll_tip": "Do one trial on screen",
+    "classview.typed": "With real dice",
+    "classview.typed_placeholder": "outcomes, e.g. 4 5 3",
+    "classview.add": "Add",
+    "classview.add_tip": "Add the outcomes you typed",
+    "classview.send": "Send",
+    "classview.send_tip": "Send your trials to the class",
+    "classview.pending": Plural(
+        "{n} trial ready to send: {values}", "{n} trials ready to send: {values}"
+    ),
+    "classview.nothing_to_send": "Nothing to send yet: roll, or type your outcomes.",
+    "classview.sent": Plural("Sent: {n} trial.", "Sent: {n} trials."),
+    "classview.already_sent": Plural(
+        "That send ({n} trial) had arrived already: it counts once.",
+        "That send ({n} trials) had arrived already: it counts once.",
+    ),
+    "classview.summary_student_none": "student: not joined yet",
+    "classview.summary_student": Plural(
+        "student in class {code}: {n} trial to send", "student in class {code}: {n} trials to send"
+    ),
     # What the app says while a page runs (Voila's spinner; kit_common.pages carries them in a
     # translated page's metadata, the kit's Voila template shows them)
     "page.loading": "Preparing the page…",
