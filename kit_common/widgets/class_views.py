@@ -363,6 +363,7 @@ class StudentView(App):
         self.typed = w.Text(
             description=message("classview.typed"),
             placeholder=message("classview.typed_placeholder"),
+            style={"description_width": "initial"},
         )
         self.add_button = button(message("classview.add"), message("classview.add_tip"))
         self.add_button.on_click(lambda _: self.add_typed(self.typed.value))
@@ -381,7 +382,11 @@ class StudentView(App):
                 self.name,
                 self.join_button,
                 self.about,
-                w.HBox([self.roll_button, self.typed, self.add_button]),
+                # a phone's narrow screen: the parts wrap instead of being cut short
+                w.HBox(
+                    [self.roll_button, self.typed, self.add_button],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
                 self.send_button,
                 self.status,
                 self.results,
