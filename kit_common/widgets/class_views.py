@@ -23,10 +23,14 @@ import threading
 import uuid
 from collections.abc import Callable, Mapping
 from html import escape
-from urllib.parse import parse_qs, quote
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, quote, urlsplit, urlunsplit
 
+import anywidget
 import ipywidgets as w
 import segno
+import traitlets
 
 from kit_common.class_store import (
     DEFAULT_IDLE_MINUTES,
@@ -46,20 +50,36 @@ from kit_common.experiments import Comparison, Experiment
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from kit_common.words import message, plural
 
+STATIC = Path(__file__).parent / "static"
 #: How often the teacher's view asks the store for the pooled results, in seconds.
-REFRESH_S = 1.0
+REFRESH_S = 0.5
 #: The environment variable with the student page's address as students reach it, e.g.
 #: http://192.168.1.20:8866/voila/render/classroom/student.ipynb (else it is worked out from
 #: the request that opened the teacher's page).
 URL_VARIABLE = "KIT_CLASS_URL"
 
 
-def join_url(code: str, environ: Mapping[str, str] | None = None) -> str:
-    """The join link of the class `code`: the student page with `?class=CODE`; absolute
-    when the server's address is known (from `KIT_CLASS_URL`, or from the request Voila
-    handed the kernel: SERVER_NAME, SERVER_PORT, SCRIPT_NAME), else relative."""
+class PageAddress(anywidget.AnyWidget):
+    """An invisible widget that tells the kernel the address of the page it is shown in
+    (`href`, "" until the browser has drawn it): the teacher's page builds the join link
+    from it, the student's page reads the join link's code from it."""
+
+    _esm = STATIC / "page_address.js"
+    href = traitlets.Unicode("").tag(sync=True)
+
+
+def join_url(code: str, environ: Mapping[str, str] | None = None, page: str = "") -> str:
+    """The join link of the class `code`: the student page with `?class=CODE`. Absolute
+    when the address students use is known: `KIT_CLASS_URL`; else beside the teacher's
+    page's own address `page` (as its browser reached it); else from the request Voila
+    handed the kernel (SERVER_NAME, SERVER_PORT, SCRIPT_NAME; a kernel that ran the page
+    before the request has none); else relative."""
     environ = os.environ if environ is None else environ
     base = environ.get(URL_VARIABLE, "").strip()
+    if not base and page:
+        parts = urlsplit(page)
+        folder = parts.path.rsplit("/", 1)[0]
+        base = urlunsplit((parts.scheme, parts.netloc, f"{folder}/student.ipynb", "", ""))
     if not base:
         page = environ.get("SCRIPT_NAME", "")
         folder = page.rsplit("/", 1)[0] + "/" if "/" in page else ""
@@ -70,11 +90,12 @@ def join_url(code: str, environ: Mapping[str, str] | None = None) -> str:
     return f"{base}?class={quote(code)}"
 
 
-def code_from_query(environ: Mapping[str, str] | None = None) -> str:
-    """The `class` of the page's query string (the join link's code), or ""."""
+def code_from_query(environ: Mapping[str, str] | None = None, page: str = "") -> str:
+    """The `class` of the page's query string (the join link's code), or "": from the
+    page's address `page` when given, else from the request Voila handed the kernel."""
     environ = os.environ if environ is None else environ
-    values = parse_qs(environ.get("QUERY_STRING", "")).get("class", [""])
-    return values[0][:64]
+    query = urlsplit(page).query if page else environ.get("QUERY_STRING", "")
+    return parse_qs(query).get("class", [""])[0][:64]
 
 
 def qr_svg(text: str) -> str:
@@ -177,8 +198,10 @@ class TeacherView(App):
         self.export_button = button(message("classview.export"), message("classview.export_tip"))
         self.export_button.on_click(lambda _: self.export())
         self.export_link = w.HTML()
+        self.address = PageAddress()
         self.widget = w.VBox(
             [
+                self.address,
                 w.HBox([self.choice, self.idle, self.start_button]),
                 w.HBox([self.code_input, self.open_button]),
                 self.notice,
@@ -236,7 +259,7 @@ class TeacherView(App):
 
     def _show(self, key: TeacherKey, experiment: Experiment) -> None:
         self.key, self.experiment, self.shown = key, experiment, None
-        link = join_url(key.code)
+        link = join_url(key.code, page=self.address.href)
         anchor = f"<a href='{escape(link)}'>{escape(link)}</a>"
         self.code.value = (
             "<p style='font-size:3em;letter-spacing:0.1em'>"
@@ -376,8 +399,11 @@ class StudentView(App):
         self.status = w.HTML(f"<p>{message('classview.join_first')}</p>")
         self.status.add_class(OUTPUT_CLASS)
         self.results = w.HTML()
+        self.address = PageAddress()
+        self.address.observe(self._on_address, "href")
         self.widget = w.VBox(
             [
+                self.address,
                 self.code_input,
                 self.name,
                 self.join_button,
@@ -399,6 +425,13 @@ class StudentView(App):
         if self._store is None:
             self._store = self._open_store()
         return self._store
+
+    def _on_address(self, change: dict[str, Any]) -> None:
+        # The join link's code, once the browser says the page's address (a kernel that ran
+        # the page before the request did not know it).
+        code = code_from_query(page=change["new"])
+        if code and self.student is None and not self.code_input.value:
+            self.code_input.value = code
 
     def _set_trial_buttons(self, enabled: bool) -> None:
         for part in (self.roll_button, self.typed, self.add_button, self.send_button):

@@ -53,6 +53,13 @@ def test_the_join_link_and_its_qr_code(monkeypatch: pytest.MonkeyPatch) -> None:
     told = {**request, "KIT_CLASS_URL": "https://school.example/student.ipynb"}
     assert join_url("ABC2345", told) == "https://school.example/student.ipynb?class=ABC2345"
     assert join_url("ABC2345", {}) == "student.ipynb?class=ABC2345"
+    # a kernel that ran the page before the request knows the address from the browser
+    page = "http://10.0.0.5:8866/voila/render/classroom/teacher.ipynb?lang=en#top"
+    assert join_url("ABC2345", {}, page) == (
+        "http://10.0.0.5:8866/voila/render/classroom/student.ipynb?class=ABC2345"
+    )
+    assert join_url("ABC2345", told, page).startswith("https://school.example/")
+    assert code_from_query({}, "http://h/voila/render/classroom/student.ipynb?class=ab2c") == "ab2c"
     assert code_from_query({"QUERY_STRING": "class=abc2345&lang=es"}) == "abc2345"
     assert code_from_query({}) == ""
     svg = qr_svg("student.ipynb?class=ABC2345")
@@ -81,6 +88,17 @@ def test_a_class_is_started_joined_sent_and_pooled(store: ClassStore, tmp_path: 
     assert sorted(o for o, n in pooled.counts for _ in range(n)) == sorted([*rolled, 6, 6])
     assert teacher.summary() == f"class {key.code}: 5 trials pooled"
     assert "Too few trials yet" in teacher.pooled.value
+
+
+def test_the_student_page_takes_the_code_from_its_address(store: ClassStore) -> None:
+    student = StudentView(EXPERIMENTS, lambda: store, random.Random(4), code="")
+    assert student.code_input.value == ""
+    student.address.href = "http://10.0.0.5:8866/voila/render/classroom/student.ipynb?class=X2Y3"
+    assert student.code_input.value == "X2Y3"
+    typed = StudentView(EXPERIMENTS, lambda: store, random.Random(4), code="")
+    typed.code_input.value = "TYPED22"  # what the student typed stays
+    typed.address.href = "http://h/student.ipynb?class=OTHER"
+    assert typed.code_input.value == "TYPED22"
 
 
 def test_bad_typed_outcomes_are_refused_and_nothing_is_added(
