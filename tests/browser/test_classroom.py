@@ -29,7 +29,11 @@ def test_a_student_send_reaches_the_projector_within_two_seconds(voila_app, chro
 
         student = student_context.new_page()
         student.goto(link, timeout=120_000)
-        assert student.input_value(".kit-class-code-input input", timeout=120_000) == code
+        # the link's code fills the field once the browser told the kernel the page's address
+        student.wait_for_function(
+            f"document.querySelector('.kit-class-code-input input')?.value === '{code}'",
+            timeout=120_000,
+        )
         nickname = "<img src=x onerror=alert(1)>"
         student.fill(".kit-class-name input", nickname)
         student.click(".kit-class-join")
