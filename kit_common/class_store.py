@@ -26,10 +26,13 @@ What it promises:
 - nothing is kept of a student but the nickname and the trials.
 
 Isolation: on SQLite every writing transaction starts with `BEGIN IMMEDIATE` (one writer at a
-time, waiting up to `BUSY_TIMEOUT_S` for the lock); on PostgreSQL transactions are READ
-COMMITTED and every action on a class first locks the class's row (`SELECT ... FOR UPDATE`),
-so sends, joins, resets and closes of one class happen one after the other while other
-classes go on in parallel.
+time, taking turns on a lock file beside the database, waiting up to `BUSY_TIMEOUT_S`); on
+PostgreSQL transactions are READ COMMITTED, and the class's row is the lock: joins, resets,
+closes and exports lock it first (`SELECT ... FOR UPDATE`), a send last, with the UPDATE that
+counts its trials in only if the class is still open and has room (so sends of one class wait
+for each other for one statement and the commit), while other classes go on in parallel. A
+send's key is unique per student in the database: the same send from two kernels at once is
+stored once, the other told it arrived already.
 """
 
 from __future__ import annotations
@@ -111,6 +114,7 @@ classes = sa.Table(
     sa.Column("outcomes", sa.Text, nullable=False),  # a JSON list of whole numbers
     sa.Column("idle_minutes", sa.Integer, nullable=False),
     sa.Column("closed", sa.Boolean, nullable=False),
+    sa.Column("trial_count", sa.Integer, nullable=False),  # the trials stored, kept by sends
     sa.Column("created_at", sa.DateTime, nullable=False),  # UTC, naive
     sa.Column("active_at", sa.DateTime, nullable=False),
 )
@@ -379,7 +383,9 @@ def create_store_engine(url: str) -> Engine:
         parsed = sa.make_url(url)
         if parsed.get_backend_name() == "sqlite":
             return _sqlite_engine(parsed)
-        return sa.create_engine(parsed, isolation_level="READ COMMITTED", pool_pre_ping=True)
+        # No ping before each use (a round trip on every action): a connection the server
+        # dropped fails once ("try again"), is thrown away, and old ones are renewed.
+        return sa.create_engine(parsed, isolation_level="READ COMMITTED", pool_recycle=600)
     except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError, ImportError) as error:
         raise _refuse("bad_url", variable=ENV_VARIABLE, reason=error) from None
 
@@ -553,6 +559,7 @@ class ClassStore:
                             outcomes=json.dumps(list(values)),
                             idle_minutes=idle,
                             closed=False,
+                            trial_count=0,
                             created_at=now,
                             active_at=now,
                         )
@@ -588,7 +595,9 @@ class ClassStore:
             row = self._teacher_row(conn, key)
             conn.execute(trials.delete().where(trials.c.class_id == row.id))
             conn.execute(
-                classes.update().where(classes.c.id == row.id).values(active_at=self._now())
+                classes.update()
+                .where(classes.c.id == row.id)
+                .values(active_at=self._now(), trial_count=0)
             )
 
     def export_csv(self, key: TeacherKey) -> str:
@@ -686,33 +695,67 @@ class ClassStore:
         send whose key was stored before stores nothing again."""
         code = normalize_code(student.code)
         key = _check_send_key(send_key)
-        with self._write() as conn:
-            row = self._open_class_row(conn, code)
-            outcomes = _check_values(values, json.loads(row.outcomes))
-            student_id = self._student_id(conn, row.id, student)
-            earlier = conn.execute(
-                sa.select(sends.c.trials).where(
-                    sends.c.student_id == student_id, sends.c.send_key == key
-                )
-            ).scalar()
-            if earlier is not None:
-                return Receipt(int(earlier), repeated=True)
-            stored = conn.execute(
-                sa.select(sa.func.count()).where(trials.c.class_id == row.id)
-            ).scalar_one()
-            if stored + len(outcomes) > MAX_TRIALS_PER_CLASS:
-                raise _refuse("full_trials", most=MAX_TRIALS_PER_CLASS)
-            now = self._now()
-            send_id = conn.execute(
-                sends.insert()
-                .values(student_id=student_id, send_key=key, trials=len(outcomes), sent_at=now)
-                .returning(sends.c.id)
-            ).scalar_one()
-            conn.execute(
-                trials.insert(),
-                [{"class_id": row.id, "send_id": send_id, "value": v} for v in outcomes],
+        try:
+            with self._write() as conn:
+                return self._send(conn, code, student, key, values)
+        except sa.exc.IntegrityError:
+            # The same send, sent at the same moment by another kernel, was stored first.
+            with self._read() as conn:
+                row = self._class_row(conn, code, lock=False)
+                earlier = self._earlier_send(conn, self._student_id(conn, row.id, student), key)
+            if earlier is None:
+                raise
+            return Receipt(earlier, repeated=True)
+
+    @staticmethod
+    def _earlier_send(conn: Connection, student_id: int, key: str) -> int | None:
+        found = conn.execute(
+            sa.select(sends.c.trials).where(
+                sends.c.student_id == student_id, sends.c.send_key == key
             )
-            conn.execute(classes.update().where(classes.c.id == row.id).values(active_at=now))
+        ).scalar()
+        return None if found is None else int(found)
+
+    def _send(
+        self, conn: Connection, code: str, student: StudentKey, key: str, values: Sequence[int]
+    ) -> Receipt:
+        # The class's row is locked by the last statement only (the UPDATE that counts the
+        # trials in), so that sends of one class wait for each other for one statement and
+        # the commit, not for the whole send. The UPDATE's condition checks what a lock must
+        # make sure of: the class is open and has room.
+        row = self._class_row(conn, code, lock=False)
+        if not self._is_open(row):
+            raise _refuse("closed", code=code)
+        outcomes = _check_values(values, json.loads(row.outcomes))
+        student_id = self._student_id(conn, row.id, student)
+        earlier = self._earlier_send(conn, student_id, key)
+        if earlier is not None:
+            return Receipt(earlier, repeated=True)
+        now = self._now()
+        send_id = conn.execute(
+            sends.insert()
+            .values(student_id=student_id, send_key=key, trials=len(outcomes), sent_at=now)
+            .returning(sends.c.id)
+        ).scalar_one()
+        conn.execute(
+            trials.insert(),
+            [{"class_id": row.id, "send_id": send_id, "value": v} for v in outcomes],
+        )
+        counted = conn.execute(
+            classes.update()
+            .where(
+                classes.c.id == row.id,
+                classes.c.closed.is_(False),
+                classes.c.active_at >= now - timedelta(minutes=row.idle_minutes),
+                classes.c.trial_count + len(outcomes) <= MAX_TRIALS_PER_CLASS,
+            )
+            .values(active_at=now, trial_count=classes.c.trial_count + len(outcomes))
+        ).rowcount
+        if counted != 1:  # closed meanwhile, or full: the transaction is rolled back
+            now_row = self._class_row(conn, code, lock=False)
+            if not self._is_open(now_row):
+                raise _refuse("closed", code=code)
+            raise _refuse("full_trials", most=MAX_TRIALS_PER_CLASS)
         return Receipt(len(outcomes), repeated=False)
 
     def student_counts(self, student: StudentKey) -> dict[int, int]:

@@ -153,6 +153,22 @@ def test_bad_input_gets_a_sentence_and_changes_nothing(store: ClassStore) -> Non
     assert not store.send(ann, "second-send", [7]).repeated
 
 
+def test_a_full_class_refuses_a_send_whole(
+    store: ClassStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(class_store, "MAX_TRIALS_PER_CLASS", 5)
+    teacher = started(store)
+    ann = store.join(teacher.code, "Ann")
+    store.send(ann, "ann-send-0001", [1, 2, 3])
+    with pytest.raises(ClassError, match="holds 5 trials already") as full:
+        store.send(ann, "ann-send-0002", [4, 5, 6])
+    assert full.value.reason == "full_trials"
+    assert store.pooled(teacher.code).trials == 3  # none of the refused send
+    store.reset(teacher)  # the count starts again
+    assert store.send(ann, "ann-send-0002", [4, 5, 6]) == class_store.Receipt(3, False)
+    assert store.pooled(teacher.code).as_dict()[6] == 1
+
+
 def test_a_nickname_is_stored_as_text(store: ClassStore) -> None:
     teacher = started(store)
     nickname = "<script>alert(1)</script>"[:MAX_NICKNAME]
