@@ -62,7 +62,9 @@ URL_VARIABLE = "KIT_CLASS_URL"
 class PageAddress(anywidget.AnyWidget):
     """An invisible widget that tells the kernel the address of the page it is shown in
     (`href`, "" until the browser has drawn it): the teacher's page builds the join link
-    from it, the student's page reads the join link's code from it."""
+    from it, the student's page reads the join link's code from it. While the page is open,
+    its view also sends a message once a minute: the kernel handling it counts as activity,
+    so the app's idle culling (10 minutes) leaves a class's open pages alone."""
 
     _esm = STATIC / "page_address.js"
     href = traitlets.Unicode("").tag(sync=True)
