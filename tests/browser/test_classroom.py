@@ -25,7 +25,9 @@ def test_a_student_send_reaches_the_projector_within_two_seconds(voila_app, chro
         code = re.search(r"\b[2-9A-Z]{7}\b", teacher.inner_text(".kit-class-code")).group(0)
         link = teacher.get_attribute(".kit-class-code a", "href")
         assert link.endswith(f"classroom/student.ipynb?class={code}")
-        assert "0 trials pooled" in teacher.inner_text(".kit-class-pooled")
+        teacher.wait_for_function(
+            "document.querySelector('.kit-class-pooled').innerText.includes('0 trials pooled')"
+        )
 
         student = student_context.new_page()
         student.goto(link, timeout=120_000)
