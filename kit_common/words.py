@@ -101,6 +101,138 @@ ENGLISH: dict[str, str | Plural] = {
     "stats.no_freedom": "a chi-square test needs at least one degree of freedom",
     "stats.mismatched": "one observed count, one probability and one label per category",
     "stats.too_few": "too few counts for a chi-square test",
+    # A class's experiment as data (kit_common.experiments): "<field>: ..."
+    "experiment.bad_name": (
+        "an experiment's name is 1 to 64 letters, digits, '.', '-' or '_', got {value}"
+    ),
+    "experiment.few_outcomes": (
+        "an experiment's law lists at least two outcomes with their probabilities, got {value}"
+    ),
+    "experiment.bad_outcome": (
+        "an outcome is a whole number, larger than the one before it, got {value}"
+    ),
+    "experiment.bad_probability": (
+        "a probability is an exact Fraction above 0 and at most 1, got {value}"
+    ),
+    "experiment.not_one": "the probabilities add up to {total}, not to 1",
+    "experiment.unknown_outcome": "is not an outcome of the experiment ({outcomes}): {value}",
+    "experiment.bad_count": "a count is a whole number of at least 0, got {value}",
+    # The class store (kit_common.class_store): refused input, "<field>: ..."
+    "classstore.bad_code": (
+        "a join code is {length} characters among {alphabet} (spaces and dashes do not count), "
+        "got {value}"
+    ),
+    "classstore.bad_nickname": (
+        "a nickname is 1 to {most} characters of text, without control characters, got {value}"
+    ),
+    "classstore.bad_send_key": (
+        "a send's key is 8 to 64 letters, digits, '-' or '_' (the page draws it), got {value}"
+    ),
+    "classstore.not_trials": "must be a list of the trials' outcomes, got {value}",
+    "classstore.trial_count": "one send holds 1 to {most} trials, this one has {count}",
+    "classstore.bad_trial": "must be one of the experiment's outcomes ({outcomes}), got {value}",
+    "classstore.bad_experiment": (
+        "an experiment's name is 1 to 64 letters, digits, '.', '-' or '_', got {value}"
+    ),
+    "classstore.bad_outcomes": (
+        "an experiment has 2 to {most} different outcomes, each a whole number, got {value}"
+    ),
+    # The class store: refused actions
+    "classstore.bad_url": "{variable} is not a database address the kit can use ({reason})",
+    "classstore.unavailable": (
+        "The class's data cannot be reached just now ({reason}). Try again in a moment."
+    ),
+    "classstore.newer_schema": (
+        "The class's data was written by a newer version of the kit (schema {found}; this "
+        "one knows up to {known}). Update the kit."
+    ),
+    "classstore.unknown_class": "There is no class with the code {code}. Check the code.",
+    "classstore.closed": (
+        "The class {code} is closed: it takes no more joins or sends. Ask your teacher."
+    ),
+    "classstore.not_teacher": "Only the teacher's page of the class {code} can do that.",
+    "classstore.not_student": "This page has not joined the class: join it first.",
+    "classstore.no_code": "No free join code was found. Try again.",
+    "classstore.nickname_taken": (
+        "Someone in the class is already called {nickname}. Choose another nickname."
+    ),
+    "classstore.full_students": "The class is full: it has {most} students.",
+    "classstore.full_trials": "The class holds {most} trials already: it takes no more.",
+    # The teacher's and the students' views of a class (kit_common.widgets.class_views)
+    "classview.experiment": "Experiment",
+    "classview.idle": "Close after this many idle minutes",
+    "classview.start": "Start a class",
+    "classview.start_tip": "Start a new class and show its join code",
+    "classview.code_input": "Class code",
+    "classview.code_placeholder": "e.g. 7KQ3MZP",
+    "classview.open": "Reopen",
+    "classview.open_tip": "Reopen a class started on this computer, by its code",
+    "classview.no_class": "No class yet: start one, or reopen one by its code.",
+    "classview.not_here": (
+        "The class {code} was not started on this computer: only the teacher's page that "
+        "started it can reopen it."
+    ),
+    "classview.unknown_experiment": (
+        "The class does the experiment {name!r}, which this page does not know ({known})."
+    ),
+    "classview.join": (
+        "Students open {link}, scan the QR code, or type the code on the student page."
+    ),
+    "classview.qr": "QR code of the join link",
+    "classview.pooled": Plural(
+        "{n} trial pooled from {sent} of {joined} students.",
+        "{n} trials pooled from {sent} of {joined} students.",
+    ),
+    "classview.table.mine": "You",
+    "classview.table.seen": "Class",
+    "classview.table.expected": "Expected by the exact law",
+    "classview.means": "Mean seen: {seen:.2f}; exact mean: {exact:.2f}.",
+    "classview.exact_mean": "Exact mean: {exact:.2f}.",
+    "classview.too_few": "Too few trials yet for a chi-square test.",
+    "classview.chi_square": Plural(
+        "Chi-square: {statistic:.2f} with {n} degree of freedom; p-value {p:.3f}.",
+        "Chi-square: {statistic:.2f} with {n} degrees of freedom; p-value {p:.3f}.",
+    ),
+    "classview.reset": "Reset",
+    "classview.reset_tip": "Clear the class's trials (the students stay joined)",
+    "classview.reset_done": "The class's trials were cleared.",
+    "classview.close": "Close",
+    "classview.close_tip": "Take no more joins or sends",
+    "classview.closed_done": "The class is closed: it takes no more joins or sends.",
+    "classview.export": "Export",
+    "classview.export_tip": "Every trial with its student and time, as a CSV file",
+    "classview.export_link": "Download the class's trials (CSV)",
+    "classview.summary_none": "class: none started yet",
+    "classview.summary_teacher": Plural(
+        "class {code}: {n} trial pooled", "class {code}: {n} trials pooled"
+    ),
+    "classview.name": "Nickname",
+    "classview.name_placeholder": "a nickname, not your name",
+    "classview.join_button": "Join",
+    "classview.join_tip": "Join the class with this code",
+    "classview.join_first": "Type the class's code and a nickname, then join.",
+    "classview.joined": "You joined the class {code} as {nickname}.",
+    "classview.roll": "Roll",
+    "classview.roll_tip": "Do one trial on screen",
+    "classview.typed": "With real dice",
+    "classview.typed_placeholder": "outcomes, e.g. 4 5 3",
+    "classview.add": "Add",
+    "classview.add_tip": "Add the outcomes you typed",
+    "classview.send": "Send",
+    "classview.send_tip": "Send your trials to the class",
+    "classview.pending": Plural(
+        "{n} trial ready to send: {values}", "{n} trials ready to send: {values}"
+    ),
+    "classview.nothing_to_send": "Nothing to send yet: roll, or type your outcomes.",
+    "classview.sent": Plural("Sent: {n} trial.", "Sent: {n} trials."),
+    "classview.already_sent": Plural(
+        "That send ({n} trial) had arrived already: it counts once.",
+        "That send ({n} trials) had arrived already: it counts once.",
+    ),
+    "classview.summary_student_none": "student: not joined yet",
+    "classview.summary_student": Plural(
+        "student in class {code}: {n} trial to send", "student in class {code}: {n} trials to send"
+    ),
     # What the app says while a page runs (Voila's spinner; kit_common.pages carries them in a
     # translated page's metadata, the kit's Voila template shows them)
     "page.loading": "Preparing the page…",

@@ -255,6 +255,20 @@ ENGLISH.update(
     }
 )
 
+# -- the class experiments (martian_kit/experiments.py): what a class does and pools --
+ENGLISH.update(
+    {
+        "experiment.rays.title": "Death Rays in one roll",
+        "experiment.rays.trial": "Roll all {dice} dice once and count the Death Rays.",
+        "experiment.rays.outcome": "Death Rays",
+        "experiment.turn.title": "A whole turn with the {strategy} strategy",
+        "experiment.turn.trial": (
+            "Play one whole turn with the {strategy} strategy and note the turn's score."
+        ),
+        "experiment.turn.outcome": "points",
+    }
+)
+
 _CAUTIOUS_LEVEL = re.compile(r"cautious-(\d+)")
 
 

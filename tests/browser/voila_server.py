@@ -208,6 +208,11 @@ def voila_server(
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     # Kernels behave as under `./dev app`: ipykernel leaves stderr alone when it sees pytest.
     env.pop("PYTEST_CURRENT_TEST", None)
+    # The class pages' store: a file of the test run's, not the user's Jupyter data folder.
+    class_db = log.parent / "classes.sqlite3"
+    for old in log.parent.glob("classes.sqlite3*"):
+        old.unlink()
+    env.setdefault("KIT_CLASS_DB", f"sqlite:///{class_db}")
     command = [
         sys.executable,
         str(REPO / "kit_app.py"),

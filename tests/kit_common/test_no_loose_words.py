@@ -25,6 +25,16 @@ ALLOWED = {
     ("kit_common/widgets/live_chart.py", "data, layout and config, as plotly.js reads them"): (
         "a traitlet's help: a developer's note on the widget's state, never shown on a page"
     ),
+    **{
+        ("kit_common/class_store.py", statement): "SQL said to the database, never shown"
+        for statement in (
+            "PRAGMA journal_mode=WAL",
+            "PRAGMA foreign_keys=ON",
+            "PRAGMA busy_timeout=",
+            "BEGIN IMMEDIATE",
+            "READ COMMITTED",
+        )
+    },
 }
 
 

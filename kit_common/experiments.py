@@ -1,0 +1,192 @@
+"""A class's experiment as data: its name, what one trial is, and its exact law, so that a
+teacher's own experiment is a definition, not new code; and the class's pooled results held
+against that law.
+
+An `Experiment` lists its outcomes (whole numbers, increasing) with their exact probabilities
+(`Fraction`s that add up to exactly 1: the kit computes them, nothing is estimated). The class
+store keeps only the experiment's name and outcomes with each class; the pages find the
+definition by name. `Experiment.compare(counts)` is what the projector shows: the counts seen
+and expected, the mean seen and the exact mean, and a chi-square goodness-of-fit test whose
+groups are neighbouring outcomes merged, in order, until each expects at least 5 trials (the
+usual condition of the chi-square approximation; the grouping depends only on the number of
+trials, never on what was seen).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+from kit_common.checks import is_whole, shown
+from kit_common.errors import InputError
+from kit_common.statistics import ChiSquare, chi_square_test
+from kit_common.words import message
+
+#: An experiment's name: what the class store keeps (letters, digits, ".", "-", "_").
+_NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+#: The least number of trials each group of a chi-square test expects.
+MIN_EXPECTED = 5.0
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A class's results against the exact law: per outcome (in the experiment's order) the
+    trials seen and expected; the mean seen (None without trials) and the exact mean; the
+    chi-square test (None while too few trials make two groups that each expect 5)."""
+
+    outcomes: tuple[int, ...]
+    observed: tuple[int, ...]
+    expected: tuple[Fraction, ...]
+    trials: int
+    mean: float | None
+    exact_mean: Fraction
+    test: ChiSquare | None
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """An experiment a class does together. `name`: the stable id the store keeps; `title`:
+    what the class calls it; `trial`: what one trial is, in words; `outcome`: what a trial's
+    outcome counts; `law`: each possible outcome with its exact probability, outcomes
+    increasing, probabilities positive and adding up to exactly 1."""
+
+    name: str
+    title: str
+    trial: str
+    outcome: str
+    law: tuple[tuple[int, Fraction], ...]
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.name, str) and _NAME.fullmatch(self.name)):
+            raise InputError("name", message("experiment.bad_name", value=shown(self.name)))
+        for field in ("title", "trial", "outcome"):
+            value = getattr(self, field)
+            if not (isinstance(value, str) and value.strip()):
+                raise InputError(field, message("check.text", value=shown(value)))
+        if not isinstance(self.law, tuple) or len(self.law) < 2:
+            raise InputError("law", message("experiment.few_outcomes", value=shown(self.law)))
+        previous: int | None = None
+        for i, pair in enumerate(self.law):
+            outcome, p = pair if isinstance(pair, tuple) and len(pair) == 2 else (None, None)
+            if not is_whole(outcome) or (previous is not None and outcome <= previous):
+                raise InputError(
+                    f"law[{i}]", message("experiment.bad_outcome", value=shown(outcome))
+                )
+            if type(p) is not Fraction or not 0 < p <= 1:
+                raise InputError(f"law[{i}]", message("experiment.bad_probability", value=shown(p)))
+            previous = outcome
+        total = sum((p for _, p in self.law), Fraction(0))
+        if total != 1:
+            raise InputError("law", message("experiment.not_one", total=total))
+
+    @classmethod
+    def from_probabilities(
+        cls,
+        name: str,
+        title: str,
+        trial: str,
+        outcome: str,
+        probabilities: Mapping[int, Fraction] | Sequence[Fraction],
+    ) -> Experiment:
+        """An experiment from P(outcome) by outcome (a sequence: the outcomes 0, 1, 2, ...);
+        impossible outcomes (probability 0) are left out."""
+        pairs = (
+            probabilities.items()
+            if isinstance(probabilities, Mapping)
+            else enumerate(probabilities)
+        )
+        law = tuple(sorted((k, p) for k, p in pairs if p != 0))
+        return cls(name, title, trial, outcome, law)
+
+    @property
+    def outcomes(self) -> tuple[int, ...]:
+        """The possible outcomes, increasing."""
+        return tuple(k for k, _ in self.law)
+
+    @property
+    def probabilities(self) -> tuple[Fraction, ...]:
+        """The exact probabilities of the outcomes, in their order."""
+        return tuple(p for _, p in self.law)
+
+    def probability(self, outcome: int) -> Fraction:
+        """P(a trial gives `outcome`): 0 for an outcome the experiment never gives."""
+        return dict(self.law).get(outcome, Fraction(0))
+
+    @property
+    def mean(self) -> Fraction:
+        """The exact mean outcome."""
+        return sum((k * p for k, p in self.law), Fraction(0))
+
+    def sample(self, rng: random.Random) -> int:
+        """One trial drawn from the exact law (one random whole number below the common
+        denominator of the probabilities: no rounding anywhere)."""
+        denominator = lcm(*(p.denominator for p in self.probabilities))
+        draw = rng.randrange(denominator)
+        for outcome, p in self.law[:-1]:
+            draw -= p.numerator * (denominator // p.denominator)
+            if draw < 0:
+                return outcome
+        return self.law[-1][0]  # the draws left: the last outcome's share
+
+    def groups(self, trials: int, min_expected: float = MIN_EXPECTED) -> list[list[int]]:
+        """The chi-square test's groups for `trials` trials: neighbouring outcomes' indices
+        merged in order until each group expects at least `min_expected` trials (a short last
+        group joins the one before it)."""
+        groups: list[list[int]] = []
+        current: list[int] = []
+        expected = Fraction(0)
+        for i, p in enumerate(self.probabilities):
+            current.append(i)
+            expected += trials * p
+            if expected >= min_expected:
+                groups.append(current)
+                current, expected = [], Fraction(0)
+        if current:
+            if groups:
+                groups[-1].extend(current)
+            else:
+                groups.append(current)
+        return groups
+
+    def compare(self, counts: Mapping[int, int]) -> Comparison:
+        """The class's counts by outcome (an outcome left out: none seen) against the law."""
+        known = set(self.outcomes)
+        for outcome, count in counts.items():
+            if outcome not in known:
+                raise InputError(
+                    f"counts[{outcome!r}]",
+                    message(
+                        "experiment.unknown_outcome",
+                        outcomes=", ".join(map(str, self.outcomes)),
+                        value=shown(outcome),
+                    ),
+                )
+            if not is_whole(count) or count < 0:
+                raise InputError(
+                    f"counts[{outcome!r}]", message("experiment.bad_count", value=shown(count))
+                )
+        observed = tuple(int(counts.get(k, 0)) for k in self.outcomes)
+        trials = sum(observed)
+        expected = tuple(trials * p for p in self.probabilities)
+        mean = sum(k * n for k, n in zip(self.outcomes, observed)) / trials if trials else None
+        test = self._test(observed, trials)
+        return Comparison(self.outcomes, observed, expected, trials, mean, self.mean, test)
+
+    def _test(self, observed: tuple[int, ...], trials: int) -> ChiSquare | None:
+        groups = self.groups(trials)
+        if trials == 0 or len(groups) < 2:
+            return None
+        labels = [
+            str(self.outcomes[g[0]])
+            if len(g) == 1
+            else f"{self.outcomes[g[0]]}–{self.outcomes[g[-1]]}"
+            for g in groups
+        ]
+        grouped = [sum(observed[i] for i in g) for g in groups]
+        chances = [float(sum((self.probabilities[i] for i in g), Fraction(0))) for g in groups]
+        # the groups are made already (in exact fractions): no float rounding may merge again
+        return chi_square_test(grouped, chances, labels, MIN_EXPECTED * (1 - 1e-9))

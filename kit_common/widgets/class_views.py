@@ -1,0 +1,543 @@
+"""The two views of a class on the class store (kit_common.class_store): the teacher's, made
+for a projector, and the student's, made for a phone. The pages notebooks/classroom/*.ipynb
+show them; the experiments are data (kit_common.experiments), handed in by the page.
+
+The teacher's view starts a class (a join code, the join link and its QR code, drawn by
+segno), or reopens one started on this computer by its code; it shows the pooled results
+beside the exact law with the chi-square test, and refreshes them by itself (a thread of the
+kernel asks the store every `REFRESH_S` seconds and redraws only when they changed); it
+resets, closes and exports the class. The student's view joins with a nickname, does trials
+on screen (drawn from the exact law) or takes those typed from real dice, and sends them
+with one idempotency key per batch (kept until the store has it, so a retry counts once).
+
+The elements carry stable class names (`kit-class-*`) for the browser tests and assistive
+tools. Everything shown of a student (the nickname) is escaped: text, never HTML.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import random
+import threading
+import uuid
+from collections.abc import Callable, Mapping
+from html import escape
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, quote, urlsplit, urlunsplit
+
+import anywidget
+import ipywidgets as w
+import segno
+import traitlets
+
+from kit_common.class_store import (
+    DEFAULT_IDLE_MINUTES,
+    MAX_IDLE_MINUTES,
+    MAX_TRIALS_PER_SEND,
+    MIN_IDLE_MINUTES,
+    ClassError,
+    ClassStore,
+    Pooled,
+    StudentKey,
+    TeacherKey,
+    TeacherKeys,
+    normalize_code,
+)
+from kit_common.errors import InputError, KitError
+from kit_common.experiments import Comparison, Experiment
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from kit_common.words import message, plural
+
+STATIC = Path(__file__).parent / "static"
+#: How often the teacher's view asks the store for the pooled results, in seconds.
+REFRESH_S = 0.5
+#: The environment variable with the student page's address as students reach it, e.g.
+#: http://192.168.1.20:8866/voila/render/classroom/student.ipynb (else it is worked out from
+#: the request that opened the teacher's page).
+URL_VARIABLE = "KIT_CLASS_URL"
+
+
+class PageAddress(anywidget.AnyWidget):
+    """An invisible widget that tells the kernel the address of the page it is shown in
+    (`href`, "" until the browser has drawn it): the teacher's page builds the join link
+    from it, the student's page reads the join link's code from it. While the page is open,
+    its view also sends a message once a minute: the kernel handling it counts as activity,
+    so the app's idle culling (10 minutes) leaves a class's open pages alone."""
+
+    _esm = STATIC / "page_address.js"
+    href = traitlets.Unicode("").tag(sync=True)
+
+
+def join_url(code: str, environ: Mapping[str, str] | None = None, page: str = "") -> str:
+    """The join link of the class `code`: the student page with `?class=CODE`. Absolute
+    when the address students use is known: `KIT_CLASS_URL`; else beside the teacher's
+    page's own address `page` (as its browser reached it); else from the request Voila
+    handed the kernel (SERVER_NAME, SERVER_PORT, SCRIPT_NAME; a kernel that ran the page
+    before the request has none); else relative."""
+    environ = os.environ if environ is None else environ
+    base = environ.get(URL_VARIABLE, "").strip()
+    if not base and page:
+        parts = urlsplit(page)
+        folder = parts.path.rsplit("/", 1)[0]
+        base = urlunsplit((parts.scheme, parts.netloc, f"{folder}/student.ipynb", "", ""))
+    if not base:
+        page = environ.get("SCRIPT_NAME", "")
+        folder = page.rsplit("/", 1)[0] + "/" if "/" in page else ""
+        host = environ.get("SERVER_NAME", "")
+        port = environ.get("SERVER_PORT", "")
+        server = f"http://{host}{':' + port if port else ''}" if host else ""
+        base = f"{server}{folder}student.ipynb"
+    return f"{base}?class={quote(code)}"
+
+
+def code_from_query(environ: Mapping[str, str] | None = None, page: str = "") -> str:
+    """The `class` of the page's query string (the join link's code), or "": from the
+    page's address `page` when given, else from the request Voila handed the kernel."""
+    environ = os.environ if environ is None else environ
+    query = urlsplit(page).query if page else environ.get("QUERY_STRING", "")
+    return parse_qs(query).get("class", [""])[0][:64]
+
+
+def qr_svg(text: str) -> str:
+    """The QR code of `text` as an inline SVG (drawn on this machine by segno)."""
+    return str(segno.make(text, error="m").svg_inline(scale=5))
+
+
+def comparison_html(
+    experiment: Experiment, result: Comparison, own: Mapping[int, int] | None = None
+) -> str:
+    """The class's counts beside the exact law (and a student's own counts, when given), the
+    means and the chi-square test, as the views show them."""
+    head = [escape(experiment.outcome)]
+    if own is not None:
+        head.append(message("classview.table.mine"))
+    head += [message("classview.table.seen"), message("classview.table.expected")]
+    rows = []
+    for i, outcome in enumerate(result.outcomes):
+        cells = [str(outcome)]
+        if own is not None:
+            cells.append(str(own.get(outcome, 0)))
+        cells += [str(result.observed[i]), f"{float(result.expected[i]):.1f}"]
+        rows.append("".join(f"<td>{c}</td>" for c in cells))
+    table = (
+        "<table class='kit-table'><thead><tr>"
+        + "".join(f"<th>{h}</th>" for h in head)
+        + "</tr></thead><tbody>"
+        + "".join(f"<tr>{r}</tr>" for r in rows)
+        + "</tbody></table>"
+    )
+    exact = float(result.exact_mean)
+    if result.mean is None:
+        means = message("classview.exact_mean", exact=exact)
+    else:
+        means = message("classview.means", seen=result.mean, exact=exact)
+    test = result.test
+    if test is None:
+        verdict = message("classview.too_few")
+    else:
+        verdict = plural("classview.chi_square", test.df, statistic=test.statistic, p=test.p_value)
+    return f"{table}<p>{means} {verdict}</p>"
+
+
+class TeacherView(App):
+    """The teacher's page: start or reopen a class, show its code, link and QR code, the
+    pooled results refreshing by themselves, and reset, close and export."""
+
+    def __init__(
+        self,
+        experiments: Mapping[str, Experiment],
+        open_store: Callable[[], ClassStore] = ClassStore,
+        keys: TeacherKeys | None = None,
+        refresh_s: float | None = REFRESH_S,
+    ) -> None:
+        self.experiments = dict(experiments)
+        self._open_store = open_store
+        self._store: ClassStore | None = None  # opened on first use: a page runs without it
+        self._keys = keys
+        self._refresh_s = refresh_s
+        self._stop = threading.Event()
+        self._poller: threading.Thread | None = None
+        self.key: TeacherKey | None = None
+        self.experiment: Experiment | None = None
+        self.shown: Pooled | None = None
+        self.choice = w.Dropdown(
+            options=[(e.title, name) for name, e in self.experiments.items()],
+            description=message("classview.experiment"),
+            layout=w.Layout(width="32em"),
+        )
+        self.idle = w.BoundedIntText(
+            value=DEFAULT_IDLE_MINUTES,
+            min=MIN_IDLE_MINUTES,
+            max=MAX_IDLE_MINUTES,
+            description=message("classview.idle"),
+            style={"description_width": "initial"},
+        )
+        self.start_button = button(message("classview.start"), message("classview.start_tip"))
+        self.start_button.button_style = "primary"
+        self.start_button.add_class(ACTION_CLASS)
+        self.start_button.add_class("kit-class-start")
+        self.start_button.on_click(lambda _: self.start())
+        self.code_input = w.Text(
+            description=message("classview.code_input"),
+            placeholder=message("classview.code_placeholder"),
+        )
+        self.code_input.add_class("kit-class-code-input")
+        self.open_button = button(message("classview.open"), message("classview.open_tip"))
+        self.open_button.add_class("kit-class-open")
+        self.open_button.on_click(lambda _: self.reopen(self.code_input.value))
+        self.code = w.HTML(f"<p>{message('classview.no_class')}</p>")
+        self.code.add_class("kit-class-code")
+        self.pooled = w.HTML()
+        self.pooled.add_class("kit-class-pooled")
+        self.notice = w.HTML()
+        self.notice.add_class(OUTPUT_CLASS)
+        self.reset_button = button(message("classview.reset"), message("classview.reset_tip"))
+        self.reset_button.on_click(lambda _: self.reset())
+        self.close_button = button(message("classview.close"), message("classview.close_tip"))
+        self.close_button.on_click(lambda _: self.close())
+        self.export_button = button(message("classview.export"), message("classview.export_tip"))
+        self.export_button.on_click(lambda _: self.export())
+        self.export_link = w.HTML()
+        self.address = PageAddress()
+        self.widget = w.VBox(
+            [
+                self.address,
+                w.HBox([self.choice, self.idle, self.start_button]),
+                w.HBox([self.code_input, self.open_button]),
+                self.notice,
+                self.code,
+                self.pooled,
+                w.HBox([self.reset_button, self.close_button, self.export_button]),
+                self.export_link,
+            ]
+        )
+        self._set_class_buttons(False)
+
+    # -- the store and the class ------------------------------------------------------------
+
+    def store(self) -> ClassStore:
+        """The class store (opened on first use)."""
+        if self._store is None:
+            self._store = self._open_store()
+        return self._store
+
+    def keys(self) -> TeacherKeys:
+        """Where this computer keeps the secrets of the classes it started."""
+        if self._keys is None:
+            self._keys = TeacherKeys()
+        return self._keys
+
+    def _set_class_buttons(self, enabled: bool) -> None:
+        for part in (self.reset_button, self.close_button, self.export_button):
+            part.disabled = not enabled
+
+    def start(self) -> TeacherKey:
+        """Start a class doing the chosen experiment (the button "Start a class")."""
+        experiment = self.experiments[self.choice.value]
+        store = self.store()
+        key = store.start_class(experiment.name, experiment.outcomes, self.idle.value)
+        self.keys().remember(store.url, key)
+        self._show(key, experiment)
+        return key
+
+    def reopen(self, code: str) -> TeacherKey:
+        """Reopen a class this computer started, by its code (the button "Reopen")."""
+        store = self.store()
+        key = self.keys().find(store.url, code)
+        if key is None:
+            raise ClassError("not_here", message("classview.not_here", code=normalize_code(code)))
+        info = store.reopen(key)
+        experiment = self.experiments.get(info.experiment)
+        if experiment is None:
+            known = ", ".join(self.experiments)
+            raise ClassError(
+                "unknown_experiment",
+                message("classview.unknown_experiment", name=info.experiment, known=known),
+            )
+        self._show(key, experiment)
+        return key
+
+    def _show(self, key: TeacherKey, experiment: Experiment) -> None:
+        self.key, self.experiment, self.shown = key, experiment, None
+        link = join_url(key.code, page=self.address.href)
+        anchor = f"<a href='{escape(link)}'>{escape(link)}</a>"
+        self.code.value = (
+            "<p style='font-size:3em;letter-spacing:0.1em'>"
+            f"<b>{escape(key.code)}</b></p>"
+            f"<p>{escape(experiment.title)}: {escape(experiment.trial)}</p>"
+            f"<p>{message('classview.join', link=anchor)}</p>"
+            f"<div role='img' aria-label='{escape(message('classview.qr'))}'>{qr_svg(link)}</div>"
+        )
+        self.notice.value = ""
+        self.export_link.value = ""
+        self._set_class_buttons(True)
+        self.refresh()
+        self._start_polling()
+
+    def refresh(self) -> Pooled | None:
+        """Ask the store for the pooled results and redraw them if they changed."""
+        if self.key is None or self.experiment is None:
+            return None
+        pooled = self.store().pooled(self.key.code)
+        if pooled != self.shown:
+            self.shown = pooled
+            sentence = plural(
+                "classview.pooled", pooled.trials, sent=pooled.sent, joined=pooled.joined
+            )
+            result = self.experiment.compare(pooled.as_dict())
+            self.pooled.value = (
+                f"<p><b>{sentence}</b></p>{comparison_html(self.experiment, result)}"
+            )
+        return pooled
+
+    def _start_polling(self) -> None:
+        if self._refresh_s is None or self._poller is not None:
+            return
+        self._poller = threading.Thread(target=self._poll, name="kit-class-refresh", daemon=True)
+        self._poller.start()
+
+    def _poll(self) -> None:
+        assert self._refresh_s is not None
+        while not self._stop.wait(self._refresh_s):
+            try:
+                self.refresh()
+            except KitError as error:  # the store was out of reach: say so, try again later
+                self.notice.value = f"<p>{escape(str(error))}</p>"
+
+    def stop(self) -> None:
+        """Stop refreshing (the page's kernel is going away, or a test is over)."""
+        self._stop.set()
+        if self._poller is not None:
+            self._poller.join(5)
+
+    # -- the teacher's actions on the class -------------------------------------------------------
+
+    def _key(self) -> TeacherKey:
+        if self.key is None:
+            raise ClassError("no_class", message("classview.no_class"))
+        return self.key
+
+    def reset(self) -> None:
+        """Clear the class's trials (the button "Reset")."""
+        self.store().reset(self._key())
+        self.notice.value = f"<p>{message('classview.reset_done')}</p>"
+        self.refresh()
+
+    def close(self) -> None:
+        """Close the class (the button "Close")."""
+        self.store().close(self._key())
+        self.notice.value = f"<p>{message('classview.closed_done')}</p>"
+
+    def export(self) -> str:
+        """The class's trials as CSV, offered as a download link (the button "Export")."""
+        key = self._key()
+        text = self.store().export_csv(key)
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        self.export_link.value = (
+            f"<a download='class-{key.code}.csv' href='data:text/csv;base64,{data}'>"
+            f"{message('classview.export_link')}</a>"
+        )
+        return text
+
+    def summary(self) -> str:
+        if self.key is None:
+            return message("classview.summary_none")
+        trials = self.shown.trials if self.shown is not None else 0
+        return plural("classview.summary_teacher", trials, code=self.key.code)
+
+
+class StudentView(App):
+    """A student's page: join with a nickname, do trials on screen or type those of real
+    dice, send them, and see one's own results beside the class's and the exact law."""
+
+    def __init__(
+        self,
+        experiments: Mapping[str, Experiment],
+        open_store: Callable[[], ClassStore] = ClassStore,
+        rng: random.Random | None = None,
+        code: str | None = None,
+    ) -> None:
+        self.experiments = dict(experiments)
+        self._open_store = open_store
+        self._store: ClassStore | None = None
+        self.rng = random.Random() if rng is None else rng
+        self.student: StudentKey | None = None
+        self.experiment: Experiment | None = None
+        self.pending: list[int] = []
+        self._send_key: str | None = None  # one key per batch, kept until the store has it
+        self.code_input = w.Text(
+            value=code_from_query() if code is None else code,
+            description=message("classview.code_input"),
+            placeholder=message("classview.code_placeholder"),
+        )
+        self.code_input.add_class("kit-class-code-input")
+        self.name = w.Text(
+            description=message("classview.name"),
+            placeholder=message("classview.name_placeholder"),
+        )
+        self.name.add_class("kit-class-name")
+        self.join_button = button(message("classview.join_button"), message("classview.join_tip"))
+        self.join_button.button_style = "primary"
+        self.join_button.add_class("kit-class-join")
+        self.join_button.on_click(lambda _: self.join(self.code_input.value, self.name.value))
+        self.roll_button = button(message("classview.roll"), message("classview.roll_tip"))
+        self.roll_button.add_class("kit-class-roll")
+        self.roll_button.on_click(lambda _: self.roll())
+        self.typed = w.Text(
+            description=message("classview.typed"),
+            placeholder=message("classview.typed_placeholder"),
+            style={"description_width": "initial"},
+        )
+        self.add_button = button(message("classview.add"), message("classview.add_tip"))
+        self.add_button.on_click(lambda _: self.add_typed(self.typed.value))
+        self.send_button = button(message("classview.send"), message("classview.send_tip"))
+        self.send_button.button_style = "primary"
+        self.send_button.add_class(ACTION_CLASS)
+        self.send_button.add_class("kit-class-send")
+        self.send_button.on_click(lambda _: self.send())
+        self.about = w.HTML()
+        self.status = w.HTML(f"<p>{message('classview.join_first')}</p>")
+        self.status.add_class(OUTPUT_CLASS)
+        self.results = w.HTML()
+        self.address = PageAddress()
+        self.address.observe(self._on_address, "href")
+        self.widget = w.VBox(
+            [
+                self.address,
+                self.code_input,
+                self.name,
+                self.join_button,
+                self.about,
+                # a phone's narrow screen: the parts wrap instead of being cut short
+                w.HBox(
+                    [self.roll_button, self.typed, self.add_button],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
+                self.send_button,
+                self.status,
+                self.results,
+            ]
+        )
+        self._set_trial_buttons(False)
+
+    def store(self) -> ClassStore:
+        """The class store (opened on first use)."""
+        if self._store is None:
+            self._store = self._open_store()
+        return self._store
+
+    def _on_address(self, change: dict[str, Any]) -> None:
+        # The join link's code, once the browser says the page's address (a kernel that ran
+        # the page before the request did not know it).
+        code = code_from_query(page=change["new"])
+        if code and self.student is None and not self.code_input.value:
+            self.code_input.value = code
+
+    def _set_trial_buttons(self, enabled: bool) -> None:
+        for part in (self.roll_button, self.typed, self.add_button, self.send_button):
+            part.disabled = not enabled
+
+    def join(self, code: str, nickname: str) -> StudentKey:
+        """Join the class `code` as `nickname` (the button "Join")."""
+        store = self.store()
+        info = store.info(code)
+        experiment = self.experiments.get(info.experiment)
+        if experiment is None:
+            known = ", ".join(self.experiments)
+            raise ClassError(
+                "unknown_experiment",
+                message("classview.unknown_experiment", name=info.experiment, known=known),
+            )
+        self.student = store.join(code, nickname)
+        self.experiment = experiment
+        for part in (self.code_input, self.name, self.join_button):
+            part.disabled = True
+        joined = message(
+            "classview.joined", code=self.student.code, nickname=escape(self.student.nickname)
+        )
+        self.about.value = (
+            f"<p>{joined}</p><p><b>{escape(experiment.title)}</b>: {escape(experiment.trial)}</p>"
+        )
+        self._set_trial_buttons(True)
+        self._show_pending()
+        self.show_results()
+        return self.student
+
+    def _joined(self) -> tuple[StudentKey, Experiment]:
+        if self.student is None or self.experiment is None:
+            raise ClassError("not_student", message("classstore.not_student"))
+        return self.student, self.experiment
+
+    def roll(self) -> int:
+        """One trial on screen, drawn from the exact law (the button "Roll")."""
+        _, experiment = self._joined()
+        self._check_room(1)
+        outcome = experiment.sample(self.rng)
+        self.pending.append(outcome)
+        self._show_pending()
+        return outcome
+
+    def add_typed(self, text: str) -> list[int]:
+        """Take the outcomes typed from real dice ("4 5 3"), each one of the experiment's."""
+        _, experiment = self._joined()
+        words = text.replace(",", " ").split()
+        values: list[int] = []
+        for word in words:
+            value = int(word) if word.lstrip("-").isdigit() and len(word) < 9 else None
+            if value is None or value not in experiment.outcomes:
+                listed = ", ".join(map(str, experiment.outcomes))
+                raise InputError(
+                    message("classview.typed"),
+                    message("classstore.bad_trial", outcomes=listed, value=repr(word[:40])),
+                )
+            values.append(value)
+        self._check_room(len(values))
+        self.pending += values
+        self.typed.value = ""
+        self._show_pending()
+        return values
+
+    def _check_room(self, more: int) -> None:
+        count = len(self.pending) + more
+        if count > MAX_TRIALS_PER_SEND:
+            raise InputError(
+                message("classview.typed"),
+                message("classstore.trial_count", most=MAX_TRIALS_PER_SEND, count=count),
+            )
+
+    def _show_pending(self) -> None:
+        shown = " ".join(map(str, self.pending[-40:]))
+        self.status.value = f"<p>{plural('classview.pending', len(self.pending), values=shown)}</p>"
+
+    def send(self) -> bool:
+        """Send the trials done since the last send, all or none (the button "Send"); a
+        retry after a failure reuses the batch's key, so the store counts it once."""
+        student, _ = self._joined()
+        if not self.pending:
+            self.status.value = f"<p>{message('classview.nothing_to_send')}</p>"
+            return False
+        if self._send_key is None:
+            self._send_key = uuid.uuid4().hex
+        receipt = self.store().send(student, self._send_key, list(self.pending))
+        self.pending, self._send_key = [], None
+        key = "classview.already_sent" if receipt.repeated else "classview.sent"
+        self.status.value = f"<p>{plural(key, receipt.trials)}</p>"
+        self.show_results()
+        return True
+
+    def show_results(self) -> None:
+        """Redraw one's own results beside the class's and the exact law."""
+        student, experiment = self._joined()
+        store = self.store()
+        own = store.student_counts(student)
+        pooled = store.pooled(student.code)
+        result = experiment.compare(pooled.as_dict())
+        sentence = plural("classview.pooled", pooled.trials, sent=pooled.sent, joined=pooled.joined)
+        self.results.value = f"<p>{sentence}</p>{comparison_html(experiment, result, own)}"
+
+    def summary(self) -> str:
+        if self.student is None:
+            return message("classview.summary_student_none")
+        return plural("classview.summary_student", len(self.pending), code=self.student.code)
