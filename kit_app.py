@@ -19,6 +19,9 @@ working directory) plus what JSON cannot say:
   web page rebound by DNS to 127.0.0.1 cannot read pages or drive kernels; `--allow-host NAME`
   (repeatable; `*` for any) adds the names the app is reached by, e.g. on a classroom network
   with `--Voila.ip=0.0.0.0`;
+- the teacher's page of a class (`classroom/teacher.ipynb`, any language) opens only from the
+  serving machine and the addresses given with `--teacher-address` (repeatable): it reopens a
+  class by the code the students know;
 - each page's pool size is computed from the machine when no pool size is configured
   (`pool_size()` below);
 - a visitor who finds a page's pool holding only a refill still waiting out `fill_delay`
@@ -96,6 +99,7 @@ import json
 import os
 import re
 import sys
+import urllib.parse
 import weakref
 from collections.abc import AsyncIterator, Callable, MutableMapping, Sequence
 from contextlib import asynccontextmanager
@@ -299,6 +303,48 @@ class RefuseForeignHost(RequestHandler):
         self.finish(
             "This app answers only at localhost, 127.0.0.1 and [::1]. "
             "To serve it under another name, start it with --allow-host NAME.\n"
+        )
+
+
+#: The teacher's page, in any language: it reopens a class by its code alone (the class's
+#: secret is kept on the serving machine, kit_common/widgets/class_views.py), and the students
+#: know the code; so only the serving machine and the addresses given with
+#: `--teacher-address` may open it.
+TEACHER_PAGE = re.compile(r"/voila/render/(?:[a-z]{2}/)?classroom/teacher\.ipynb$")
+
+
+def teacher_page_refused(path: str, remote_ip: str | None, teachers: tuple[str, ...]) -> bool:
+    """Whether a request for `path` from `remote_ip` asks for the teacher's page from a
+    machine that is neither the serving one nor one of the `teachers` addresses."""
+    if not TEACHER_PAGE.search(urllib.parse.unquote(path)):
+        return False
+    address = (remote_ip or "").strip("[]").lower()
+    if address.startswith("::ffff:"):  # an IPv4 address written as IPv6
+        address = address[len("::ffff:") :]
+    local = address in LOCAL_HOSTS or address.startswith("127.")
+    return not (local or address in {t.strip("[]").lower() for t in teachers} or "*" in teachers)
+
+
+class TeacherPageFromAfar(Matcher):
+    """Matches the requests for the teacher's page from another machine (`teacher_page_refused`)."""
+
+    def __init__(self, teachers: tuple[str, ...]) -> None:
+        self.teachers = teachers
+
+    def match(self, request: HTTPServerRequest) -> dict[str, Any] | None:
+        refused = teacher_page_refused(request.path, request.remote_ip, self.teachers)
+        return {} if refused else None
+
+
+class RefuseTeacherPage(RequestHandler):
+    """Answers a request for the teacher's page from a student's machine with 403."""
+
+    def prepare(self) -> None:
+        self.set_status(403)
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(
+            "The teacher's page opens only on the machine that serves the app. "
+            "To open it on another, start the app with --teacher-address=ITS_ADDRESS.\n"
         )
 
 
@@ -608,7 +654,18 @@ class KitVoila(Voila):
         "of the others start a kernel when they are opened.",
     )
 
-    aliases: ClassVar[dict] = {**Voila.aliases, "allow-host": "KitVoila.allowed_hosts"}
+    teacher_addresses = List(
+        Unicode(),
+        config=True,
+        help="Addresses besides this machine's from which the teacher's page "
+        "(classroom/teacher.ipynb) may be opened, e.g. the projector's computer; '*' any.",
+    )
+
+    aliases: ClassVar[dict] = {
+        **Voila.aliases,
+        "allow-host": "KitVoila.allowed_hosts",
+        "teacher-address": "KitVoila.teacher_addresses",
+    }
 
     def initialize(self, argv: list[str] | None = None) -> None:
         """Voila's start-up, then the pool size when none is configured, and the kernels'
@@ -662,6 +719,9 @@ class KitVoila(Voila):
         """Voila's handlers, preceded by the redirect of the root address to the landing;
         in front of every route of the app, the refusal of foreign host names."""
         # Voila adds the returned handlers after this call, behind the rules already there.
+        self.app.default_router.rules.insert(
+            0, Rule(TeacherPageFromAfar(tuple(self.teacher_addresses)), RefuseTeacherPage)
+        )
         self.app.default_router.rules.insert(
             0, Rule(ForeignHost(tuple(self.allowed_hosts)), RefuseForeignHost)
         )

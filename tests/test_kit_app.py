@@ -74,6 +74,38 @@ def test_allowed_hosts_add_names_and_a_star_allows_any():
     assert kit_app.host_allowed("evil.example", ("*",))
 
 
+TEACHER = "/voila/render/classroom/teacher.ipynb"
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1", "127.0.1.1", "::1", "::ffff:127.0.0.1"])
+def test_the_teacher_page_opens_on_the_serving_machine(address):
+    assert not kit_app.teacher_page_refused(TEACHER, address, ())
+    assert not kit_app.teacher_page_refused("/voila/render/es/classroom/teacher.ipynb", address, ())
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        TEACHER,
+        "/voila/render/ru/classroom/teacher.ipynb",
+        "/voila/render/classroom%2Fteacher.ipynb",  # a slash written as %2F
+        "/voila/render/classroom/teacher%2Eipynb",
+    ],
+)
+def test_the_teacher_page_is_refused_to_a_students_machine(path):
+    assert kit_app.teacher_page_refused(path, "192.168.1.31", ())
+    assert kit_app.teacher_page_refused(path, "192.168.1.31", ("192.168.1.30",))
+    assert not kit_app.teacher_page_refused(path, "192.168.1.30", ("192.168.1.30",))
+    assert not kit_app.teacher_page_refused(path, "192.168.1.31", ("*",))
+
+
+@pytest.mark.parametrize(
+    "path", ["/voila/render/classroom/student.ipynb", "/voila/render/00_index.ipynb", "/"]
+)
+def test_every_other_page_opens_from_any_machine(path):
+    assert not kit_app.teacher_page_refused(path, "192.168.1.31", ())
+
+
 class FakeExecutor:
     """Runs cells as nbclient would, failing the runs listed in `failing_runs`."""
 
@@ -388,3 +420,13 @@ def test_the_voila_internals_kit_app_overrides_are_still_there():
         "Voila's NotebookRenderer has no _jinja_cell_generator any more: kit_app cannot tell "
         "a completely run page"
     )
+
+
+def test_the_app_routes_a_students_request_for_the_teacher_page_to_a_refusal():
+    from tornado.httputil import HTTPServerRequest
+
+    request = HTTPServerRequest(method="GET", uri=TEACHER + "?class=ABCD234")
+    request.remote_ip = "192.168.1.31"
+    assert kit_app.TeacherPageFromAfar(()).match(request) == {}
+    request.remote_ip = "127.0.0.1"
+    assert kit_app.TeacherPageFromAfar(()).match(request) is None
