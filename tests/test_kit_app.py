@@ -423,10 +423,11 @@ def test_the_voila_internals_kit_app_overrides_are_still_there():
 
 
 def test_the_app_routes_a_students_request_for_the_teacher_page_to_a_refusal():
-    from tornado.httputil import HTTPServerRequest, RequestStartLine
+    from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
 
     line = RequestStartLine("GET", TEACHER + "?class=ABCD234", "HTTP/1.1")
-    request = HTTPServerRequest(start_line=line)
+    headers = HTTPHeaders({"Host": "192.168.1.20:8866"})
+    request = HTTPServerRequest(start_line=line, headers=headers)
     request.remote_ip = "192.168.1.31"
     assert kit_app.TeacherPageFromAfar(()).match(request) == {}
     request.remote_ip = "127.0.0.1"
