@@ -18,7 +18,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from kit_common.widgets import failures
+from kit_common.widgets import browser_state, failures
 from kit_common.widgets.live_chart import charts_in
 
 #: CSS classes shared with the browser tests: the main control of a page, and the element
@@ -79,6 +79,7 @@ def updating(figure: Any) -> Iterator[Any]:
 
 
 failures.install()
+browser_state.install()
 
 
 def button(description: str, tooltip: str = "", **layout: str) -> w.Button:

@@ -67,7 +67,7 @@ class PageAddress(anywidget.AnyWidget):
     so the app's idle culling (10 minutes) leaves a class's open pages alone."""
 
     _esm = STATIC / "page_address.js"
-    href = traitlets.Unicode("").tag(sync=True)
+    href = traitlets.Unicode("").tag(sync=True, browser=True)  # the browser reports it
 
 
 def join_url(code: str, environ: Mapping[str, str] | None = None, page: str = "") -> str:
