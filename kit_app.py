@@ -19,6 +19,10 @@ working directory) plus what JSON cannot say:
   web page rebound by DNS to 127.0.0.1 cannot read pages or drive kernels; `--allow-host NAME`
   (repeatable; `*` for any) adds the names the app is reached by, e.g. on a classroom network
   with `--Voila.ip=0.0.0.0`;
+- the kernels visitors hold (one a page open) are capped for the app, by the memory free at
+  start (`visitor_kernel_cap`; `--KitVoila.visitor_kernels=N`), and for each device of the
+  network (`--KitVoila.kernels_per_client`, 6): a visitor over a cap gets a sentence (503) and
+  no kernel (`VisitorKernels`);
 - the teacher's page of a class (`classroom/teacher.ipynb`, any language) opens only from the
   serving machine and the addresses given with `--teacher-address` (repeatable): it reopens a
   class by the code the students know;
@@ -107,6 +111,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import psutil
+import tornado.web
 import voila.app
 from jupyter_server.utils import url_path_join
 from tornado.httputil import HTTPServerRequest, split_host_and_port
@@ -177,6 +182,69 @@ def warm_pool_size(cpus: int, available_mb: float, visitors: int) -> int:
     return max(
         1, min(visitors, WARM_KERNELS_PER_CPU * cpus, kernel_budget(cpus, available_mb) // 6)
     )
+
+
+#: The share of the memory free at start that the kernels visitors hold (pages open) may take.
+VISITOR_MEMORY_SHARE = 0.4
+#: Kernels one machine of the network may hold at once (a person with several tabs open); the
+#: serving machine itself has no such limit.
+KERNELS_PER_CLIENT = 6
+
+
+def visitor_kernel_cap(available_mb: float, visitors: int) -> int:
+    """How many kernels the app's visitors may hold at once (pages open, pools apart): as
+    many as `VISITOR_MEMORY_SHARE` of `available_mb` holds at `KERNEL_MEMORY_MB` a kernel,
+    and at least one for each of `visitors` (a class). 38 on the 24 GB benchmark machine."""
+    return max(visitors, int(available_mb * VISITOR_MEMORY_SHARE / KERNEL_MEMORY_MB))
+
+
+def is_local_address(remote_ip: str | None) -> bool:
+    """Whether a request comes from the serving machine itself."""
+    address = (remote_ip or "").strip("[]").lower()
+    if address.startswith("::ffff:"):  # an IPv4 address written as IPv6
+        address = address[len("::ffff:") :]
+    return address in LOCAL_HOSTS or address.startswith("127.")
+
+
+class VisitorKernels:
+    """The kernels the app's pages were given, by the address that asked for each: whether a
+    new page request may have one (`refusal`), within the app's cap and a client's.
+
+    Each page a visitor opens holds a kernel (about 70 MB) until the page is left or idle
+    culling ends it; without a cap, forty requests held forty-four kernels and 3 GB."""
+
+    def __init__(self, cap: int, per_client: int) -> None:
+        self.cap = cap
+        self.per_client = per_client
+        self._clients: dict[str, str] = {}  # kernel id -> the address it was given to
+
+    def note(self, kernel_id: str, remote_ip: str | None) -> None:
+        """Remember that the page sent to `remote_ip` runs in `kernel_id`."""
+        self._clients[kernel_id] = remote_ip or ""
+
+    def refusal(self, remote_ip: str | None, running: set[str]) -> str | None:
+        """Why a page may not be given to `remote_ip` now (`running`: the app's kernel ids),
+        or None when it may."""
+        self._clients = {k: ip for k, ip in self._clients.items() if k in running}
+        if len(self._clients) >= self.cap:
+            return (
+                f"This app is full right now: {len(self._clients)} pages are open, as many as "
+                "this machine can hold. Try again in a minute, when other visitors have left "
+                "their pages."
+            )
+        if is_local_address(remote_ip):
+            return None
+        mine = sum(ip == (remote_ip or "") for ip in self._clients.values())
+        if mine >= self.per_client:
+            return (
+                f"You have {mine} pages of this app open, the most one device may have. "
+                "Close one you no longer read, then reload this page."
+            )
+        return None
+
+
+#: Where a rendered page names its kernel.
+_KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 
 
 #: The folders of the translated trees under the served folder, one per language.
@@ -319,10 +387,8 @@ def teacher_page_refused(path: str, remote_ip: str | None, teachers: tuple[str, 
     if not TEACHER_PAGE.search(urllib.parse.unquote(path)):
         return False
     address = (remote_ip or "").strip("[]").lower()
-    if address.startswith("::ffff:"):  # an IPv4 address written as IPv6
-        address = address[len("::ffff:") :]
-    local = address in LOCAL_HOSTS or address.startswith("127.")
-    return not (local or address in {t.strip("[]").lower() for t in teachers} or "*" in teachers)
+    allowed = {t.strip("[]").lower() for t in teachers}
+    return not (is_local_address(remote_ip) or address in allowed or "*" in teachers)
 
 
 class TeacherPageFromAfar(Matcher):
@@ -358,6 +424,27 @@ class PageHandler(TornadoVoilaHandler):
         if prepared is not None:
             await prepared
         self.xsrf_token  # noqa: B018 -- reading the token sets the cookie
+        kernels: VisitorKernels | None = self.settings.get("kit_visitor_kernels")
+        if kernels is not None and self.request.method == "GET":
+            running = set(self.kernel_manager.list_kernel_ids())
+            refusal = kernels.refusal(self.request.remote_ip, running)
+            if refusal is not None:
+                self.set_status(503)
+                self.set_header("Retry-After", "60")
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                self.finish(f"<!DOCTYPE html><meta charset=utf-8><p>{refusal}</p>\n")
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        """Voila's page (`TornadoVoilaHandler.get`), noting the kernel it runs in."""
+        kernels: VisitorKernels | None = self.settings.get("kit_visitor_kernels")
+        noted = kernels is None
+        async for html in self.get_generator(path=path):
+            if not noted and (found := _KERNEL_ID.search(html)):
+                kernels.note(found.group(1), self.request.remote_ip)  # type: ignore[union-attr]
+                noted = True
+            self.write(html)
+            self.flush()
 
 
 def _checked_renderer(renderer: Any, problems: list[str]) -> Any:
@@ -654,6 +741,19 @@ class KitVoila(Voila):
         "of the others start a kernel when they are opened.",
     )
 
+    visitor_kernels = Integer(
+        0,
+        config=True,
+        help="How many kernels the visitors may hold at once (pages open); 0: computed from "
+        "the memory free at start (`visitor_kernel_cap`).",
+    )
+    kernels_per_client = Integer(
+        KERNELS_PER_CLIENT,
+        config=True,
+        help="How many kernels one device of the network may hold at once (the serving "
+        "machine has no such limit).",
+    )
+
     teacher_addresses = List(
         Unicode(),
         config=True,
@@ -705,9 +805,14 @@ class KitVoila(Voila):
 
         voila.app.voila_kernel_manager_factory = complete_pages_factory
         try:
-            return super().init_settings()
+            settings = super().init_settings()
         finally:
             voila.app.voila_kernel_manager_factory = factory
+        available_mb = psutil.virtual_memory().available / 2**20
+        cap = self.visitor_kernels or visitor_kernel_cap(available_mb, self.expected_visitors)
+        settings["kit_visitor_kernels"] = VisitorKernels(cap, self.kernels_per_client)
+        self.log.info("Visitors may hold %d kernel(s), %d a device", cap, self.kernels_per_client)
+        return settings
 
     def landing_url(self) -> str | None:
         """Where the root address leads: the index notebook's page, if the folder has one."""

@@ -432,3 +432,31 @@ def test_the_app_routes_a_students_request_for_the_teacher_page_to_a_refusal():
     assert kit_app.TeacherPageFromAfar(()).match(request) == {}
     request.remote_ip = "127.0.0.1"
     assert kit_app.TeacherPageFromAfar(()).match(request) is None
+
+
+def test_visitors_may_hold_the_kernels_the_memory_holds_and_a_class_at_least():
+    assert kit_app.visitor_kernel_cap(available_mb=24_000, visitors=30) == 38
+    assert kit_app.visitor_kernel_cap(available_mb=2_000, visitors=30) == 30
+
+
+def test_a_device_over_its_kernels_is_refused_with_a_sentence_until_it_leaves_a_page():
+    kernels = kit_app.VisitorKernels(cap=10, per_client=2)
+    kernels.note("k1", "192.168.1.31")
+    kernels.note("k2", "192.168.1.31")
+    running = {"k1", "k2"}
+    refusal = kernels.refusal("192.168.1.31", running)
+    assert refusal is not None and "You have 2 pages of this app open" in refusal
+    assert kernels.refusal("192.168.1.32", running) is None  # another device
+    assert kernels.refusal("127.0.0.1", running) is None  # the serving machine
+    assert kernels.refusal("192.168.1.31", {"k1"}) is None  # a page left: its kernel ended
+
+
+def test_a_full_app_refuses_every_device_the_serving_machine_too():
+    kernels = kit_app.VisitorKernels(cap=3, per_client=6)
+    for i, address in enumerate(["10.0.0.1", "10.0.0.2", "127.0.0.1"]):
+        kernels.note(f"k{i}", address)
+    running = {"k0", "k1", "k2", "pooled"}  # a preheated kernel waiting in a pool is no visitor's
+    for address in ("10.0.0.9", "127.0.0.1"):
+        refusal = kernels.refusal(address, running)
+        assert refusal is not None and "This app is full right now: 3 pages" in refusal
+    assert kernels.refusal("10.0.0.9", {"k0", "k1"}) is None
