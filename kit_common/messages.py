@@ -64,7 +64,9 @@ def _negative(value: object) -> bool:
 
 # A number as Python's `format` writes it: a sign, digits grouped by commas, a decimal point,
 # a percent sign; the spaces of a field's width around it.
-_ENGLISH_NUMBER = re.compile(r"(?P<sign>[-+\u2212]?)(?P<digits>[0-9][0-9,]*(?:\.[0-9]+)?)(?P<percent>%?)")
+_ENGLISH_NUMBER = re.compile(
+    r"(?P<sign>[-+\u2212]?)(?P<digits>[0-9][0-9,]*(?:\.[0-9]+)?)(?P<percent>%?)"
+)
 
 
 @lru_cache(maxsize=256)
@@ -108,6 +110,18 @@ def localise_number(text: str, language: str | None = None) -> str:
     lead = len(text) - len(text.lstrip(" "))
     trail = len(text) - len(text.rstrip(" "))
     return " " * lead + sign + written + " " * trail
+
+
+def number_symbols(language: str | None = None) -> tuple[str, str]:
+    """The decimal sign and the group separator of `language` (default: the current
+    language), from CLDR through Babel: (".", ",") in English, (",", ".") in Spanish and
+    Portuguese, (",", "\u00a0") in Russian."""
+    language = _current_language if language is None else language
+    if language == SOURCE_LANGUAGE:
+        return (".", ",")
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    return (get_decimal_symbol(language), get_group_symbol(language))
 
 
 def number_text(value: object, spec: str = "") -> str:
