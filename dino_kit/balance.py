@@ -31,6 +31,7 @@ from dino_kit.messages import bot_name, message, plural
 from dino_kit.narrate import objective_line
 from dino_kit.simulate import BotGames, GameRecord, held
 from kit_common.display import percent
+from kit_common.messages import number_text
 from kit_common.statistics import Interval, mean_interval, wilson_interval
 from kit_common.study import Progress, play_games
 
@@ -235,7 +236,10 @@ def report_lines(report: BalanceReport, components: ComponentSet | None = None) 
     lines = [
         report_header(report, components),
         message(
-            "balance.length", mean=f"{r.estimate:.2f}", low=f"{r.low:.2f}", high=f"{r.high:.2f}"
+            "balance.length",
+            mean=number_text(r.estimate, ".2f"),
+            low=number_text(r.low, ".2f"),
+            high=number_text(r.high, ".2f"),
         ),
         message("balance.seats", seats=seats),
     ]

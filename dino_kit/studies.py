@@ -35,6 +35,7 @@ from dino_kit.messages import message
 from dino_kit.setup import new_game
 from dino_kit.simulate import BotGames, GameRecord
 from kit_common.display import Table
+from kit_common.messages import number_text
 from kit_common.statistics import Interval, wilson_interval
 from kit_common.study import game_seed, play_games, seating
 
@@ -315,7 +316,7 @@ def interval_text(interval: Interval, digits: int = 2) -> str:
     """An estimate with its 95% interval, as a reader writes it: "0.51 (0.44 to 0.59)"."""
     return message(
         "ui.interval",
-        estimate=f"{interval.estimate:.{digits}f}",
+        estimate=number_text(interval.estimate, f".{digits}f"),
         span=interval_span(interval, digits),
     )
 
@@ -323,7 +324,9 @@ def interval_text(interval: Interval, digits: int = 2) -> str:
 def interval_span(interval: Interval, digits: int = 2) -> str:
     """A 95% interval as a reader writes it: "0.44 to 0.59"."""
     return message(
-        "ui.interval_span", low=f"{interval.low:.{digits}f}", high=f"{interval.high:.{digits}f}"
+        "ui.interval_span",
+        low=number_text(interval.low, f".{digits}f"),
+        high=number_text(interval.high, f".{digits}f"),
     )
 
 
@@ -334,7 +337,7 @@ def intervals_table(
     return Table(
         [label_header, value_header, message("ui.interval_95"), message("ui.games_n")],
         [
-            (label, f"{i.estimate:.{digits}f}", interval_span(i, digits), i.n)
+            (label, number_text(i.estimate, f".{digits}f"), interval_span(i, digits), i.n)
             for label, i in labelled.items()
         ],
     )

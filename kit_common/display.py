@@ -17,7 +17,7 @@ from numbers import Number
 from typing import Any, Protocol
 
 from kit_common.errors import KitError
-from kit_common.messages import number_text
+from kit_common.messages import localise_number, number_text
 from kit_common.words import message
 
 #: CSS classes of the HTML forms (for the browser tests and any page styling).
@@ -46,8 +46,14 @@ def _is_number(value: object) -> bool:
 
 def percent(p: float | Fraction, digits: int = 1) -> str:
     """A chance as a percentage with `digits` decimals, "48.4%" (a `Fraction` is scaled
-    exactly before it is rounded): the one percentage format of the kits' sentences."""
-    return f"{float(p * 100):.{digits}f}%"
+    exactly before it is rounded), in the current language's form ("48,4\u00a0%" in
+    Spanish): the one percentage format of the kits' sentences."""
+    return localise_number(_english_percent(float(p * 100), digits))
+
+
+def _english_percent(hundredths: float, digits: int) -> str:
+    """A percentage in English form, "48.4%", from the number of hundredths."""
+    return f"{hundredths:.{digits}f}%"
 
 
 class Probability:
@@ -71,16 +77,17 @@ class Probability:
         return str(self.value)
 
     def percent_text(self) -> str:
-        """The percentage with `digits` decimals: "13.9%", "< 0.1%", "100%"."""
+        """The percentage with `digits` decimals: "13.9%", "< 0.1%", "100%" (in the current
+        language's form: "13,9\u00a0%" in Spanish)."""
         if self.value in (0, 1):
-            return f"{int(self.value) * 100}%"
-        shown = percent(self.value, self.digits)
+            return localise_number(f"{int(self.value) * 100}%")
+        shown = _english_percent(float(self.value * 100), self.digits)
         smallest = 10.0**-self.digits  # the smallest step the percentage can show
         if float(shown.removesuffix("%")) == 0:
-            return f"< {smallest:.{self.digits}f}%"
+            return "< " + localise_number(_english_percent(smallest, self.digits))
         if float(shown.removesuffix("%")) == 100:
-            return f"> {100 - smallest:.{self.digits}f}%"
-        return shown
+            return "> " + localise_number(_english_percent(100 - smallest, self.digits))
+        return localise_number(shown)
 
     def __str__(self) -> str:
         return f"{self.fraction_text()} ({self.percent_text()})"

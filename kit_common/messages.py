@@ -17,21 +17,30 @@ A sentence about a number of things is a `Plural` (English has two forms; a tran
 as many as its language needs, Russian three): `catalogue.plural(key, n, **values)` picks the
 form for `n` and fills `{n}` and the values in.
 
-A negative number filled into a sentence is written with the true minus sign, "−4", in every
-language (`MINUS`; `number_text` writes one outside a sentence, in a table cell, say): a
-reader then never sees "-4" beside "−5".
+A number filled into a sentence is written in the current language's own form (CLDR's, through
+Babel): "0.48" in English, "0,48" in Spanish and Portuguese, "1\u00a0234,5" in Russian, with the
+same digits in every language (Python's `format` rounds, Babel writes the result), and a
+negative number with the true minus sign, "−4", in every language (`MINUS`): a reader then
+never sees "-4" beside "−5". `number_text` writes a number so outside a sentence (a table
+cell, say), `localise_number` turns an English-form number text into the current language's.
 """
 
 from __future__ import annotations
 
 import gettext
+import re
 import string
 from collections.abc import Mapping
+from decimal import Decimal
+from functools import lru_cache
 from numbers import Real
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from kit_common.errors import KitError
+
+if TYPE_CHECKING:
+    from babel.numbers import NumberPattern
 
 #: The language the catalogues are written in.
 SOURCE_LANGUAGE = "en"
@@ -53,11 +62,83 @@ def _negative(value: object) -> bool:
     return not isinstance(value, bool) and isinstance(value, Real) and value < 0
 
 
+# A number as Python's `format` writes it: a sign, digits grouped by commas, a decimal point,
+# a percent sign; the spaces of a field's width around it.
+_ENGLISH_NUMBER = re.compile(
+    r"(?P<sign>[-+\u2212]?)(?P<digits>[0-9][0-9,]*(?:\.[0-9]+)?)(?P<percent>%?)"
+)
+
+
+@lru_cache(maxsize=256)
+def _babel_pattern(language: str, grouped: bool, decimals: int, percent: bool) -> NumberPattern:
+    """Babel's CLDR pattern of a number with `decimals` digits after the point in
+    `language`: the locale's own percent pattern ("#,##0\u00a0%" in Spanish) for a
+    percentage. Parsed once: Babel's `format_decimal` would parse it at every number."""
+    from babel import Locale  # only a page in another language than English needs Babel
+    from babel.numbers import parse_pattern
+
+    body = ("#,##0" if grouped else "0") + ("." + "0" * decimals if decimals else "")
+    if percent:
+        percent_pattern = Locale.parse(language).percent_formats[None].pattern
+        body = percent_pattern.split(";", 1)[0].replace("#,##0", body, 1)
+    return parse_pattern(body)
+
+
+def localise_number(text: str, language: str | None = None) -> str:
+    """A number written in English form by Python's `format` ("1,234.50", "-0.25", " 7",
+    "48.4%") in `language`'s form (default: the current language) by Babel's
+    `format_decimal` and `format_percent`: the same digits, the language's decimal sign,
+    group separator and percent pattern ("1.234,50", "48,4\u00a0%" in Spanish), a true minus
+    sign. The spaces of a field's width stay; text that is no such number comes back as it
+    is, as does every text in English."""
+    language = _current_language if language is None else language
+    if language == SOURCE_LANGUAGE:
+        return text
+    core = text.strip(" ")
+    match = _ENGLISH_NUMBER.fullmatch(core)
+    if match is None:
+        return text
+    digits = match["digits"]
+    grouped = "," in digits
+    plain = digits.replace(",", "")
+    decimals = len(plain.partition(".")[2])
+    percent = bool(match["percent"])
+    pattern = _babel_pattern(language, grouped, decimals, percent)
+    # what babel.numbers.format_decimal and format_percent do, with the pattern parsed once
+    written = pattern.apply(Decimal(plain) / (100 if percent else 1), language)
+    sign = {"-": MINUS, "\u2212": MINUS, "+": "+"}.get(match["sign"], "")
+    lead = len(text) - len(text.lstrip(" "))
+    trail = len(text) - len(text.rstrip(" "))
+    return " " * lead + sign + written + " " * trail
+
+
+def number_symbols(language: str | None = None) -> tuple[str, str]:
+    """The decimal sign and the group separator of `language` (default: the current
+    language), from CLDR through Babel: (".", ",") in English, (",", ".") in Spanish and
+    Portuguese, (",", "\u00a0") in Russian."""
+    language = _current_language if language is None else language
+    if language == SOURCE_LANGUAGE:
+        return (".", ",")
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    return (get_decimal_symbol(language), get_group_symbol(language))
+
+
 def number_text(value: object, spec: str = "") -> str:
     """A number as a reader sees it: `format(value, spec)` with a true minus sign ("−4",
-    "−0.50"); anything else as `format` writes it."""
+    "−0.50") in the current language's form ("−0,50" in Spanish: `localise_number`);
+    anything else, and a fraction ("5/36"), as `format` writes it."""
     text = format(value, spec)
-    return text.replace("-", MINUS, 1) if _negative(value) else text
+    if _negative(value):
+        text = text.replace("-", MINUS, 1)
+    if (
+        _current_language == SOURCE_LANGUAGE
+        or isinstance(value, bool)
+        or not isinstance(value, Real)
+        or "/" in text
+    ):
+        return text
+    return localise_number(text)
 
 
 class _ReaderFormatter(string.Formatter):
@@ -71,9 +152,11 @@ _READER = _ReaderFormatter()
 
 
 def fill(template: str, values: Mapping[str, object]) -> str:
-    """`template.format(**values)`, a negative number with a true minus sign. Sentences are
-    filled often (bots' refusals, game logs): the plain, fast `str.format` answers unless
-    its sentence holds a hyphen, which a negative number would have put there."""
+    """`template.format(**values)`, each number by `number_text`. Sentences are filled often
+    (bots' refusals, game logs): in English the plain, fast `str.format` answers unless its
+    sentence holds a hyphen, which a negative number would have put there."""
+    if _current_language != SOURCE_LANGUAGE:
+        return _READER.vformat(template, (), values)
     text = template.format(**values)
     if "-" not in text:
         return text

@@ -469,7 +469,18 @@ def test_every_form_keeps_the_other_forms_fields_besides_n(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "text", ["Score", "VP", " and ", ", then ", "scientist {level}", "{m} (about {x:.2f})"]
+    "text",
+    [
+        "Score",
+        "VP",
+        "Roll-off",
+        "95% interval",
+        "4 pink",
+        " and ",
+        ", then ",
+        "scientist {level}",
+        "{m} (about {x:.2f})",
+    ],
 )
 def test_a_header_word_a_joiner_or_a_word_beside_a_field_is_a_piece(text):
     assert notebook_text.has_words(text)

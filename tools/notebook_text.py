@@ -47,8 +47,10 @@ EXECUTED_STAMP = "kit_executed"
 # A literal's prefix (f, r, b, combinations) and quotes around its body.
 _LITERAL = re.compile(r"(?is)^([rbfu]*)('''|\"\"\"|'|\")(.*)\2$")
 _WORD = re.compile(r"[^\W\d_]{2,}")
-# One word a table shows as it is: "Score", "Player", "VP".
-_HEADER_WORD = re.compile(r"[A-Z][a-z]+|[A-Z]{2,3}")
+# One word a table shows as it is: "Score", "Player", "VP", "Roll-off".
+_HEADER_WORD = re.compile(r"[A-Z][a-z]+(?:-[a-z]+)*|[A-Z]{2,3}")
+# A number beside a word: "95% interval", "Top 3".
+_NUMBER = re.compile(r"\d")
 # Words that join others, spaces or a comma around them: " and ", ", then ".
 _JOINER = re.compile(r"[,;]? [a-z]+ ")
 
@@ -125,18 +127,19 @@ def _offsets(source: str) -> list[int]:
 
 def has_words(text: str) -> bool:
     """True when a literal carries words a visitor reads: two or more words of letters; one
-    capitalised word or a short all-capitals one (a table header: "Score", "VP"); a joiner
-    with a word inside (" and ", ", then "); or a word beside an f-string field ("scientist
-    {level}"). A lower-case word alone ("optimal", "none") is a value the code uses (a key,
-    a CLI or policy name), never a piece; a capitalised word used as a key is marked
-    `# i18n: keep` on its line."""
+    capitalised word or a short all-capitals one (a table header: "Score", "VP", "Roll-off");
+    a joiner with a word inside (" and ", ", then "); or a word beside an f-string field
+    ("scientist {level}") or a number ("95% interval"). A lower-case word alone ("optimal",
+    "none") is a value the code uses (a key, a CLI or policy name), never a piece; a
+    capitalised word used as a key is marked `# i18n: keep` on its line."""
     without_fields = re.sub(r"\{[^{}]*\}", " ", text)
     words = _WORD.findall(without_fields)
     if len(words) >= 2 and " " in without_fields.strip():
         return True
     if _HEADER_WORD.fullmatch(text) or _JOINER.fullmatch(text):
         return True
-    return len(words) == 1 and without_fields != text and " " in text.strip()
+    beside_number = _NUMBER.search(without_fields) is not None
+    return len(words) == 1 and (without_fields != text or beside_number) and " " in text.strip()
 
 
 def code_pieces(index: int, source: str) -> Iterator[Piece]:

@@ -30,6 +30,7 @@ from dino_kit.studies import shipped_balance
 from dino_kit.widgets import charts
 from dino_kit.widgets.data import current_components
 from kit_common.display import percent
+from kit_common.messages import number_text
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from kit_common.widgets.live_chart import LiveChart
 
@@ -189,8 +190,8 @@ class BalanceExplorer(App):
         head = report_header(r, self.components)
         facts = message(
             "ui.balance_facts",
-            rounds=f"{r.rounds.estimate:.1f}",
-            span=span(f"{r.rounds.low:.1f}", f"{r.rounds.high:.1f}"),
+            rounds=number_text(r.rounds.estimate, ".1f"),
+            span=span(number_text(r.rounds.low, ".1f"), number_text(r.rounds.high, ".1f")),
             seats=seats,
         )
         self.lines = [head, facts, findings(r, kind, self.components)]

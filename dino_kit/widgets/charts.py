@@ -14,7 +14,7 @@ import plotly.graph_objects as go
 
 from dino_kit.messages import message
 from kit_common.widgets import charts as theme
-from kit_common.widgets.charts import EXACT_COLOUR, HEIGHT, LAYOUT, OBSERVED_COLOUR
+from kit_common.widgets.charts import EXACT_COLOUR, HEIGHT, OBSERVED_COLOUR, layout
 
 __all__ = [
     "EXACT_COLOUR",
@@ -82,7 +82,7 @@ def risk_chart(
     )  # fmt: skip
     fig.add_vline(x=current, line_dash="dash", line_color="#555")
     fig.update_layout(
-        LAYOUT,
+        layout(),
         title=message("chart.risk.title"),
         xaxis={"title": message("chart.security"), "dtick": 1},
         yaxis={"title": message("chart.expected_vp")},
@@ -157,7 +157,7 @@ def component_balance(
         ]
     )
     fig.update_layout(
-        LAYOUT,
+        layout(),
         barmode="group",
         title=title,
         height=balance_height(len(labels)),

@@ -100,9 +100,9 @@ class ParkRisk(App):
             "ui.park_summary",
             vp=o.expected("vp"),
             vp_float=number_text(float(o.expected("vp")), ".2f"),  # a loss reads "−0.40"
-            p=f"{float(o.p(lambda x: x.eaten > 0)):.3f}",
-            eaten=f"{float(o.expected('eaten')):.2f}",
-            money=f"{float(o.expected('money')):.2f}",
+            p=number_text(float(o.p(lambda x: x.eaten > 0)), ".3f"),
+            eaten=number_text(float(o.expected("eaten")), ".2f"),
+            money=number_text(float(o.expected("money")), ".2f"),
         )
 
     def _refresh(self) -> None:

@@ -18,6 +18,7 @@ from dino_kit.effects import DNA_TYPES
 from dino_kit.messages import message
 from dino_kit.widgets import charts
 from dino_kit.widgets.data import current_components
+from kit_common.messages import number_text
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
 
@@ -124,7 +125,9 @@ class DieExplorer(App):
         law = self.exact()
         mean = odds.mean(odds.dna_amount_distribution(self.dice(), self.level.value))
         self.status.value = escape(
-            self.summary() + " · " + message("ui.mean_dna", mean=f"{float(mean):.2f}", exact=mean)
+            self.summary()
+            + " · "
+            + message("ui.mean_dna", mean=number_text(float(mean), ".2f"), exact=mean)
         )
         n = sum(self.tally.values())
         with updating(self.figure):
@@ -199,7 +202,8 @@ class HeldThreatExplorer(App):
         pool = self.pool()
         cells = "".join(
             f"<td style='padding:2px 6px'>{k}</td><td style='padding:2px 6px'>"
-            f"{float(odds.mean(odds.held_threat_distribution(pool, k))):.3f}</td></tr><tr>"
+            f"{number_text(float(odds.mean(odds.held_threat_distribution(pool, k))), '.3f')}"
+            "</td></tr><tr>"
             for k in range(len(pool) + 1)
         )
         self.table.value = (

@@ -21,6 +21,7 @@ from dino_kit.simulate import GameRecord
 from dino_kit.studies import interval_text, shipped_or_played, win_rates_by_bot
 from dino_kit.widgets import charts
 from dino_kit.widgets.data import current_components
+from kit_common.messages import number_text
 from kit_common.statistics import mean_interval
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
@@ -117,5 +118,8 @@ class WinsExplorer(App):
         parts = ", ".join(f"{bot_name(b)} {interval_text(r)}" for b, r in rates.items())
         rounds = mean_interval([r.rounds for r in self.records]).estimate
         return message(
-            "ui.wins_summary", games=len(self.records), parts=parts, rounds=f"{rounds:.1f}"
+            "ui.wins_summary",
+            games=len(self.records),
+            parts=parts,
+            rounds=number_text(rounds, ".1f"),
         )

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
+from kit_common.messages import SOURCE_LANGUAGE, current_language
 from kit_common.widgets.base import App
+from kit_common.widgets.charts import separators
 from kit_common.widgets.live_chart import LiveChart
 
 
@@ -14,6 +16,9 @@ class Chart(App):
 
     def __init__(self, figure: go.Figure) -> None:
         self.figure = LiveChart(figure)
+        if current_language() != SOURCE_LANGUAGE and self.figure.layout.separators is None:
+            # a figure a page built itself writes its numbers as the page's language does too
+            self.figure.update_layout(separators=separators())
         self.widget = self.figure.widget
 
     def summary(self) -> str:

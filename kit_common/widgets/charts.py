@@ -3,7 +3,7 @@
 Each builder takes numbers and the words to show (titles, axis and trace labels come from the
 calling kit's message catalogue; this module has none), and returns a
 `plotly.graph_objects.Figure`; an app wraps it in a `LiveChart` once and then updates its
-traces in place. Each kit's own `charts` module builds on these and on `LAYOUT` and the colours,
+traces in place. Each kit's own `charts` module builds on these and on `layout()` and the colours,
 so every chart of every kit looks alike.
 
 Not imported by `import kit_common` (plotly is heavy).
@@ -15,6 +15,8 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
+from kit_common.messages import SOURCE_LANGUAGE, current_language, number_symbols
+
 #: One look for every chart.
 #: The usual height of a chart (px).
 HEIGHT = 340
@@ -24,6 +26,23 @@ LAYOUT = {
     "margin": {"l": 60, "r": 20, "t": 50, "b": 50},
     "legend": {"orientation": "h", "y": -0.2},
 }
+
+
+def separators() -> str:
+    """plotly.js's `layout.separators` for the current language: its decimal sign, then its
+    group separator (",." in Spanish), so that axes and hover labels write numbers as the
+    page's sentences do."""
+    return "".join(number_symbols())
+
+
+def layout() -> dict[str, object]:
+    """`LAYOUT` in the current language: with its `separators` in any language but English
+    (whose figures keep plotly's default, ".,")."""
+    if current_language() == SOURCE_LANGUAGE:
+        return LAYOUT
+    return {**LAYOUT, "separators": separators()}
+
+
 #: Exact values (bars, the true line) and what a simulation observed (markers, running lines).
 EXACT_COLOUR = "#7e57c2"
 OBSERVED_COLOUR = "#ef6c00"
@@ -85,7 +104,7 @@ def exact_vs_observed(
     )
     x_axis = {"type": "category"} if categories else {"dtick": 1}
     fig.update_layout(
-        LAYOUT,
+        layout(),
         title=title,
         xaxis={"title": x_title, **x_axis},
         yaxis={"title": y_title, "rangemode": "tozero"},
@@ -125,7 +144,7 @@ def lines_by_group(
         ]
     )
     y_axis = {"title": y_title, "rangemode": "tozero"} if y_from_zero else {"title": y_title}
-    fig.update_layout(LAYOUT, title=title, xaxis={"title": x_title, "dtick": 1}, yaxis=y_axis)
+    fig.update_layout(layout(), title=title, xaxis={"title": x_title, "dtick": 1}, yaxis=y_axis)
     return fig
 
 
@@ -144,7 +163,7 @@ def grouped_bars(
         ]
     )
     fig.update_layout(
-        LAYOUT,
+        layout(),
         barmode="group",
         title=title,
         xaxis={"title": x_title, "dtick": 1},
@@ -185,7 +204,7 @@ def estimates(
         )
     )
     fig.update_layout(
-        LAYOUT,
+        layout(),
         title=title,
         yaxis={"title": y_title, "rangemode": "tozero"},
         showlegend=False,
@@ -217,7 +236,7 @@ def heatmap(
         )
     )
     fig.update_layout(
-        LAYOUT,
+        layout(),
         height=420,
         title=title,
         xaxis={"title": x_title, "dtick": 1},

@@ -47,6 +47,7 @@ from kit_common.class_store import (
 )
 from kit_common.errors import InputError, KitError
 from kit_common.experiments import Comparison, Experiment
+from kit_common.messages import number_text
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from kit_common.words import message, plural
 
@@ -119,7 +120,7 @@ def comparison_html(
         cells = [str(outcome)]
         if own is not None:
             cells.append(str(own.get(outcome, 0)))
-        cells += [str(result.observed[i]), f"{float(result.expected[i]):.1f}"]
+        cells += [str(result.observed[i]), number_text(float(result.expected[i]), ".1f")]
         rows.append("".join(f"<td>{c}</td>" for c in cells))
     table = (
         "<table class='kit-table'><thead><tr>"

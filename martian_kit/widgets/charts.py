@@ -11,14 +11,15 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
+from kit_common.messages import number_text
 from kit_common.widgets import charts as theme
 from kit_common.widgets.charts import (
     EXACT_COLOUR,
-    LAYOUT,
     OBSERVED_COLOUR,
     estimates,
     grouped_bars,
     heatmap,
+    layout,
     player_colour,
     shares,
 )
@@ -109,7 +110,7 @@ def score_race(
         annotation_text=message("chart.target", target=target),
     )
     fig.update_layout(
-        LAYOUT,
+        layout(),
         title=message("chart.race.title"),
         xaxis={"title": message("chart.race.x"), "rangemode": "normal", "dtick": 1},
         yaxis={"title": message("chart.race.y"), "rangemode": "tozero"},
@@ -126,13 +127,13 @@ def option_values(labels: Sequence[str], values: Sequence[float], best: int | No
                 x=list(labels),
                 y=list(values),
                 marker_color=colours,
-                text=[f"{v:.2f}" for v in values],
+                text=[number_text(v, ".2f") for v in values],
                 textposition="outside",
             )
         ]
     )
     fig.update_layout(
-        LAYOUT,
+        layout(),
         title=message("chart.options.title"),
         # categories from the start: the bars change with every click, from none at all
         xaxis={"type": "category"},
@@ -182,7 +183,7 @@ def running_mean(values: Sequence[float], mean: float, sd: float, title: str) ->
     )
     fig.add_hline(y=mean, line_dash="dash", line_color=EXACT_COLOUR)
     fig.update_layout(
-        LAYOUT,
+        layout(),
         title=title,
         xaxis={"title": message("chart.trials"), "type": "log"},
         yaxis={"title": message("chart.average")},
@@ -213,7 +214,7 @@ def seat_chances(
     )
     fig.add_hline(y=0.5, line_dash="dot", line_color="#555")
     fig.update_layout(
-        LAYOUT,
+        layout(),
         barmode="stack",
         height=360,
         title=title,

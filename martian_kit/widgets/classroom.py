@@ -16,7 +16,7 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from kit_common.errors import KitError
-from kit_common.messages import current_language
+from kit_common.messages import current_language, number_text
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
 from kit_common.widgets.teaching import ANSWERS_SHOWN_CSS, PredictReveal
@@ -78,7 +78,7 @@ def report_html(report: ExperimentReport) -> str:
         parts.append(f"<p>{message('class.too_few')}</p>")
     else:
         rows = "".join(
-            f"<tr><td>{escape(label)}</td><td>{o}</td><td>{e:.1f}</td></tr>"
+            f"<tr><td>{escape(label)}</td><td>{o}</td><td>{number_text(e, '.1f')}</td></tr>"
             for label, o, e in zip(test.labels, test.observed, test.expected)
         )
         head = "".join(
@@ -163,7 +163,8 @@ class ClassExperiment(App):
     def _refresh(self) -> ExperimentReport:
         report = analyse(self.pooled)
         rows = "".join(
-            f"<tr><td>{escape(name)}</td><td>{len(r)}</td><td>{sum(r) / len(r):.2f}</td></tr>"
+            f"<tr><td>{escape(name)}</td><td>{len(r)}</td>"
+            f"<td>{number_text(sum(r) / len(r), '.2f')}</td></tr>"
             for name, r in self.groups.items()
         )
         head = "".join(
