@@ -23,11 +23,16 @@ ENGLISH: dict[str, str | Plural] = {
     "check.one_of": "must be one of {names}, got {value}",
     "check.text": "must be a non-empty text, got {value}",
     "check.names": "must be a list of names, got {value}",
+    "check.name_chars": "must be a name without control characters, got {value}",
+    "check.name_long": "must be a name of at most {limit} characters, got {length:,}",
     "check.plain": "must be a whole number, a text, None or a tuple of them, got {value}",
     "check.unknown_field": "is not a field here (fields: {fields})",
     "check.shown_type": "{text} (a {type})",
     # Reading and writing files: "<path>: ..." (kit_common.files)
     "file.is_folder": "cannot be read (it is a folder, not a file)",
+    "file.not_regular": "cannot be read (it is not a regular file but a pipe, a device or "
+    "a socket)",
+    "file.not_a_path": "must be a file's path, got {value}",
     "file.missing": "cannot be read (no such file)",
     "file.unreadable": "cannot be read ({reason})",
     "file.too_large": "is larger than {limit:,} bytes",

@@ -55,7 +55,7 @@ ENGLISH: dict[str, str | Plural] = {
     "rule.tanks_automatic": "Tanks cannot be chosen: every Tank rolled is set aside automatically",
     "rule.earthling_once": "{faces} were already set aside this turn",
     "rule.not_rolled": "no {faces} were rolled, so they cannot be set aside",
-    "rule.not_a_choice": "{action!r} is not an action of Martian Dice",
+    "rule.not_a_choice": "{action} is not an action of Martian Dice",
     "rule.not_chance": "no dice are being rolled now: {where}",
     "rule.bad_roll": "a roll here throws the {expected} left, but the outcome given counts {got}",
     "rule.game_over": "the game is over",
@@ -811,7 +811,7 @@ ENGLISH.update(
 # the value found, both kept as written.
 ENGLISH.update(
     {
-        "record.format": "format: expected {expected!r}, got {got!r}",
+        "record.format": "format: expected {expected!r}, got {got}",
         "record.players_rule": "players: {error}",
         "record.no_rolloff": "{where}: there is no tie-break roll-off to roll in here",
         "record.rolloff_seat": "{where}.seat: expected seat {expected}, got {got}",
@@ -822,18 +822,18 @@ ENGLISH.update(
         "record.rolling": (
             "{where}.rolling: true or false, and true only in an unfinished turn, got {got}"
         ),
-        "record.end": "{where}.end: must be one of {known} (or null), got {got!r}",
+        "record.end": "{where}.end: must be one of {known} (or null), got {got}",
         "record.no_rolls": "{where}.rolls: a finished turn has at least one roll",
         "record.choice_required": "{where}.took: a choice is required after this roll ({choices})",
         "record.no_choice": "{where}.took: this roll left no legal choice, so took must be null",
         "record.turn_over": "{where}: the turn was already over",
         "record.stopped": "{where}.end: the turn did not end by itself, so it ended by a stop",
         "record.replay_gives": "{where}.{field}: the replay gives {replayed!r}, the record {got}",
-        "record.action": "{where}: must be one of {known}, got {got!r}",
+        "record.action": "{where}: must be one of {known}, got {got}",
         "record.rule": "{where}: {error}",
         "record.object": "{where}: must be an object, got {kind}",
         "record.list": "{where}: must be a list, got {kind}",
-        "record.unknown_face": "{where}: unknown face {face!r}",
+        "record.unknown_face": "{where}: unknown face {face}",
     }
 )
 
@@ -841,7 +841,7 @@ ENGLISH.update(
 # players or dice, a position asked about, the shipped table), and a turn in one line.
 ENGLISH.update(
     {
-        "error.unknown_policy": "unknown policy {name!r}; known policies: {known}",
+        "error.unknown_policy": "unknown policy {name}; known policies: {known}",
         "error.person_seat": "seat {seat} is a person's: no policy acts for it",
         "error.policies_needed": "{players} players need {players} policies",
         "error.unknown_faces": "unknown face name(s): {names}",

@@ -25,7 +25,7 @@ from enum import Enum
 from fractions import Fraction
 from html import escape
 
-from kit_common.checks import member
+from kit_common.checks import member, shown
 from kit_common.errors import InputError
 from kit_common.svg import dice_row_html, pretty_sentence
 from martian_kit.dice import (
@@ -203,7 +203,9 @@ class TurnState:
         try:
             action = Action(action)
         except ValueError:
-            raise RuleError("not_a_choice", message("rule.not_a_choice", action=action)) from None
+            raise RuleError(
+                "not_a_choice", message("rule.not_a_choice", action=shown(action))
+            ) from None
         if self.phase is Phase.OVER:
             assert self.end is not None
             raise RuleError("turn_over", message("rule.turn_over", reason=self.end.reason()))
