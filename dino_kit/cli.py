@@ -18,6 +18,7 @@ from dino_kit.components import (
     illustrative_folder,
     load_components,
     not_a_component_folder,
+    problem_report,
     start_component_folder,
     validate_folder,
 )
@@ -43,7 +44,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     problems = validate_folder(folder)
     if problems:
         print(plural("cli.problems", len(problems), folder=args.folder), file=sys.stderr)
-        for p in problems:
+        for p in problem_report(problems):
             print(f"  - {p}", file=sys.stderr)
         return 1
     print(message("cli.valid", folder=args.folder))
@@ -150,7 +151,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     problems = validate_folder(args.folder)
     if problems:
         print(plural("cli.problems", len(problems), folder=args.folder), file=sys.stderr)
-        for p in problems:
+        for p in problem_report(problems):
             print(f"  - {p}", file=sys.stderr)
         return 1
     try:
@@ -194,6 +195,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_init(args: argparse.Namespace) -> int:
+    if not args.folder.strip():
+        raise UsageError(f"dino-kit init: {message('components.no_folder_name')}")
     written = start_component_folder(args.folder)
     source = illustrative_folder()
     print(plural("cli.init_wrote", len(written), folder=args.folder, source=source))

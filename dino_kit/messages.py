@@ -863,7 +863,7 @@ ENGLISH.update(
 # -- refused arguments of the engine's entry points (bots, simulations, odds, setup) ------
 ENGLISH.update(
     {
-        "bot.unknown": "unknown bot {name!r}; known bots: {known}",
+        "bot.unknown": "unknown bot {name}; known bots: {known}",
         "bot.planner_budget": (
             "a planner's budget is planner:R or planner:RxK (R rollouts per candidate, "
             "K candidates, whole numbers from 1), not planner:{budget}"
@@ -888,6 +888,12 @@ ENGLISH.update(
             "{n} problem in component folder {folder}", "{n} problems in component folder {folder}"
         ),
         "components.is_file": "this is a file, not a folder",
+        "components.no_folder_name": "give the name of the folder to create",
+        "components.not_a_path": "a component folder is a path, not {got}",
+        "components.more_problems": Plural(
+            "... and {n} more problem (the first {shown} are listed)",
+            "... and {n} more problems (the first {shown} are listed)",
+        ),
         "components.not_empty": (
             "the folder is not empty (nothing is overwritten); give a new or empty one"
         ),

@@ -849,6 +849,10 @@ ENGLISH.update(
         "error.roll_dice": "can roll 0 to {most} dice, not {n}",
         "error.tiebreak_players": "a tie-break has {low} to {high} players, not {n}",
         "error.game_players": "a game has {low} to {high} players, not {n}",
+        "error.table_policy": (
+            "fast simulation needs a policy that decides from the turn alone "
+            "(a table policy), got {policy}"
+        ),
         "error.turn_dice": "a turn is played with 1 to {most} dice, not {n}",
         "error.set_aside_dice": "{n} dice set aside in a turn of {dice} dice",
         "error.unknown_misreading": "unknown misreading {name!r}; known: {known}",
