@@ -70,6 +70,25 @@ ENGLISH: dict[str, str | Plural] = {
     "where.tiebreak": "a tie-break roll-off is under way",
     "where.player": "seat {seat} is to act",
     "where.game_over": "the game is over",
+    # A game state given from outside that the rules cannot reach (GameState's checks)
+    "state.rolloffs": "must be a tuple of roll-offs, each a tuple of (seat, Death Rays) pairs, "
+    "got {value}",
+    "state.rolloff_pair": "must be a (seat, Death Rays) pair, got {value}",
+    "state.practice_winner": "the practice game is won at {target} points, not {total}",
+    "state.practice_tie": "a practice game has no tie-break",
+    "state.winner_total": "the winner has the highest total, {target} or more; seat {seat} has "
+    "{total} of the highest {best}",
+    "state.tied_totals": "the tie-break is between every seat with the highest total ({best}, "
+    "{target} or more): seats {leaders}, got {tied}",
+    "state.rolloff_seats": "roll-off {index} is between seats {expected} (the highest before "
+    "it), got {got}",
+    "state.rolloff_decided": "roll-off {index} had a single highest roll, so the game ended "
+    "there",
+    "state.rolloff_winner": "the winner is the single highest of the last roll-off, seat "
+    "{expected}, not {got}",
+    "state.tie_undecided": "seats {leaders} share the highest total, so a roll-off decides "
+    "the winner",
+    "state.no_tiebreak": "a finished roll-off needs a tie-break (tied seats or a winner)",
     # Notebook widgets: the turn player (what each step of a turn did, and why).
     "ui.roll": "Roll",
     "ui.roll.tip": "Roll every die that is not set aside",
@@ -80,6 +99,15 @@ ENGLISH: dict[str, str | Plural] = {
     "ui.new_turn": "New turn",
     "ui.set_aside": "Set aside",
     "turn.over": "The turn is over: {reason}.",
+    # A turn state given from outside that the rules cannot reach (TurnState's checks)
+    "turn.stopped_all_aside": (
+        "a turn with all {dice} dice set aside ended by itself (no_dice, or no_choice after "
+        "a roll of nothing but Tanks), not by a stop"
+    ),
+    "turn.all_tanks_end": (
+        "a turn ends with no choice and all {dice} dice set aside only after a roll of "
+        "nothing but Tanks, so some Tanks are set aside"
+    ),
     "turn.next.must_roll": "Next: roll the dice.",
     "turn.next.must_choose": "Next: choose a face to set aside.",
     "turn.next.may_roll_or_stop": "Next: roll again or stop.",

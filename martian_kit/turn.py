@@ -156,8 +156,15 @@ class TurnState:
             raise InputError("phase", "may_roll_or_stop needs dice set aside and dice left")
         if phase is Phase.MUST_ROLL and set_aside.total == NUM_DICE:
             raise InputError("phase", "must_roll needs dice left to roll")
-        if (end is TurnEnd.NO_DICE) != (phase is Phase.OVER and set_aside.total == NUM_DICE):
+        if end is TurnEnd.NO_DICE and set_aside.total != NUM_DICE:
             raise InputError("end", "no_dice is the end of a turn with all 13 dice set aside")
+        # All 13 dice aside ends a turn: by a set-aside (no_dice), or by a last roll of
+        # nothing but Tanks, which leaves no choice (no_choice, an empty roll showing).
+        if phase is Phase.OVER and set_aside.total == NUM_DICE:
+            if end is TurnEnd.STOPPED:
+                raise InputError("end", message("turn.stopped_all_aside", dice=NUM_DICE))
+            if end is TurnEnd.NO_CHOICE and not set_aside.tank:
+                raise InputError("end", message("turn.all_tanks_end", dice=NUM_DICE))
 
     # -- what the state is ------------------------------------------------------------
 
