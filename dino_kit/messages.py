@@ -49,7 +49,7 @@ ENGLISH: dict[str, str | Plural] = {
     "event.rival": "the reveal of the rival's next card",
     "event.visitors": "the draw of visitors for {name}'s park",
     "rule.wrong_phase": "{kind!r} is not an action of the {phase} phase",
-    "rule.unknown_action": "{kind!r} is not an action of Dinosaur Island",
+    "rule.unknown_action": "{kind} is not an action of Dinosaur Island",
     "rule.scientist_used": (
         "research: scientist {level} is not in the research pool (each scientist is assigned "
         "or passes once a round)"
@@ -61,6 +61,11 @@ ENGLISH: dict[str, str | Plural] = {
     ),
     "rule.paddock_choice": "{where}: choose one of your exhibits whose paddock is below 4",
     "rule.no_such_storage_space": "research: cold storage has spaces 0 to 5, not {space!r}",
+    "rule.storage_in_order": (
+        "research: cold storage fills in order (its spaces are alike); the next free space is "
+        "{space}, not {got}"
+    ),
+    "rule.dna_order": "the DNA tracks are named in the order {order}: {got}",
     "rule.storage_allocation": (
         "research: scientist {level} raises cold-storage limits by exactly {level} in total "
         "(up to {max} on a track), not {got!r}"

@@ -29,8 +29,9 @@ _LAYOUT_CHARACTERS = frozenset(
 
 
 def is_whole(value: Any) -> TypeGuard[int]:
-    """True for an `int` that is not a `bool` (so `1.0` and `True` are not whole numbers)."""
-    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+    """True for a plain `int` (so `1.0`, `True` and an int subclass, whose `==`, `hash` or
+    `str` may say anything, are not whole numbers: a state stores what it was given)."""
+    return type(value) is int
 
 
 def shown(value: Any) -> str:

@@ -82,8 +82,7 @@ ENGLISH: dict[str, str | Plural] = {
     "{target} or more): seats {leaders}, got {tied}",
     "state.rolloff_seats": "roll-off {index} is between seats {expected} (the highest before "
     "it), got {got}",
-    "state.rolloff_decided": "roll-off {index} had a single highest roll, so the game ended "
-    "there",
+    "state.rolloff_decided": "roll-off {index} had a single highest roll, so the game ended there",
     "state.rolloff_winner": "the winner is the single highest of the last roll-off, seat "
     "{expected}, not {got}",
     "state.tie_undecided": "seats {leaders} share the highest total, so a roll-off decides "

@@ -208,6 +208,9 @@ class TurnState:
         """The action as an `Action` if it is legal now; otherwise raise `RuleError`
         naming the rule it breaks."""
         try:
+            # a plain string or the member itself: not another enum (`Face.RAY` is "ray" too)
+            if not isinstance(action, Action) and type(action) is not str:
+                raise ValueError
             action = Action(action)
         except ValueError:
             raise RuleError(
