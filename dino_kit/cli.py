@@ -31,6 +31,13 @@ from kit_common.cli import UsageError, count, output_file, run_command, seed
 from kit_common.errors import InputError
 from kit_common.study import TextProgress
 
+#: The most games one `simulate` run plays (as `tournament`): a game takes about 25 ms, so
+#: this is most of an hour, not days without a word.
+MAX_SIMULATED_GAMES = 100_000
+#: A game ends after its rounds (the objectives' length); a cap above that only stops a game
+#: that would not end, and a larger one would let it run on.
+MAX_ROUNDS = 1_000
+
 
 def _cmd_validate(args: argparse.Namespace) -> int:
     folder = Path(args.folder)
@@ -259,7 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=4,
         help=message("cli.help.players", solo=message("solo.label")),
     )
-    _add_games_options(sim, count(1), 100)
+    _add_games_options(sim, count(1, MAX_SIMULATED_GAMES), 100)
     sim.add_argument(
         "--bots",
         default="heuristic",
@@ -267,7 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--max-rounds",
-        type=count(1),
+        type=count(1, MAX_ROUNDS),
         default=30,
         help=message("cli.help.max_rounds"),
     )

@@ -97,7 +97,8 @@ def parse_json(
 ) -> Any:
     """The JSON value in `text`: nesting deeper than `max_depth`, a number longer than
     `max_digits` and the non-standard NaN/Infinity are refused; numbers with a fraction or an
-    exponent stay floats, for the field checks to refuse where a whole number belongs."""
+    exponent stay floats, for the field checks to refuse where a whole number belongs; an
+    object naming one key twice is refused."""
 
     def number(digits: str, kind: type) -> Any:
         if len(digits) > max_digits:
@@ -112,12 +113,24 @@ def parse_json(
     def constant(name: str) -> Any:
         raise InputError(source, message("file.not_a_json_number", name=name))
 
+    def mapping(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        # JSON keeps the last of two values under one key: which one a reader meant is lost
+        value = dict(pairs)
+        if len(value) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    raise InputError(source, message("file.duplicate_key", key=shown(key)))
+                seen.add(key)
+        return value
+
     try:
         value = json.loads(
             text,
             parse_int=lambda s: number(s, int),
             parse_float=lambda s: number(s, float),
             parse_constant=constant,
+            object_pairs_hook=mapping,
         )
     except json.JSONDecodeError as err:
         raise InputError(

@@ -42,6 +42,7 @@ ENGLISH: dict[str, str | Plural] = {
     "file.not_a_json_number": "{name} is not a number JSON allows",
     "file.bad_json": "not valid JSON (line {line}, column {column}: {reason})",
     "file.too_deep": "nests deeper than {limit} levels",
+    "file.duplicate_key": "the key {key} appears twice in one object",
     "file.target_is_folder": "is a folder; give a file name",
     "file.no_folder": "the folder {folder} does not exist",
     "file.not_writable": "cannot be written (no permission)",

@@ -36,6 +36,7 @@ LOADERS = pytest.mark.parametrize(
         (b'{"seed": NaN}', "NaN is not a number JSON allows"),
         (b'{"seed": 1e999}', "too large"),
         (b"{", "not valid JSON"),
+        (b'{"players": ["A", "B"], "winner": 0, "winner": 1}', "the key 'winner' appears twice"),
     ],
 )
 def test_a_hostile_file_is_one_line(tmp_path, records, content: bytes, says: str) -> None:
