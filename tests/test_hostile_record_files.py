@@ -180,3 +180,18 @@ def test_an_error_quotes_a_short_excerpt_of_a_huge_value(tmp_path, capsys, where
     said = capsys.readouterr().err
     assert said.count("\n") == 1 and len(said) < 400 + len(str(path)), said[:500]
     assert "\x1b" not in said
+
+
+def test_an_ascii_terminal_gets_a_translated_line_as_escapes(tmp_path) -> None:
+    """`--lang ru` on a terminal that encodes only ASCII: the answer, its letters escaped, not
+    an "unexpected error" after the work (issue 30, item 7)."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_martian_record()), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "martian_kit.cli", "check-record", str(path), "--lang", "ru"],
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"},
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.isascii() and b"\\u043a" in done.stdout and not done.stderr
