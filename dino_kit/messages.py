@@ -841,7 +841,7 @@ ENGLISH.update(
 ENGLISH.update(
     {
         "record.not_object": "must be a JSON object",
-        "record.format": "a game record's format is {expected!r}, not {got!r}",
+        "record.format": "a game record's format is {expected!r}, not {got}",
         "record.names": "must be a list of names",
         "record.object": "must be an object",
         "record.not_a_setting": "not a setting ({settings})",

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from dino_kit import records as dino_records
+from dino_kit.bots import bot_by_name
+from dino_kit.simulate import play_game as dino_play_game
 from martian_kit import records as martian_records
 from martian_kit.cli import main as martian_cli
 from martian_kit.play import play_game
@@ -195,3 +197,29 @@ def test_an_ascii_terminal_gets_a_translated_line_as_escapes(tmp_path) -> None:
     )
     assert done.returncode == 0, done.stderr.decode()
     assert done.stdout.isascii() and b"\\u043a" in done.stdout and not done.stderr
+
+
+@pytest.mark.parametrize("where", ["format", "setting", "players", "components"])
+def test_a_dino_record_error_quotes_a_short_excerpt(tmp_path, where: str) -> None:
+    huge = "\x1b[31m" + "x" * 2_000_000
+    record = json.loads(json.dumps(_dino_record()))
+    if where == "format":
+        record["format"] = huge
+    elif where == "setting":
+        record["settings"] = {huge: 1}
+    elif where == "players":
+        record["players"][0] = huge
+    else:
+        record["components"] = huge
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    with pytest.raises(dino_records.RecordError) as raised:
+        dino_records.load(path)
+    said = str(raised.value)
+    assert len(said) < 400 + len(str(path)) and said.isprintable(), said[:500]
+
+
+def _dino_record() -> dict:
+    """A short 2-player Dinosaur Island game's record."""
+    state = dino_play_game([bot_by_name("simple")] * 2, random.Random(3), max_rounds=1)
+    return dino_records.to_record(state, seed=3)
