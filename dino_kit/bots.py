@@ -28,6 +28,8 @@ from dino_kit.messages import message
 from dino_kit.phases import park
 from dino_kit.planner import DEFAULT_CANDIDATES, make_planner, planner_bot
 from dino_kit.state import Action, ActionKind, GameState, Phase, PlayerState, face_of
+from kit_common.checks import excerpt, shown
+from kit_common.errors import KitError
 
 #: A bot is an engine agent: it decides by itself (see `dino_kit.engine.Agent`).
 Bot = Agent
@@ -199,12 +201,14 @@ BOTS: dict[str, Bot] = {
 def bot_by_name(name: str) -> Bot:
     """The bot called `name`: a key of `BOTS`, or a planner with its own budget,
     `planner:R` (R rollouts per candidate) or `planner:RxK` (and K candidates tried)."""
+    if not isinstance(name, str):
+        raise KitError(message("bot.unknown", name=shown(name), known=", ".join(BOTS)))
     if name in BOTS:
         return BOTS[name]
     kind, _, budget = name.partition(":")
     if kind == "planner" and budget:
         return _budgeted_planner(budget)
-    raise ValueError(message("bot.unknown", name=name, known=", ".join(BOTS)))
+    raise KitError(message("bot.unknown", name=shown(name), known=", ".join(BOTS)))
 
 
 @cache
@@ -212,7 +216,7 @@ def _budgeted_planner(budget: str) -> Bot:
     """A planner of budget "R" or "RxK" (one function per budget, so a bot is its name)."""
     sizes = budget.split("x")
     if len(sizes) > 2 or not all(n.isascii() and n.isdigit() and int(n) >= 1 for n in sizes):
-        raise ValueError(message("bot.planner_budget", budget=budget))
+        raise KitError(message("bot.planner_budget", budget=excerpt(budget)))
     rollouts = int(sizes[0])
     candidates = int(sizes[1]) if len(sizes) == 2 else DEFAULT_CANDIDATES
     return make_planner(rollouts, candidates)

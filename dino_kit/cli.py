@@ -18,6 +18,7 @@ from dino_kit.components import (
     illustrative_folder,
     load_components,
     not_a_component_folder,
+    problem_report,
     start_component_folder,
     validate_folder,
 )
@@ -29,6 +30,13 @@ from dino_kit.studies import SHIPPED_PATH, ship, write_shipped
 from kit_common.cli import UsageError, count, output_file, run_command, seed
 from kit_common.errors import InputError
 from kit_common.study import TextProgress
+
+#: The most games one `simulate` run plays (as `tournament`): a game takes about 25 ms, so
+#: this is most of an hour, not days without a word.
+MAX_SIMULATED_GAMES = 100_000
+#: A game ends after its rounds (the objectives' length); a cap above that only stops a game
+#: that would not end, and a larger one would let it run on.
+MAX_ROUNDS = 1_000
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
@@ -43,7 +51,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     problems = validate_folder(folder)
     if problems:
         print(plural("cli.problems", len(problems), folder=args.folder), file=sys.stderr)
-        for p in problems:
+        for p in problem_report(problems):
             print(f"  - {p}", file=sys.stderr)
         return 1
     print(message("cli.valid", folder=args.folder))
@@ -150,7 +158,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     problems = validate_folder(args.folder)
     if problems:
         print(plural("cli.problems", len(problems), folder=args.folder), file=sys.stderr)
-        for p in problems:
+        for p in problem_report(problems):
             print(f"  - {p}", file=sys.stderr)
         return 1
     try:
@@ -194,6 +202,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_init(args: argparse.Namespace) -> int:
+    if not args.folder.strip():
+        raise UsageError(f"dino-kit init: {message('components.no_folder_name')}")
     written = start_component_folder(args.folder)
     source = illustrative_folder()
     print(plural("cli.init_wrote", len(written), folder=args.folder, source=source))
@@ -256,7 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=4,
         help=message("cli.help.players", solo=message("solo.label")),
     )
-    _add_games_options(sim, count(1), 100)
+    _add_games_options(sim, count(1, MAX_SIMULATED_GAMES), 100)
     sim.add_argument(
         "--bots",
         default="heuristic",
@@ -264,7 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--max-rounds",
-        type=count(1),
+        type=count(1, MAX_ROUNDS),
         default=30,
         help=message("cli.help.max_rounds"),
     )

@@ -84,7 +84,7 @@ def why_illegal(state: GameState, action: Any) -> tuple[str, str] | None:
             "rule.chance_pending", what=chance.describe(state, state.pending[0])
         )
     if not isinstance(action, Action):
-        return "unknown_action", message("rule.unknown_action", kind=action)
+        return "unknown_action", message("rule.unknown_action", kind=shown(action))
     try:
         check_action(action, state.phase)
     except InputError as err:
@@ -98,7 +98,7 @@ def _rule_broken(state: GameState, action: Action) -> tuple[str, str] | None:
     if action.kind not in module.KINDS:
         if action.kind in ALL_KINDS:
             return "wrong_phase", message("rule.wrong_phase", kind=action.kind, phase=state.phase)
-        return "unknown_action", message("rule.unknown_action", kind=action.kind)
+        return "unknown_action", message("rule.unknown_action", kind=shown(action.kind))
     found = module.problem(state, state.seat_to_act(), action)
     if found is None:
         return None

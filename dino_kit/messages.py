@@ -49,7 +49,7 @@ ENGLISH: dict[str, str | Plural] = {
     "event.rival": "the reveal of the rival's next card",
     "event.visitors": "the draw of visitors for {name}'s park",
     "rule.wrong_phase": "{kind!r} is not an action of the {phase} phase",
-    "rule.unknown_action": "{kind!r} is not an action of Dinosaur Island",
+    "rule.unknown_action": "{kind} is not an action of Dinosaur Island",
     "rule.scientist_used": (
         "research: scientist {level} is not in the research pool (each scientist is assigned "
         "or passes once a round)"
@@ -61,6 +61,11 @@ ENGLISH: dict[str, str | Plural] = {
     ),
     "rule.paddock_choice": "{where}: choose one of your exhibits whose paddock is below 4",
     "rule.no_such_storage_space": "research: cold storage has spaces 0 to 5, not {space!r}",
+    "rule.storage_in_order": (
+        "research: cold storage fills in order (its spaces are alike); the next free space is "
+        "{space}, not {got}"
+    ),
+    "rule.dna_order": "the DNA tracks are named in the order {order}: {got}",
     "rule.storage_allocation": (
         "research: scientist {level} raises cold-storage limits by exactly {level} in total "
         "(up to {max} on a track), not {got!r}"
@@ -836,7 +841,7 @@ ENGLISH.update(
 ENGLISH.update(
     {
         "record.not_object": "must be a JSON object",
-        "record.format": "a game record's format is {expected!r}, not {got!r}",
+        "record.format": "a game record's format is {expected!r}, not {got}",
         "record.names": "must be a list of names",
         "record.object": "must be an object",
         "record.not_a_setting": "not a setting ({settings})",
@@ -863,7 +868,7 @@ ENGLISH.update(
 # -- refused arguments of the engine's entry points (bots, simulations, odds, setup) ------
 ENGLISH.update(
     {
-        "bot.unknown": "unknown bot {name!r}; known bots: {known}",
+        "bot.unknown": "unknown bot {name}; known bots: {known}",
         "bot.planner_budget": (
             "a planner's budget is planner:R or planner:RxK (R rollouts per candidate, "
             "K candidates, whole numbers from 1), not planner:{budget}"
@@ -888,6 +893,12 @@ ENGLISH.update(
             "{n} problem in component folder {folder}", "{n} problems in component folder {folder}"
         ),
         "components.is_file": "this is a file, not a folder",
+        "components.no_folder_name": "give the name of the folder to create",
+        "components.not_a_path": "a component folder is a path, not {got}",
+        "components.more_problems": Plural(
+            "... and {n} more problem (the first {shown} are listed)",
+            "... and {n} more problems (the first {shown} are listed)",
+        ),
         "components.not_empty": (
             "the folder is not empty (nothing is overwritten); give a new or empty one"
         ),

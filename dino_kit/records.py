@@ -33,7 +33,7 @@ from dino_kit.phases import park
 from dino_kit.setup import new_game
 from dino_kit.state import CHANCE, Action, GameState, Phase
 from kit_common import files
-from kit_common.checks import is_whole, known_fields, shown
+from kit_common.checks import excerpt, is_whole, known_fields, shown
 from kit_common.errors import InputError, KitError
 
 FORMAT = "dinosaur-island-game/1"
@@ -116,7 +116,7 @@ def from_record(data: Any, components: ComponentSet | None = None) -> GameState:
     _fields(data, "", RECORD_FIELDS)
     if data.get("format") != FORMAT:
         raise RecordError(
-            "format: " + message("record.format", expected=FORMAT, got=data.get("format"))
+            "format: " + message("record.format", expected=FORMAT, got=shown(data.get("format")))
         )
     names = data.get("players")
     if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
@@ -128,12 +128,13 @@ def from_record(data: Any, components: ComponentSet | None = None) -> GameState:
         kind = SETTINGS.get(key)
         if kind is None:
             raise RecordError(
-                f"settings.{key}: " + message("record.not_a_setting", settings=", ".join(SETTINGS))
+                f"settings.{excerpt(key)}: "
+                + message("record.not_a_setting", settings=", ".join(SETTINGS))
             )
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise RecordError(
                 f"settings.{key}: "
-                + message("record.setting_type", kind=kind.__name__, got=repr(value))
+                + message("record.setting_type", kind=kind.__name__, got=shown(value))
             )
     seed = data.get("seed")
     if seed is not None and not is_whole(seed):
@@ -150,7 +151,9 @@ def from_record(data: Any, components: ComponentSet | None = None) -> GameState:
     if recorded is not None and recorded != state.components.name:
         raise RecordError(
             "components: "
-            + message("record.components_differ", recorded=recorded, used=state.components.name)
+            + message(
+                "record.components_differ", recorded=excerpt(recorded), used=state.components.name
+            )
         )
     moves = data.get("moves")
     if not isinstance(moves, list):

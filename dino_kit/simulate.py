@@ -27,10 +27,13 @@ from typing import Any
 from dino_kit.bots import Bot, bot_by_name
 from dino_kit.components import ComponentSet, load_components
 from dino_kit.engine import run
+from dino_kit.errors import RuleError
 from dino_kit.messages import message
-from dino_kit.setup import new_game
+from dino_kit.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from dino_kit.solo import rival_score
 from dino_kit.state import GameState, PlayerState
+from kit_common.checks import whole
+from kit_common.errors import KitError
 from kit_common.statistics import Interval, mean_interval, wilson_interval
 from kit_common.study import Progress, game_seed, play_games, seating
 
@@ -192,11 +195,15 @@ def simulate(
     `settings` go to `new_game` (e.g. `objective_length`, `max_rounds`). `players=1` plays
     solo games against the rival of `dino_kit.solo` (a solo mode of this kit's design, not
     the published solo rules); a win is beating the rival."""
+    whole(games, "games", 1)
+    # checked before the seats are named: `(bot,) * -1` would be a game of 0 seats
+    if whole(players, "players") != 1 and not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RuleError("players", message("rule.players", n=players))
     if players == 1:
         settings = {**settings, "solo": True}
     names = tuple(bots) if len(bots) == players else (bots[0],) * players
     if len(bots) not in (1, players):
-        raise ValueError(message("simulate.bot_count", players=players, got=len(bots)))
+        raise KitError(message("simulate.bot_count", players=players, got=len(bots)))
     for name in names:
         bot_by_name(name)  # an unknown bot fails here, before any work
     task = BotGames(names, components, settings)

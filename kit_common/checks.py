@@ -6,6 +6,7 @@ inner loops."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Collection, Mapping
 from enum import Enum
 from typing import Any, TypeGuard, TypeVar
@@ -15,10 +16,22 @@ from kit_common.words import message
 
 _E = TypeVar("_E", bound=Enum)
 
+#: Longer than any player's name a page or a command line gives (a seat label is a bot's
+#: name and its seat); a name is printed in every line of a game told in words.
+MAX_NAME = 100
+#: Characters that change how a terminal or a page shows the text after them, besides the
+#: control characters (category Cc: NUL, newlines, ANSI and OSC escapes): the BiDi marks,
+#: embeddings, overrides and isolates, and the line and paragraph separators. A name holding
+#: one could forge a line of output ("Winner: ...") or reorder what follows it.
+_LAYOUT_CHARACTERS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029"
+)
+
 
 def is_whole(value: Any) -> TypeGuard[int]:
-    """True for an `int` that is not a `bool` (so `1.0` and `True` are not whole numbers)."""
-    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+    """True for a plain `int` (so `1.0`, `True` and an int subclass, whose `==`, `hash` or
+    `str` may say anything, are not whole numbers: a state stores what it was given)."""
+    return type(value) is int
 
 
 def shown(value: Any) -> str:
@@ -71,12 +84,33 @@ def text(value: Any, field: str) -> str:
     raise InputError(field, message("check.text", value=shown(value)))
 
 
+def name(value: Any, field: str) -> str:
+    """`value` if it is a non-empty text fit to print as a name: at most `MAX_NAME`
+    characters, no control character, BiDi control or line separator, and no lone surrogate
+    (which UTF-8 cannot write, so printing it would fail later)."""
+    value = text(value, field)
+    if len(value) > MAX_NAME:
+        raise InputError(field, message("check.name_long", limit=MAX_NAME, length=len(value)))
+    for character in value:
+        if character in _LAYOUT_CHARACTERS or unicodedata.category(character) in ("Cc", "Cs"):
+            raise InputError(field, message("check.name_chars", value=shown(value)))
+    return value
+
+
 def names(value: Any, field: str) -> tuple[str, ...]:
-    """A sequence of non-empty names as a tuple; a single string is refused (it would be
+    """A sequence of names (see `name`) as a tuple; a single string is refused (it would be
     read as one name per letter)."""
     if isinstance(value, str | bytes) or not isinstance(value, list | tuple):
         raise InputError(field, message("check.names", value=shown(value)))
-    return tuple(text(v, f"{field}[{i}]") for i, v in enumerate(value))
+    return tuple(name(v, f"{field}[{i}]") for i, v in enumerate(value))
+
+
+def excerpt(value: Any) -> str:
+    """A text from outside as an error message names it (a field's key, say): as it is when it
+    is short and printable, else quoted like `shown` (escaped, cut short)."""
+    if isinstance(value, str) and len(value) <= 60 and value.isprintable():
+        return value
+    return shown(value)
 
 
 def plain(value: Any, field: str) -> Any:
@@ -97,5 +131,6 @@ def known_fields(data: Mapping[str, Any], field: str, allowed: Collection[str]) 
     """Refuse the keys of `data` outside `allowed` (a field nobody reads is a mistake)."""
     unknown = [k for k in data if k not in allowed]
     if unknown:
-        where = f"{field}.{unknown[0]}" if field else str(unknown[0])
+        key = excerpt(unknown[0])
+        where = f"{field}.{key}" if field else key
         raise InputError(where, message("check.unknown_field", fields=", ".join(allowed)))

@@ -16,6 +16,7 @@ parsed, so a command never starts long work with nonsense or with nowhere to wri
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -136,10 +137,18 @@ def run_command(parser: argparse.ArgumentParser, argv: Sequence[str] | None = No
     before = current_language()
     # chosen before parsing, so that the refusal of an argument is said in it too
     set_language(command_language(arguments, os.environ))
+    # A terminal whose encoding lacks the language's letters (ASCII, `--lang ru`) gets them
+    # as escapes, as Python's stderr does, rather than an error after the work is done.
+    stdout = sys.stdout
+    errors = getattr(stdout, "errors", None)
+    if errors == "strict" and isinstance(stdout, io.TextIOWrapper):
+        stdout.reconfigure(errors="backslashreplace")
     try:
         return _run(parser, arguments)
     finally:
         set_language(before)
+        if errors == "strict" and isinstance(stdout, io.TextIOWrapper):
+            stdout.reconfigure(errors="strict")
 
 
 def _run(parser: argparse.ArgumentParser, argv: Sequence[str]) -> int:

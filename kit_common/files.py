@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
+from kit_common.checks import shown
 from kit_common.errors import InputError
 from kit_common.words import message
 
@@ -23,10 +25,30 @@ MAX_DEPTH = 64
 MAX_DIGITS = 40
 
 
+def _is_stdin(info: os.stat_result) -> bool:
+    """True when `info` describes this process's standard input (`/dev/stdin`, a pipe)."""
+    try:
+        return os.path.samestat(info, os.fstat(0))
+    except OSError:  # no standard input
+        return False
+
+
 def read_bytes(path: str | Path, max_bytes: int = MAX_BYTES) -> bytes:
     """The bytes of the file at `path`, refusing a missing file, a folder, an unreadable
-    file and one larger than `max_bytes`, each in one sentence naming the path."""
+    file, one larger than `max_bytes` and one that is not a regular file (a named pipe
+    would block until someone writes to it; standard input, `/dev/stdin`, is read), each in
+    one sentence naming the path."""
+    if not isinstance(path, str | os.PathLike):
+        raise InputError("path", message("file.not_a_path", value=shown(path)))
     path = Path(path)
+    try:
+        info = path.stat()
+    except OSError:
+        pass  # opening it says what is wrong
+    else:
+        mode = info.st_mode
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or _is_stdin(info)):
+            raise InputError(str(path), message("file.not_regular"))
     try:
         with path.open("rb") as file:
             data = file.read(max_bytes + 1)
@@ -75,7 +97,8 @@ def parse_json(
 ) -> Any:
     """The JSON value in `text`: nesting deeper than `max_depth`, a number longer than
     `max_digits` and the non-standard NaN/Infinity are refused; numbers with a fraction or an
-    exponent stay floats, for the field checks to refuse where a whole number belongs."""
+    exponent stay floats, for the field checks to refuse where a whole number belongs; an
+    object naming one key twice is refused."""
 
     def number(digits: str, kind: type) -> Any:
         if len(digits) > max_digits:
@@ -90,12 +113,24 @@ def parse_json(
     def constant(name: str) -> Any:
         raise InputError(source, message("file.not_a_json_number", name=name))
 
+    def mapping(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        # JSON keeps the last of two values under one key: which one a reader meant is lost
+        value = dict(pairs)
+        if len(value) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    raise InputError(source, message("file.duplicate_key", key=shown(key)))
+                seen.add(key)
+        return value
+
     try:
         value = json.loads(
             text,
             parse_int=lambda s: number(s, int),
             parse_float=lambda s: number(s, float),
             parse_constant=constant,
+            object_pairs_hook=mapping,
         )
     except json.JSONDecodeError as err:
         raise InputError(

@@ -7,7 +7,6 @@ import json
 import random
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from kit_common.cli import run_command, seed
 from martian_kit import cli_analysis, records
@@ -42,11 +41,10 @@ def _read_record(command: str, path: str) -> tuple[GameState, dict] | None:
     """The game a record file holds, replayed and validated, with the record's data; None
     after saying in one line why the file is not a good record."""
     try:
-        state = records.load(path)
+        return records.read(path)
     except records.RecordError as err:  # names the file, and the field when the JSON is bad
         print(message("cli.error", command=command, error=err), file=sys.stderr)
         return None
-    return state, json.loads(Path(path).read_text(encoding="utf-8"))
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:

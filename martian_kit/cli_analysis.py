@@ -33,6 +33,9 @@ from martian_kit.variants import END_ROUND, END_RULES, OFFICIAL, Variant
 #: The largest tournament of one run: its games' arrays are held together (about 150 bytes a
 #: game, measured: 1,000,000 2-player games peak at 210 MB), so this stays under 1 GB.
 MAX_TOURNAMENT_GAMES = 5_000_000
+#: The most turns one `simulate` run plays: about a minute and a half (a million turns take
+#: about a second, in chunks of fixed memory), not hours without a word.
+MAX_SIMULATED_TURNS = 100_000_000
 
 
 def _counts(option: str, value: str | None) -> FaceCounts | None:
@@ -240,6 +243,10 @@ def _cmd_win_probability(args: argparse.Namespace) -> int:
         return _fail("win-probability", message("cli.bad_scores", value=args.scores))
     if variant.end != END_ROUND and args.seat == "second" and theirs >= variant.target:
         return _fail("win-probability", message("cli.no_last_turn", target=variant.target))
+    try:  # before the table is solved, which can take seconds
+        game.check_totals(mine, theirs, args.seat, variant.target, variant.end, variant.dice)
+    except ValueError as err:
+        return _fail("win-probability", str(err))
     table = _variant_table(args, variant)
     try:
         p = table.probability(mine, theirs, args.seat)
@@ -407,7 +414,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     variant_options(p)
     p = command("simulate", message("cli.help.simulate"), _cmd_simulate)
     p.add_argument("--policy", default="optimal")
-    p.add_argument("--turns", type=count(1), default=100_000)
+    p.add_argument("--turns", type=count(1, MAX_SIMULATED_TURNS), default=100_000)
     p.add_argument("--seed", type=seed, default=None)
     p.add_argument("--quiet", action="store_true", help=message("cli.help.quiet"))
     p = command("tournament", message("cli.help.tournament"), _cmd_tournament)

@@ -148,13 +148,14 @@ class GameState:
             raise InputError("rolloff", f"must hold fewer rolls than tied seats ({len(tied)})")
         for i, rays in enumerate(self.rolloff):
             whole(rays, f"rolloff[{i}]", 0, TIEBREAK_DICE)
-        if not isinstance(self.rolloffs, tuple):
-            raise InputError("rolloffs", f"must be a tuple, got {shown(self.rolloffs)}")
+        rolloffs = _rolloffs(self.rolloffs, n)
         if self.winner is not None:
             whole(self.winner, "winner", 0, n - 1)
+        _check_ending(tuple(totals), tied, rolloffs, self.winner)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "totals", tuple(totals))
         object.__setattr__(self, "tied", tied)
+        object.__setattr__(self, "rolloffs", rolloffs)
 
     # -- what the state is ------------------------------------------------------------
 
@@ -352,6 +353,101 @@ def _seats(value: Any, field: str, n: int) -> tuple[int, ...]:
     if not isinstance(value, tuple | list):
         raise InputError(field, f"must be a tuple of seats, got {shown(value)}")
     return tuple(whole(s, f"{field}[{i}]", 0, n - 1) for i, s in enumerate(value))
+
+
+def _rolloffs(value: Any, n: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The finished roll-offs as tuples of (seat, Death Rays) pairs, each of 2 or more
+    different seats, refused in the kit's words otherwise."""
+    if not isinstance(value, tuple) or not all(isinstance(r, tuple) for r in value):
+        raise InputError("rolloffs", message("state.rolloffs", value=shown(value)))
+    out = []
+    for i, rolloff in enumerate(value):
+        pairs = []
+        for j, pair in enumerate(rolloff):
+            where = f"rolloffs[{i}][{j}]"
+            if not isinstance(pair, tuple) or len(pair) != 2:
+                raise InputError(where, message("state.rolloff_pair", value=shown(pair)))
+            seat = whole(pair[0], f"{where}[0]", 0, n - 1)
+            pairs.append((seat, whole(pair[1], f"{where}[1]", 0, TIEBREAK_DICE)))
+        seats = [seat for seat, _ in pairs]
+        if len(seats) < 2 or len(set(seats)) != len(seats):
+            raise InputError(f"rolloffs[{i}]", message("state.rolloffs", value=shown(rolloff)))
+        out.append(tuple(pairs))
+    return tuple(out)
+
+
+def _check_ending(
+    totals: tuple[int, ...],
+    tied: tuple[int, ...],
+    rolloffs: tuple[tuple[tuple[int, int], ...], ...],
+    winner: int | None,
+) -> None:
+    """Refuse an ending the rules cannot reach: a winner or a tie-break needs the highest
+    total at the target or more (the practice game: its one total), the tie-break is between
+    every seat on that total, each roll-off between the highest of the one before, and the
+    winner is the single highest of the last."""
+    if len(totals) == 1:
+        if tied or rolloffs:
+            raise InputError("tied", message("state.practice_tie"))
+        if winner is not None and totals[0] < TARGET:
+            raise InputError(
+                "winner", message("state.practice_winner", target=TARGET, total=totals[0])
+            )
+        return
+    if winner is None and not tied:
+        if rolloffs:
+            raise InputError("rolloffs", message("state.no_tiebreak"))
+        return
+    best = max(totals)
+    leaders = tuple(s for s, t in enumerate(totals) if t == best)
+    if winner is not None and (best < TARGET or totals[winner] != best):
+        raise InputError(
+            "winner",
+            message(
+                "state.winner_total", target=TARGET, seat=winner, total=totals[winner], best=best
+            ),
+        )
+    if (tied or rolloffs or len(leaders) > 1) and (best < TARGET or len(leaders) < 2):
+        raise InputError(
+            "tied",
+            message("state.tied_totals", best=best, target=TARGET, leaders=leaders, tied=tied),
+        )
+    if not rolloffs:
+        if winner is None and tied != leaders:
+            raise InputError(
+                "tied",
+                message("state.tied_totals", best=best, target=TARGET, leaders=leaders, tied=tied),
+            )
+        if winner is not None and len(leaders) > 1:
+            raise InputError("rolloffs", message("state.tie_undecided", leaders=leaders))
+        return
+    expected = leaders
+    for i, rolloff in enumerate(rolloffs):
+        seats = tuple(seat for seat, _ in rolloff)
+        if seats != expected:
+            raise InputError(
+                f"rolloffs[{i}]",
+                message("state.rolloff_seats", index=i, expected=expected, got=seats),
+            )
+        top = max(rays for _, rays in rolloff)
+        expected = tuple(seat for seat, rays in rolloff if rays == top)
+        if len(expected) == 1 and i < len(rolloffs) - 1:
+            raise InputError(f"rolloffs[{i}]", message("state.rolloff_decided", index=i))
+    if winner is not None:
+        if expected != (winner,):
+            raise InputError(
+                "winner", message("state.rolloff_winner", expected=expected[0], got=winner)
+            )
+        if tied != tuple(seat for seat, _ in rolloffs[-1]):
+            raise InputError(
+                "tied",
+                message("state.tied_totals", best=best, target=TARGET, leaders=leaders, tied=tied),
+            )
+    elif len(expected) == 1 or tied != expected:
+        raise InputError(
+            "tied",
+            message("state.rolloff_seats", index=len(rolloffs), expected=expected, got=tied),
+        )
 
 
 def new_game(players: Sequence[str] | int) -> GameState:

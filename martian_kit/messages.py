@@ -55,7 +55,7 @@ ENGLISH: dict[str, str | Plural] = {
     "rule.tanks_automatic": "Tanks cannot be chosen: every Tank rolled is set aside automatically",
     "rule.earthling_once": "{faces} were already set aside this turn",
     "rule.not_rolled": "no {faces} were rolled, so they cannot be set aside",
-    "rule.not_a_choice": "{action!r} is not an action of Martian Dice",
+    "rule.not_a_choice": "{action} is not an action of Martian Dice",
     "rule.not_chance": "no dice are being rolled now: {where}",
     "rule.bad_roll": "a roll here throws the {expected} left, but the outcome given counts {got}",
     "rule.game_over": "the game is over",
@@ -70,6 +70,24 @@ ENGLISH: dict[str, str | Plural] = {
     "where.tiebreak": "a tie-break roll-off is under way",
     "where.player": "seat {seat} is to act",
     "where.game_over": "the game is over",
+    # A game state given from outside that the rules cannot reach (GameState's checks)
+    "state.rolloffs": "must be a tuple of roll-offs, each a tuple of (seat, Death Rays) pairs, "
+    "got {value}",
+    "state.rolloff_pair": "must be a (seat, Death Rays) pair, got {value}",
+    "state.practice_winner": "the practice game is won at {target} points, not {total}",
+    "state.practice_tie": "a practice game has no tie-break",
+    "state.winner_total": "the winner has the highest total, {target} or more; seat {seat} has "
+    "{total} of the highest {best}",
+    "state.tied_totals": "the tie-break is between every seat with the highest total ({best}, "
+    "{target} or more): seats {leaders}, got {tied}",
+    "state.rolloff_seats": "roll-off {index} is between seats {expected} (the highest before "
+    "it), got {got}",
+    "state.rolloff_decided": "roll-off {index} had a single highest roll, so the game ended there",
+    "state.rolloff_winner": "the winner is the single highest of the last roll-off, seat "
+    "{expected}, not {got}",
+    "state.tie_undecided": "seats {leaders} share the highest total, so a roll-off decides "
+    "the winner",
+    "state.no_tiebreak": "a finished roll-off needs a tie-break (tied seats or a winner)",
     # Notebook widgets: the turn player (what each step of a turn did, and why).
     "ui.roll": "Roll",
     "ui.roll.tip": "Roll every die that is not set aside",
@@ -80,6 +98,15 @@ ENGLISH: dict[str, str | Plural] = {
     "ui.new_turn": "New turn",
     "ui.set_aside": "Set aside",
     "turn.over": "The turn is over: {reason}.",
+    # A turn state given from outside that the rules cannot reach (TurnState's checks)
+    "turn.stopped_all_aside": (
+        "a turn with all {dice} dice set aside ended by itself (no_dice, or no_choice after "
+        "a roll of nothing but Tanks), not by a stop"
+    ),
+    "turn.all_tanks_end": (
+        "a turn ends with no choice and all {dice} dice set aside only after a roll of "
+        "nothing but Tanks, so some Tanks are set aside"
+    ),
     "turn.next.must_roll": "Next: roll the dice.",
     "turn.next.must_choose": "Next: choose a face to set aside.",
     "turn.next.may_roll_or_stop": "Next: roll again or stop.",
@@ -825,7 +852,7 @@ ENGLISH.update(
 # the value found, both kept as written.
 ENGLISH.update(
     {
-        "record.format": "format: expected {expected!r}, got {got!r}",
+        "record.format": "format: expected {expected!r}, got {got}",
         "record.players_rule": "players: {error}",
         "record.no_rolloff": "{where}: there is no tie-break roll-off to roll in here",
         "record.rolloff_seat": "{where}.seat: expected seat {expected}, got {got}",
@@ -836,18 +863,18 @@ ENGLISH.update(
         "record.rolling": (
             "{where}.rolling: true or false, and true only in an unfinished turn, got {got}"
         ),
-        "record.end": "{where}.end: must be one of {known} (or null), got {got!r}",
+        "record.end": "{where}.end: must be one of {known} (or null), got {got}",
         "record.no_rolls": "{where}.rolls: a finished turn has at least one roll",
         "record.choice_required": "{where}.took: a choice is required after this roll ({choices})",
         "record.no_choice": "{where}.took: this roll left no legal choice, so took must be null",
         "record.turn_over": "{where}: the turn was already over",
         "record.stopped": "{where}.end: the turn did not end by itself, so it ended by a stop",
         "record.replay_gives": "{where}.{field}: the replay gives {replayed!r}, the record {got}",
-        "record.action": "{where}: must be one of {known}, got {got!r}",
+        "record.action": "{where}: must be one of {known}, got {got}",
         "record.rule": "{where}: {error}",
         "record.object": "{where}: must be an object, got {kind}",
         "record.list": "{where}: must be a list, got {kind}",
-        "record.unknown_face": "{where}: unknown face {face!r}",
+        "record.unknown_face": "{where}: unknown face {face}",
     }
 )
 
@@ -855,7 +882,7 @@ ENGLISH.update(
 # players or dice, a position asked about, the shipped table), and a turn in one line.
 ENGLISH.update(
     {
-        "error.unknown_policy": "unknown policy {name!r}; known policies: {known}",
+        "error.unknown_policy": "unknown policy {name}; known policies: {known}",
         "error.person_seat": "seat {seat} is a person's: no policy acts for it",
         "error.policies_needed": "{players} players need {players} policies",
         "error.unknown_faces": "unknown face name(s): {names}",
@@ -863,6 +890,10 @@ ENGLISH.update(
         "error.roll_dice": "can roll 0 to {most} dice, not {n}",
         "error.tiebreak_players": "a tie-break has {low} to {high} players, not {n}",
         "error.game_players": "a game has {low} to {high} players, not {n}",
+        "error.table_policy": (
+            "fast simulation needs a policy that decides from the turn alone "
+            "(a table policy), got {policy}"
+        ),
         "error.turn_dice": "a turn is played with 1 to {most} dice, not {n}",
         "error.set_aside_dice": "{n} dice set aside in a turn of {dice} dice",
         "error.unknown_misreading": "unknown misreading {name!r}; known: {known}",

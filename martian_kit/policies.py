@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from kit_common.checks import shown
+from kit_common.errors import KitError
 from martian_kit.messages import message
 from martian_kit.policy import Policy, random_policy
 from martian_kit.solver.game import GamePolicy
@@ -52,13 +54,11 @@ def policy_names() -> list[str]:
 
 
 def policy_by_name(name: str) -> Policy:
-    """The policy called `name`; a clear error lists the known names otherwise."""
-    try:
-        factory = POLICIES[name]
-    except KeyError:
+    """The policy called `name`; otherwise a `KitError` lists the known names."""
+    if not isinstance(name, str) or name not in POLICIES:
         known = ", ".join(sorted(POLICIES))
-        raise ValueError(message("error.unknown_policy", name=name, known=known)) from None
-    return factory()
+        raise KitError(message("error.unknown_policy", name=shown(name), known=known))
+    return POLICIES[name]()
 
 
 __all__ = ["POLICIES", "Policy", "policy_by_name", "policy_names", "random_policy", "register"]

@@ -114,7 +114,7 @@ def from_record(record: Any) -> GameState:
     data = _mapping(record, "record")
     _fields(data, "", RECORD_FIELDS)
     if data.get("format", FORMAT) != FORMAT:
-        raise RecordError(message("record.format", expected=FORMAT, got=data.get("format")))
+        raise RecordError(message("record.format", expected=FORMAT, got=shown(data.get("format"))))
     players = _checked(checks.names, data.get("players"), "players")
     try:
         state = new_game(players)
@@ -179,7 +179,7 @@ def _replay_turn(state: GameState, entry: Mapping[str, Any], where: str, last: b
         raise RecordError(message("record.rolling", where=where, got=shown(rolling)))
     if not running and (not isinstance(end, str) or end not in {e.value for e in TurnEnd}):
         known = ", ".join(e.value for e in TurnEnd)
-        raise RecordError(message("record.end", where=where, known=known, got=end))
+        raise RecordError(message("record.end", where=where, known=known, got=shown(end)))
     if not rolls and not running:
         raise RecordError(message("record.no_rolls", where=where))
     turns_done = len(state.log)
@@ -234,7 +234,7 @@ def _replay_turn(state: GameState, entry: Mapping[str, Any], where: str, last: b
 def _apply(state: GameState, action: Any, where: str) -> GameState:
     if not isinstance(action, str) or action not in {a.value for a in Action}:
         names = ", ".join(f.value for f in FACES if f is not Face.TANK)
-        raise RecordError(message("record.action", where=where, known=names, got=action))
+        raise RecordError(message("record.action", where=where, known=names, got=shown(action)))
     try:
         return state.apply_action(action)
     except RuleError as err:
@@ -284,30 +284,41 @@ def _counts(value: Any, where: str) -> FaceCounts:
     counts = _mapping(value, where)
     unknown = sorted(set(counts) - {f.value for f in FACES})
     if unknown:
-        raise RecordError(message("record.unknown_face", where=where, face=unknown[0]))
+        raise RecordError(message("record.unknown_face", where=where, face=shown(unknown[0])))
     for face in FACES:
         _checked(checks.whole, counts.get(face.value, 0), f"{where}.{face.value}", 0, 13)
     return FaceCounts.from_dict(counts)
 
 
-def loads(text: str, source: str = "record") -> GameState:
-    """Load a game from JSON text; errors start with `source` (e.g. the file name). The
-    JSON is read with `kit_common.files`' limits (nesting, number lengths)."""
+def _parsed(text: str, source: str) -> tuple[GameState, Any]:
+    """The game a record's JSON text holds and the record's data (see `loads`)."""
     try:
         data = files.parse_json(text, source)
     except InputError as err:
         raise RecordError(str(err)) from None
     try:
-        return from_record(data)
+        return from_record(data), data
     except (RecordError, InputError) as err:
         raise RecordError(f"{source}: {err}") from None
 
 
-def load(path: str | Path) -> GameState:
-    """Load a game from a JSON file (at most `kit_common.files.MAX_BYTES`, UTF-8); a missing
-    file, a folder or bytes that are not UTF-8 give a one-line `RecordError`."""
+def loads(text: str, source: str = "record") -> GameState:
+    """Load a game from JSON text; errors start with `source` (e.g. the file name). The
+    JSON is read with `kit_common.files`' limits (nesting, number lengths)."""
+    return _parsed(text, source)[0]
+
+
+def read(path: str | Path) -> tuple[GameState, dict[str, Any]]:
+    """The game a record file holds and the record itself, the file read once (so standard
+    input, `/dev/stdin`, can be read), with the limits of `load`."""
     try:
         text = files.read_text(path)
     except InputError as err:
         raise RecordError(str(err)) from None
-    return loads(text, source=str(path))
+    return _parsed(text, str(path))
+
+
+def load(path: str | Path) -> GameState:
+    """Load a game from a JSON file (at most `kit_common.files.MAX_BYTES`, UTF-8); a missing
+    file, a folder, a pipe or bytes that are not UTF-8 give a one-line `RecordError`."""
+    return read(path)[0]

@@ -25,7 +25,7 @@ from enum import Enum
 from fractions import Fraction
 from html import escape
 
-from kit_common.checks import member
+from kit_common.checks import member, shown
 from kit_common.errors import InputError
 from kit_common.svg import dice_row_html, pretty_sentence
 from martian_kit.dice import (
@@ -156,8 +156,15 @@ class TurnState:
             raise InputError("phase", "may_roll_or_stop needs dice set aside and dice left")
         if phase is Phase.MUST_ROLL and set_aside.total == NUM_DICE:
             raise InputError("phase", "must_roll needs dice left to roll")
-        if (end is TurnEnd.NO_DICE) != (phase is Phase.OVER and set_aside.total == NUM_DICE):
+        if end is TurnEnd.NO_DICE and set_aside.total != NUM_DICE:
             raise InputError("end", "no_dice is the end of a turn with all 13 dice set aside")
+        # All 13 dice aside ends a turn: by a set-aside (no_dice), or by a last roll of
+        # nothing but Tanks, which leaves no choice (no_choice, an empty roll showing).
+        if phase is Phase.OVER and set_aside.total == NUM_DICE:
+            if end is TurnEnd.STOPPED:
+                raise InputError("end", message("turn.stopped_all_aside", dice=NUM_DICE))
+            if end is TurnEnd.NO_CHOICE and not set_aside.tank:
+                raise InputError("end", message("turn.all_tanks_end", dice=NUM_DICE))
 
     # -- what the state is ------------------------------------------------------------
 
@@ -201,9 +208,14 @@ class TurnState:
         """The action as an `Action` if it is legal now; otherwise raise `RuleError`
         naming the rule it breaks."""
         try:
+            # a plain string or the member itself: not another enum (`Face.RAY` is "ray" too)
+            if not isinstance(action, Action) and type(action) is not str:
+                raise ValueError
             action = Action(action)
         except ValueError:
-            raise RuleError("not_a_choice", message("rule.not_a_choice", action=action)) from None
+            raise RuleError(
+                "not_a_choice", message("rule.not_a_choice", action=shown(action))
+            ) from None
         if self.phase is Phase.OVER:
             assert self.end is not None
             raise RuleError("turn_over", message("rule.turn_over", reason=self.end.reason()))

@@ -24,7 +24,16 @@ CASES = [
     ("martian-kit turn-value --state 3,3,0,0,3 --rolled 0,5,0,0,0", 2, "dice left"),
     ("martian-kit turn-value --state 1,2,3", 2, "--state takes five counts"),
     ("martian-kit turn-value --rolled 0,0,0,0,14", 2, "rolled.chicken"),
-    ("martian-kit simulate --turns 0", 2, "--turns: expected a whole number of at least 1"),
+    ("martian-kit simulate --turns 0", 2, "--turns: expected a whole number from 1"),
+    # huge counts are refused at once, not hours of work (issue 30, item 7)
+    ("martian-kit simulate --turns 10000000000", 2, "from 1 to 100,000,000, got 10000000000"),
+    ("dino-kit simulate --games 1000000000", 2, "--games: expected a whole number from 1 to"),
+    ("dino-kit simulate --max-rounds 1000000000000", 2, "--max-rounds: expected"),
+    ("dino-kit simulate --players -1", 2, "2 to 4 players, not \u22121"),
+    ("dino-kit simulate --players 0", 2, "2 to 4 players, not 0"),
+    # out-of-range scores are refused before a variant's table is solved (seconds of work)
+    ("martian-kit win-probability --scores 99,5 --target 31", 2, "0 to 30 points, not 99"),
+    ("martian-kit win-probability --scores 5,99 --target 31", 2, "not 99"),
     ("martian-kit simulate --turns -5", 2, "--turns"),
     ("martian-kit simulate --turns 1.5", 2, "--turns: expected a whole number"),
     ("martian-kit simulate --seed -1", 2, "--seed"),

@@ -5,6 +5,7 @@ from dino_kit.components.loader import (
     illustrative_folder,
     load_components,
     not_a_component_folder,
+    problem_report,
     start_component_folder,
     validate_folder,
 )
@@ -16,6 +17,7 @@ __all__ = [
     "illustrative_folder",
     "load_components",
     "not_a_component_folder",
+    "problem_report",
     "start_component_folder",
     "validate_folder",
 ]

@@ -19,6 +19,7 @@ join the set's ids.
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable
 from functools import cache
@@ -43,10 +44,12 @@ from dino_kit.components.schema import (
     parse_specialist,
     parse_tables,
     parse_visitors,
+    problem_line,
 )
 from dino_kit.effects import DNA_TYPES
 from dino_kit.messages import message, plural
 from kit_common import files
+from kit_common.checks import shown
 from kit_common.errors import InputError, KitError
 from kit_common.messages import LANGUAGES, SOURCE_LANGUAGE
 
@@ -84,9 +87,24 @@ class ComponentError(KitError):
 
     def __init__(self, folder: str, problems: list[str]):
         self.problems = problems
-        lines = "\n".join(f"  - {p}" for p in problems)
+        lines = "\n".join(f"  - {p}" for p in problem_report(problems))
         heading = plural("components.problems", len(problems), folder=folder)
         super().__init__(f"{heading}:\n{lines}")
+
+
+#: A report lists at most this many problems: a folder with more has one broken thing
+#: repeated (or is not what it seems), and thousands of lines would hide that.
+MAX_REPORTED = 100
+
+
+def problem_report(problems: list[str]) -> list[str]:
+    """The lines a report shows of `problems`: each one line (see `problem_line`), the first
+    `MAX_REPORTED` of them, then how many more there are."""
+    lines = [problem_line(p) for p in problems[:MAX_REPORTED]]
+    if len(problems) > MAX_REPORTED:
+        more = len(problems) - MAX_REPORTED
+        lines.append(plural("components.more_problems", more, shown=MAX_REPORTED))
+    return lines
 
 
 def illustrative_folder() -> Path:
@@ -97,7 +115,7 @@ def illustrative_folder() -> Path:
 def validate_folder(folder: str | Path) -> list[str]:
     """Every problem of the component files in `folder` (empty list: all good)."""
     try:
-        _load(Path(folder))
+        _load(_folder(folder))
     except ComponentError as err:
         return err.problems
     return []
@@ -108,7 +126,9 @@ def start_component_folder(folder: str | Path) -> list[Path]:
     type one's own components over; returns the files written, sorted.
 
     A folder that already holds anything is refused (`KitError`): nothing is overwritten."""
-    target = Path(folder)
+    target = _folder(folder)
+    if not str(os.fspath(folder)).strip():  # Path("") is the current folder
+        raise InputError("folder", message("components.no_folder_name"))
     if target.exists() and not target.is_dir():
         raise KitError(f"{target}: {message('components.is_file')}")
     if target.is_dir() and any(target.iterdir()):
@@ -128,7 +148,14 @@ def _default() -> ComponentSet:
 
 def load_components(folder: str | Path | None = None) -> ComponentSet:
     """The validated component set in `folder` (the illustrative set when None)."""
-    return _default() if folder is None else _load(Path(folder))
+    return _default() if folder is None else _load(_folder(folder))
+
+
+def _folder(folder: Any) -> Path:
+    """`folder` as a `Path`, refusing what is not a path in the kit's words."""
+    if not isinstance(folder, str | os.PathLike):
+        raise InputError("folder", message("components.not_a_path", got=shown(folder)))
+    return Path(folder)
 
 
 def not_a_component_folder(folder: Path) -> str | None:
@@ -182,7 +209,7 @@ def _read(folder: Path, name: str, problems: list[str]) -> Any:
     `MAX_FILE_BYTES`, not UTF-8, not valid YAML (aliases and deep nesting refused), or empty
     (nothing but comments, or `~`, counts as empty)."""
     path = folder / name
-    if not path.is_file():
+    if not path.exists():  # anything else there (a folder, a pipe) is said by the reader
         problems.append(f"{name}: {message('components.missing_file', folder=folder)}")
         return None
     try:
@@ -276,16 +303,18 @@ def _load(folder: Path) -> ComponentSet:
         found.append(f"visitors.yaml: visitors: {total}")
     meta = {"name": folder.name, "label": "", "notice": ""}
     translations: dict[str, dict[str, str]] = {}
-    if (folder / "set.yaml").is_file():
+    if (folder / "set.yaml").exists():
         data = _read(folder, "set.yaml", found)
-        if not isinstance(data, dict) or not all(isinstance(data.get(k, ""), str) for k in meta):
+        if data is None:  # unreadable or empty: already said
+            pass
+        elif not isinstance(data, dict) or not all(isinstance(data.get(k, ""), str) for k in meta):
             found.append(f"set.yaml: {message('components.set_texts')}")
         else:
             meta.update({k: data[k] for k in meta if k in data})
             translations = _set_translations(data.get("translations", {}), found)
 
     rival = None
-    if (folder / "rival.yaml").is_file():
+    if (folder / "rival.yaml").exists():
         p = Problems("rival.yaml")
         raw_rival = _top(_read(folder, "rival.yaml", found), "rival.yaml", "rival", found)
         rival = parse_rival(p, raw_rival) if raw_rival is not None else None

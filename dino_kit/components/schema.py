@@ -44,7 +44,22 @@ class Problems:
 
     def add(self, item: str, where: str, what: str) -> None:
         place = f"{item}: " if item else ""
-        self.found.append(f"{self.file}: {place}{where} {what}".rstrip())
+        self.found.append(problem_line(f"{self.file}: {place}{where} {what}".rstrip()))
+
+
+#: A problem is said in one line of at most this many characters: the value it quotes is cut
+#: short, so that a hostile file cannot make the report many times its own size.
+MAX_PROBLEM_CHARS = 300
+
+
+def problem_line(text: str) -> str:
+    """`text` as one printable line of at most `MAX_PROBLEM_CHARS` characters (a character
+    that is not printable, such as a newline or an escape, is written as its escape)."""
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    if len(text) > MAX_PROBLEM_CHARS:
+        text = text[: MAX_PROBLEM_CHARS - 3] + "..."
+    return text
 
 
 class Reader:

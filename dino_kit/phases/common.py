@@ -32,12 +32,17 @@ def _allocations(limits: tuple[int, ...], amount: int, max_limit: int) -> list[t
     return out
 
 
-def allocation_problem(player: PlayerState, amount: int, max_limit: int, got: Any) -> bool:
-    """True when `got` is not one of `allocations(...)`."""
-    if not isinstance(got, tuple) or any(t not in DNA_TYPES for t in got):
-        return True
-    normal = tuple(sorted(got, key=DNA_TYPES.index))
-    return normal not in allocations(player, amount, max_limit)
+def allocation_problem(player: PlayerState, amount: int, max_limit: int, got: Any) -> Problem:
+    """The rule `got` breaks when it is not one of `allocations(...)`, exactly as listed: a
+    legal raise with its tracks in another order is refused too (the order of the DNA
+    types), so that a game's history and record hold the one form `legal_actions` lists."""
+    if isinstance(got, tuple) and all(type(t) is str and t in DNA_TYPES for t in got):
+        normal = tuple(sorted(got, key=DNA_TYPES.index))
+        if normal in allocations(player, amount, max_limit):
+            if got == normal:
+                return None
+            return "dna_order", {"order": ", ".join(DNA_TYPES), "got": normal}
+    return "storage_allocation", {"level": amount, "max": max_limit, "got": got}
 
 
 def raise_limits(player: PlayerState, tracks: tuple[str, ...]) -> tuple[int, ...]:

@@ -119,10 +119,12 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
             return "no_such_storage_space", {"space": a.target}
         if state.storage_taken[a.target] is not None:
             return "space_taken", {}
-        max_limit = state.components.tables.max_limit
-        if allocation_problem(p, a.scientist, max_limit, a.choice):
-            return "storage_allocation", {"level": a.scientist, "max": max_limit, "got": a.choice}
-        return None
+        # the spaces are alike: the next free one is the one form legal_actions lists
+        free_space = state.storage_taken.index(None)
+        if a.target != free_space:
+            return "storage_in_order", {"space": free_space, "got": a.target}
+        assert a.scientist is not None  # (checked above)
+        return allocation_problem(p, a.scientist, state.components.tables.max_limit, a.choice)
     if a.kind == ActionKind.RECIPE:
         if a.target not in CATEGORIES or state.recipe_up[CATEGORIES.index(a.target)] is None:
             return "no_recipe", {"category": a.target}

@@ -245,14 +245,8 @@ def _storage_choices(state: GameState, p: PlayerState, action: Effect) -> list[A
 
 
 def _storage_why_not(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Problem:
-    max_limit = state.components.tables.max_limit
-    if allocation_problem(p, action.get("amount"), max_limit, choice):
-        return "storage_allocation", {
-            "level": action.get("amount"),
-            "max": max_limit,
-            "got": choice,
-        }
-    return _unknown_choice(state, p, action, choice)
+    found = allocation_problem(p, action.get("amount"), state.components.tables.max_limit, choice)
+    return found or _unknown_choice(state, p, action, choice)
 
 
 def _storage(state: GameState, p: PlayerState, action: Effect, choice: Any) -> PlayerState:

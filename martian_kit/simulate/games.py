@@ -17,6 +17,7 @@ from functools import cache
 
 import numpy as np
 
+from kit_common.checks import whole
 from kit_common.statistics import Interval, wilson_interval
 from kit_common.study import Progress
 from martian_kit.game import TARGET, tiebreak_distribution
@@ -98,7 +99,7 @@ def play_games(
     seats = len(policies)
     game_aware = [p if isinstance(p, GameAwarePolicy) else None for p in policies]
     cdfs = [
-        None if aware is not None else _score_cdf(require_table_policy(p, "fast simulation"))
+        None if aware is not None else _score_cdf(require_table_policy(p))
         for p, aware in zip(policies, game_aware)
     ]
     totals = np.zeros((n, seats), dtype=np.int64)
@@ -129,6 +130,7 @@ def simulate_games(
     chunk: int = 200_000,
 ) -> GameSimulation:
     """Simulate `games` games with `policies` in fixed seats; win rates with 95 % intervals."""
+    whole(games, "games", 1)
     rng = generator(seed)
     wins = np.zeros(len(policies), dtype=np.int64)
     rounds = tiebreaks = 0

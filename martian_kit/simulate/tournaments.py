@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kit_common.checks import whole
+from kit_common.errors import KitError
 from kit_common.statistics import Interval, wilson_interval
 from kit_common.study import Progress, seating
 from martian_kit.game import MAX_PLAYERS, MIN_PLAYERS, TARGET
@@ -73,14 +75,15 @@ def tournament(
     every turn is simulated (vectorised) so that the per-player statistics are real counts;
     with a game-aware policy (`win`, `leader`) turns are drawn from their exact turn-score
     distributions, and only turns and points are counted."""
+    whole(games, "games", 1)
     rng = generator(seed)
     n_players = len(policies)
     if not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
-        raise ValueError(
+        raise KitError(
             message("error.game_players", low=MIN_PLAYERS, high=MAX_PLAYERS, n=n_players)
         )
     detailed = not any(isinstance(p, GameAwarePolicy) for p in policies)
-    tables = [require_table_policy(p, "fast simulation") for p in policies] if detailed else []
+    tables = [require_table_policy(p) for p in policies] if detailed else []
     players: Sequence[TablePolicy | Policy] = tables if detailed else list(policies)
     stats = [dict.fromkeys(STAT_NAMES, 0) for _ in players]
     wins = np.zeros(n_players, dtype=np.int64)

@@ -13,6 +13,7 @@ from functools import cache
 
 import numpy as np
 
+from kit_common.checks import whole
 from kit_common.statistics import Interval, mean_interval_of
 from kit_common.study import Progress
 from martian_kit.policy import Policy
@@ -57,7 +58,7 @@ def _lean_tables(policy: TablePolicy) -> tuple[np.ndarray, np.ndarray]:
 def turn_scores(policy: TablePolicy | Policy, n: int, rng: np.random.Generator) -> np.ndarray:
     """Scores of `n` simulated fresh turns of a table policy (the lean path for deterministic
     ones: scores only; `play_turns` also counts the statistics)."""
-    table = require_table_policy(policy, "fast simulation")
+    table = require_table_policy(policy)
     if not table.deterministic:
         return play_turns(table, n, rng).score
     t = sim_tables()
@@ -90,7 +91,7 @@ class TurnBatch:
 
 def play_turns(policy: TablePolicy | Policy, n: int, rng: np.random.Generator) -> TurnBatch:
     """Simulate `n` fresh turns of a table policy with `rng` (vectorised)."""
-    table = require_table_policy(policy, "fast simulation")
+    table = require_table_policy(policy)
     t = sim_tables()
     model = turn_model()
     col_of_pair = choice_column(table)
@@ -200,6 +201,7 @@ def simulate_turns(
     chunk: int = 250_000,
 ) -> TurnSimulation:
     """Simulate `turns` fresh turns of a table policy, seeded; summary with 95 % intervals."""
+    whole(turns, "turns", 1)
     rng = generator(seed)
     counts = np.zeros(N_SCORES, dtype=np.int64)
     ends = np.zeros(3, dtype=np.int64)

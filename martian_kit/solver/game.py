@@ -45,6 +45,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import ArrayLike
 
+from kit_common.errors import KitError
 from martian_kit.dice import NUM_DICE
 from martian_kit.game import TARGET, GameContext
 from martian_kit.messages import message
@@ -90,7 +91,7 @@ class WinTable:
         """P(the player to move wins) at the start of its turn with `mine` against `theirs`,
         moving as the `first` or `second` seat. For the second seat with the first at 25 or
         more (the target), this is its last turn."""
-        _check_totals(mine, theirs, seat, self.target, self.end, self.dice)
+        check_totals(mine, theirs, seat, self.target, self.end, self.dice)
         if seat == SECOND and theirs >= self.target:
             return float(self.L[theirs - mine]) if theirs - mine < len(self.L) else 0.0
         if seat == FIRST:
@@ -99,11 +100,11 @@ class WinTable:
 
     def payoff(self, mine: int, theirs: int, seat: str = FIRST) -> np.ndarray:
         """What each turn score 0..16 is worth (P(win) afterwards) for the player to move."""
-        _check_totals(mine, theirs, seat, self.target, self.end, self.dice)
+        check_totals(mine, theirs, seat, self.target, self.end, self.dice)
         return turn_payoff(self, mine, theirs, seat, self.target, self.end)
 
 
-def _check_totals(
+def check_totals(
     mine: int,
     theirs: int,
     seat: str,
@@ -111,14 +112,16 @@ def _check_totals(
     end: str = END_ROUND,
     dice: int = NUM_DICE,
 ) -> None:
+    """Refuse (`KitError`) totals a win table has no entry for, so a caller can check them
+    before solving a variant's table (which takes seconds)."""
     if seat not in (FIRST, SECOND):
-        raise ValueError(message("error.seat", seat=seat))
+        raise KitError(message("error.seat", seat=seat))
     if not 0 <= mine < target:
-        raise ValueError(message("error.mine", most=target - 1, mine=mine))
+        raise KitError(message("error.mine", most=target - 1, mine=mine))
     last_turns = seat == SECOND and end == END_ROUND
     limit = target - 1 + dice + BONUS if last_turns else target - 1
     if not 0 <= theirs <= limit:
-        raise ValueError(message("error.theirs", most=limit, seat=seat, theirs=theirs))
+        raise KitError(message("error.theirs", most=limit, seat=seat, theirs=theirs))
 
 
 def turn_payoff(

@@ -23,7 +23,10 @@ from functools import cache
 
 import numpy as np
 
+from kit_common.checks import shown
+from kit_common.errors import KitError
 from martian_kit.game import GameContext
+from martian_kit.messages import message
 from martian_kit.policy import Policy, random_policy
 from martian_kit.solver.model import N_SLOTS, compress
 from martian_kit.solver.turn import break_tie
@@ -106,11 +109,11 @@ def as_table_policy(policy: Policy) -> TablePolicy | None:
     return None
 
 
-def require_table_policy(policy: Policy, what: str) -> TablePolicy:
-    """The table form of `policy`, or a `TypeError` saying that `what` needs one."""
+def require_table_policy(policy: Policy) -> TablePolicy:
+    """The table form of `policy`, or a `KitError` saying that fast simulation needs one."""
     table = as_table_policy(policy)
     if table is None:
-        raise TypeError(f"{what} needs a table policy")
+        raise KitError(message("error.table_policy", policy=shown(policy)))
     return table
 
 
