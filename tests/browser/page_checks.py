@@ -31,9 +31,9 @@ CONTROL_PX = 44
 HANDLE_PX = 24
 PROSE_PX = 16
 
-_RUN_AXE = """async (tags) => {
+_RUN_AXE = """async ([type, values]) => {
   const result = await axe.run(document, {
-    runOnly: {type: 'tag', values: tags}, resultTypes: ['violations'],
+    runOnly: {type: type, values: values}, resultTypes: ['violations'],
   });
   return result.violations.map((v) => ({
     id: v.id, impact: v.impact, help: v.help,
@@ -42,12 +42,13 @@ _RUN_AXE = """async (tags) => {
 }"""
 
 
-def axe_violations(page) -> list[str]:
+def axe_violations(page, rules: list[str] | None = None) -> list[str]:
     """The serious and critical WCAG 2.1 A/AA violations axe finds on the page, one line each:
-    rule, impact, how many elements and the first few of them."""
+    rule, impact, how many elements and the first few of them; only those of `rules` (axe's
+    rule ids) when given."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-    found = page.evaluate(_RUN_AXE, AXE_TAGS)
+    found = page.evaluate(_RUN_AXE, ["rule", rules] if rules else ["tag", AXE_TAGS])
     return [
         f"{v['id']} ({v['impact']}, {v['count']}×): {v['help']}: {', '.join(v['nodes'])}"
         for v in found
@@ -89,12 +90,18 @@ _PHONE_LAYOUT = """([control, handle, prose]) => {
 }"""
 
 
+#: The axe rules whose answer depends on the viewport's width, checked again on the phone.
+PHONE_RULES = ["scrollable-region-focusable"]
+
+
 def phone_layout(page) -> dict:
     """Resize the page to `PHONE` and measure it once laid out: `width` (the page's scroll
     width; wider than the phone means it scrolls sideways), `controls` (each control under
     `CONTROL_PX`, each slider handle under `HANDLE_PX`), `prose` (the font sizes under
-    `PROSE_PX`)."""
+    `PROSE_PX`), `axe` (the violations of `PHONE_RULES` at that width)."""
     page.set_viewport_size(PHONE)
     # two frames: the resize's layout, then whatever the widgets redraw for the new width
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    return page.evaluate(_PHONE_LAYOUT, [CONTROL_PX, HANDLE_PX, PROSE_PX])
+    found = page.evaluate(_PHONE_LAYOUT, [CONTROL_PX, HANDLE_PX, PROSE_PX])
+    found["axe"] = axe_violations(page, PHONE_RULES)
+    return found
