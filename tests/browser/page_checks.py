@@ -4,7 +4,8 @@
   `AXE_VERSION` and `AXE_SHA256`, checked by tests/test_axe_bundle.py) run on the page as it
   shows, keeping the serious and critical violations of the WCAG 2.1 A and AA rules.
 - `phone_layout`: the same page resized to a phone's viewport (390 × 844), measured once it
-  has laid out: whether the page itself scrolls sideways, the controls a finger can hardly hit
+  has laid out: whether the page itself scrolls sideways (the document, or `#rendered_cells`
+  in which Voila's lab template scrolls the page), the controls a finger can hardly hit
   (under 44 px tall; a slider's handle under 24 px), and the prose under 16 px.
 
 Both run in the first visits (tests/browser/first_visits.py), which already pay for the page
@@ -85,8 +86,11 @@ _PHONE_LAYOUT = """([control, handle, prose]) => {
     const size = parseFloat(getComputedStyle(e).fontSize);
     if (shown(e) && size < prose) { small.add(`${e.tagName.toLowerCase()} ${size} px`); }
   }
-  const scroller = document.scrollingElement;
-  return {width: scroller.scrollWidth, controls: controls.concat(handles), prose: [...small]};
+  // Voila's lab template scrolls the page inside #rendered_cells, not the document
+  const cells = document.querySelector('#rendered_cells');
+  const width = Math.max(document.scrollingElement.scrollWidth,
+    cells ? cells.scrollWidth + window.innerWidth - cells.clientWidth : 0);
+  return {width: width, controls: controls.concat(handles), prose: [...small]};
 }"""
 
 
