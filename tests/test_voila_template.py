@@ -98,3 +98,24 @@ def test_the_kit_template_hides_the_cells_that_give_answers_away() -> None:
         r"(\.[\w-]+\.celltag_[\w-]+) \{ display: [\w-]+ !important; \}", ANSWERS_SHOWN_CSS
     )
     assert shown == [f".jp-Cell.celltag_{ANSWERS_TAG}", f".jp-MarkdownOutput.celltag_{ANSWERS_TAG}"]
+
+
+def test_the_phone_layout_is_chosen_by_width_and_leaves_the_desktop_alone() -> None:
+    """Issue 27: the small-screen rules apply below 600 px wide only (by width, not by
+    pointer: a desktop with a touch screen keeps the desktop view), and set the controls' and
+    the prose's sizes through ipywidgets' and JupyterLab's variables."""
+    text = KIT_TEMPLATE.read_text()
+    phone = re.search(r"@media \(max-width: 600px\) \{(.*?)\n    \}\n", text, re.S)
+    assert phone, "no small-screen block"
+    rules = phone.group(1)
+    assert "@media (pointer" not in text and "@media (hover" not in text
+    for variable, size in (
+        ("--jp-content-font-size1", "16px"),
+        ("--jp-widgets-font-size", "16px"),
+        ("--jp-widgets-inline-height", "44px"),
+        ("--jp-widgets-slider-handle-size", "24px"),
+    ):
+        assert f"{variable}: {size};" in rules
+    # outside the block, nothing sizes the widgets: the desktop view is Voila's own
+    outside = text.replace(phone.group(0), "")
+    assert "--jp-widgets-inline-height" not in outside
