@@ -74,7 +74,8 @@ Why `voila.json` says what it says (figures in benchmarks/RESULTS.md):
 - culling after 600 s idle frees the kernels of pages a user has left.
 - `template` "kit" (share/jupyter/voila/templates/kit, found through JUPYTER_PATH, which this
   script extends): the lab template without its Font Awesome links to a CDN, plus print
-  styles. On Binder, binder/postBuild installs the template into the environment.
+  styles, the phone layout (below 600 px wide) and the sliders' accessible names. On Binder,
+  binder/postBuild installs the template into the environment.
 - `TagRemovePreprocessor` drops the cells tagged `kit-check` (a notebook's checks and their
   "Tests" headings) before the page runs: see notebooks/CONVENTIONS.md.
 - no `disable_check_xsrf` (it was there for the "shut my kernel down" beacon a page sends

@@ -31,7 +31,7 @@ from typing import NamedTuple
 from dino_kit.components.schema import Die, Face
 from dino_kit.effects import DNA_TYPES
 from dino_kit.messages import message, plural
-from kit_common.display import TABLE_CLASS
+from kit_common.display import TABLE_CLASS, scroll_box
 from kit_common.svg import pretty_sentence
 
 #: The scientists' levels.
@@ -91,7 +91,8 @@ class DicePool:
             for number, die in enumerate(self.dice, 1)
         )
         caption = f"<caption>{escape(str(self))}</caption>"
-        return f"<table class='{TABLE_CLASS}'>{caption}<tbody>{rows}</tbody></table>"
+        table = f"<table class='{TABLE_CLASS}'>{caption}<tbody>{rows}</tbody></table>"
+        return scroll_box(table, str(self))
 
 
 # -- research: one die and one scientist ------------------------------------------------

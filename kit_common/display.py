@@ -25,6 +25,20 @@ TABLE_CLASS = "kit-table"
 PROBABILITY_CLASS = "kit-probability"
 REMEMBER_CLASS = "kit-remember"
 FOLD_CLASS = "kit-fold"
+#: A box that scrolls sideways on its own (a table wider than a phone): the page never does.
+SCROLL_CLASS = "kit-scroll"
+
+
+def scroll_box(content: str, label: str) -> str:
+    """`content` (HTML, a wide table) in a box of its own that scrolls sideways when the page is
+    narrower (a phone), so the page itself never does. The box is a named region a keyboard
+    can reach (`tabindex=0`) and scroll with the arrow keys; `label` names it (the table's
+    caption, or its headers)."""
+    name = html.escape(label, quote=True)
+    return (
+        f"<div class='{SCROLL_CLASS}' role='region' tabindex='0' aria-label='{name}'>"
+        f"{content}</div>"
+    )
 
 
 class _Pretty(Protocol):
@@ -206,10 +220,11 @@ class Table:
             "<tr>" + "".join(cell("td", v, r) for v, r in zip(row, right)) + "</tr>"
             for row in self.rows
         )
-        return (
+        table = (
             f"<table class='{TABLE_CLASS}'>{caption}<thead><tr>{head}</tr></thead>"
             f"<tbody>{body}</tbody></table>"
         )
+        return scroll_box(table, self.caption or ", ".join(map(str, self.headers)))
 
 
 class MarkdownText:

@@ -41,7 +41,34 @@ def test_the_kit_template_keeps_the_lab_templates_styles() -> None:
 def test_voila_uses_the_template_and_removes_check_cells() -> None:
     settings = json.loads((REPO / "voila.json").read_text())
     assert settings["VoilaConfiguration"]["template"] == "kit"
-    assert settings["TagRemovePreprocessor"]["remove_cell_tags"] == ["kit-check"]
+    assert settings["TagRemovePreprocessor"]["remove_cell_tags"] == ["kit-check", "kit-lab-only"]
+
+
+#: What tells a reader how to run code (a shell command, JupyterLab's menus and keys): never
+#: said to a visitor of the app, only in cells tagged `kit-lab-only` (or `kit-check`), which
+#: the app drops (notebooks/CONVENTIONS.md).
+HOW_TO_RUN = re.compile(
+    r"\./dev\b|Run All|Run →|Shift[+-]Enter|Ctrl[+-]|Cmd[+-]|command palette|restart the kernel",
+    re.IGNORECASE,
+)
+
+
+def test_no_page_tells_a_visitor_of_the_app_how_to_run_code() -> None:
+    dropped = set(
+        json.loads((REPO / "voila.json").read_text())["TagRemovePreprocessor"]["remove_cell_tags"]
+    )
+    found = []
+    for notebook in sorted((REPO / "notebooks").rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in notebook.parts:
+            continue
+        for number, cell in enumerate(json.loads(notebook.read_text())["cells"]):
+            if cell["cell_type"] != "markdown" or dropped & set(cell["metadata"].get("tags", [])):
+                continue
+            found += [
+                f"{notebook.relative_to(REPO)}, cell {number}: {match.group(0)!r}"
+                for match in HOW_TO_RUN.finditer("".join(cell["source"]))
+            ]
+    assert not found, "said to visitors of the app:\n" + "\n".join(found)
 
 
 def test_kit_app_puts_the_template_folder_first_once() -> None:
@@ -71,3 +98,24 @@ def test_the_kit_template_hides_the_cells_that_give_answers_away() -> None:
         r"(\.[\w-]+\.celltag_[\w-]+) \{ display: [\w-]+ !important; \}", ANSWERS_SHOWN_CSS
     )
     assert shown == [f".jp-Cell.celltag_{ANSWERS_TAG}", f".jp-MarkdownOutput.celltag_{ANSWERS_TAG}"]
+
+
+def test_the_phone_layout_is_chosen_by_width_and_leaves_the_desktop_alone() -> None:
+    """Issue 27: the small-screen rules apply below 600 px wide only (by width, not by
+    pointer: a desktop with a touch screen keeps the desktop view), and set the controls' and
+    the prose's sizes through ipywidgets' and JupyterLab's variables."""
+    text = KIT_TEMPLATE.read_text()
+    phone = re.search(r"@media \(max-width: 600px\) \{(.*?)\n    \}\n", text, re.S)
+    assert phone, "no small-screen block"
+    rules = phone.group(1)
+    assert "@media (pointer" not in text and "@media (hover" not in text
+    for variable, size in (
+        ("--jp-content-font-size1", "16px"),
+        ("--jp-widgets-font-size", "16px"),
+        ("--jp-widgets-inline-height", "44px"),
+        ("--jp-widgets-slider-handle-size", "24px"),
+    ):
+        assert f"{variable}: {size};" in rules
+    # outside the block, nothing sizes the widgets: the desktop view is Voila's own
+    outside = text.replace(phone.group(0), "")
+    assert "--jp-widgets-inline-height" not in outside

@@ -605,7 +605,8 @@ class GameApp(App):
         shown = "".join(f"<li>{escape(x)}</li>" for x in reversed(self.lines[-80:]))
         self.log_view.value = (
             f"<details><summary><b>{escape(message('ui.log', n=len(self.lines)))}</b></summary>"
-            f"<ul style='list-style:none;padding-left:0;font-size:90%'>{shown}</ul></details>"
+            "<ul class='kit-log' style='list-style:none;padding-left:0;font-size:90%'>"
+            f"{shown}</ul></details>"
         )
 
     def story_html(self) -> str:

@@ -15,6 +15,7 @@ from dino_kit.narrate import specialist_text, upgrade_text
 from dino_kit.phases.workers import dna_text
 from dino_kit.pictures import dice_legend_html
 from dino_kit.state import GameState, PlayerState, face_of, track_position
+from kit_common.display import scroll_box
 
 DNA_COLOURS = {
     "blue": "#1e88e5",
@@ -224,8 +225,8 @@ def research_html(state: GameState) -> str:
             )
     items = "".join(f"<li>{escape(x)}</li>" for x in recipes)
     return (
-        f"<table><tr>{''.join(dice)}</tr></table>{dice_legend_html()}"
-        f"<div>{escape(storage)}</div><ul>{items}</ul>"
+        scroll_box(f"<table><tr>{''.join(dice)}</tr></table>", message("ui.setup_col.pool"))
+        + f"{dice_legend_html()}<div>{escape(storage)}</div><ul>{items}</ul>"
     )
 
 
@@ -234,10 +235,9 @@ def market_html(state: GameState) -> str:
     DNA offers; the special lab tiles left."""
     c = state.components
     t = c.tables
-    head = "".join(
-        f"<th style='padding:2px 8px'>{escape(message('ui.column.' + k))}</th>"
-        for k in ("row", "attractions", "lab_upgrades", "specialists", "dna")
-    )
+    keys = ("row", "attractions", "lab_upgrades", "specialists", "dna")
+    columns = [message("ui.column." + k) for k in keys]
+    head = "".join(f"<th style='padding:2px 8px'>{escape(name)}</th>" for name in columns)
     body = []
     for row, price in enumerate(t.market_rows):
         cells = [f"${price}"]
@@ -262,8 +262,9 @@ def market_html(state: GameState) -> str:
         "ui.specials", research=len(state.specials[0]), refinement=len(state.specials[1])
     )
     return (
-        f"<div class='{NO_TEX}'><table><tr>{head}</tr>{''.join(body)}</table>"
-        f"<div>{escape(specials)}</div></div>"
+        f"<div class='{NO_TEX}'>"
+        + scroll_box(f"<table><tr>{head}</tr>{''.join(body)}</table>", ", ".join(columns))
+        + f"<div>{escape(specials)}</div></div>"
     )
 
 

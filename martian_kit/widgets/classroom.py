@@ -202,7 +202,7 @@ PROJECTOR_CSS = """
 <style>
 body {
   --jp-widgets-font-size: 20px;
-  --jp-widgets-inline-height: 40px;
+  --jp-widgets-inline-height: 44px;
   --jp-widgets-inline-width: 460px;
   --jp-widgets-inline-label-width: 140px;
 }

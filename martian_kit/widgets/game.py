@@ -170,6 +170,8 @@ class GameApp(App):
         # the bots' turns since a person last played, beside the scores
         # (not a `kit-output`: a person's step changes the line under the dice, not this panel)
         self.bot_turns = w.HTML(layout=w.Layout(flex="1 1 20em", margin="0 0 0 2em"))
+        # on a phone it goes below the scores, without the margin that set it apart beside them
+        self.bot_turns.add_class("kit-beside")
         self.view = TurnView()
         self.actions = ActionBar(self.act)
         self.why = w.HTML()
@@ -395,8 +397,10 @@ class GameApp(App):
 
     def _refresh(self) -> None:
         s = self.state
+        # side by side as a row, wrapping onto a second line on a narrow screen (a phone)
         board = "".join(
-            f"<td style='padding:2px 10px;{_bold(i, s)}'>{escape(name)}<br>{s.totals[i]}</td>"
+            f"<span style='display:inline-block;vertical-align:top;padding:2px 10px;"
+            f"{_bold(i, s)}'>{escape(name)}<br>{s.totals[i]}</span>"
             for i, name in enumerate(s.players)
         )
         notes = [message("ui.round", round=s.round)]
@@ -405,7 +409,7 @@ class GameApp(App):
             first = next(t for t in s.log if t.total >= TARGET)
             notes.append(message("ui.last_round", name=s.players[first.seat], target=TARGET))
         self.scoreboard.value = (
-            f"<table><tr>{board}</tr></table><div>{' · '.join(notes)}</div>"
+            f"<div>{board}</div><div>{' · '.join(notes)}</div>"
             f"<div><b>{escape(self.scoreboard_text())}</b></div>"
         )
         over = s.is_terminal()

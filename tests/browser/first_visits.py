@@ -29,6 +29,7 @@ from tests.browser.page_actions import (
     toolbar_titles,
     widget_outputs,
 )
+from tests.browser.page_checks import PHONE, axe_violations, phone_layout
 from tests.browser.visible_text import text_in_language, visible_text
 from tests.browser.voila_server import CONTEXT_OPTIONS
 
@@ -78,6 +79,16 @@ class Visit:
     has_output: bool = False
     #: The page's links to other pages (hrefs as written), for a page without a control.
     links: list[str] = field(default_factory=list)
+    #: axe-core's serious and critical WCAG 2.1 A/AA violations as the page first showed
+    #: (tests/browser/page_checks.py), and those of the width-dependent rules on the phone.
+    axe: list[str] = field(default_factory=list)
+    #: The page at a phone's size (390 × 844) at the end of the visit: its scroll width (the
+    #: page scrolls sideways when wider than the phone), its controls too small for a finger,
+    #: its prose under 16 px; `phone_measured` is False when the page could not be measured.
+    phone_measured: bool = False
+    phone_width: int = 0
+    small_controls: list[str] = field(default_factory=list)
+    small_prose: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -115,6 +126,8 @@ def _read(opened: _Open, screenshots: Path) -> None:
         visit.widgets_text = "\n".join(page.locator(WIDGET_BOXES).all_inner_texts())
         visit.typeset = page.locator(TYPESET).count()
         visit.problems += page_errors(page)
+        if visit.complete:
+            visit.axe = axe_violations(page)
     except Exception as error:  # a page that never came: say so instead of its text
         visit.problems.append(f"could not be read: {type(error).__name__}: {error}"[:300])
     finally:
@@ -130,8 +143,25 @@ def _read(opened: _Open, screenshots: Path) -> None:
                 seen = len(opened.watch.problems)
                 _use(visit, page)
                 visit.problems_after += opened.watch.problems[seen:]
+            if visit.complete:
+                _measure_on_a_phone(visit, page)
         finally:
             page.goto("about:blank")  # leaving the page shuts its kernel down
+
+
+def _measure_on_a_phone(visit: Visit, page) -> None:
+    """The page resized to a phone's viewport, measured (tests/browser/page_checks.py); last
+    in the visit, so that everything else reads the page at the desktop's size."""
+    try:
+        found = phone_layout(page)
+    except Exception as error:  # the page went away: say so, the test reports it
+        visit.problems.append(f"could not be measured at {PHONE}: {type(error).__name__}")
+        return
+    visit.phone_measured = True
+    visit.phone_width = found["width"]
+    visit.small_controls = found["controls"]
+    visit.small_prose = found["prose"]
+    visit.axe += [f"at {PHONE['width']} px: {v}" for v in found["axe"]]
 
 
 def _use(visit: Visit, page) -> None:

@@ -82,7 +82,12 @@ def test_a_table_as_text_has_aligned_columns_numbers_on_the_right():
 def test_a_table_in_html_has_a_header_row_and_escapes_its_text():
     table = Table(["name", "P"], [["<b>Ann</b> & co", Probability(Fraction(1, 4))]])
     html = shown(table)["text/html"]
-    assert html.startswith("<table class='kit-table'><thead><tr><th>name</th>")
+    # in a box of its own that scrolls sideways on a phone, named for a keyboard and a reader
+    assert html.startswith(
+        "<div class='kit-scroll' role='region' tabindex='0' aria-label='name, P'>"
+        "<table class='kit-table'><thead><tr><th>name</th>"
+    )
+    assert html.endswith("</table></div>")
     assert "<th style='text-align:right'>P</th>" in html
     assert "<td>&lt;b&gt;Ann&lt;/b&gt; &amp; co</td>" in html
     assert "<sup>1</sup>&frasl;<sub>4</sub> (25.0%)" in html  # the cell's own HTML form
