@@ -142,7 +142,25 @@ def comparison_html(
     return f"{table}<p>{means} {verdict}</p>"
 
 
-class TeacherView(App):
+class _ClassPage(App):
+    """What the teacher's and the student's pages share: the experiments they offer and the
+    class store, opened on first use (a page runs without one until a class starts)."""
+
+    def __init__(
+        self, experiments: Mapping[str, Experiment], open_store: Callable[[], ClassStore]
+    ) -> None:
+        self.experiments = dict(experiments)
+        self._open_store = open_store
+        self._store: ClassStore | None = None
+
+    def store(self) -> ClassStore:
+        """The class store (opened on first use)."""
+        if self._store is None:
+            self._store = self._open_store()
+        return self._store
+
+
+class TeacherView(_ClassPage):
     """The teacher's page: start or reopen a class, show its code, link and QR code, the
     pooled results refreshing by themselves, and reset, close and export."""
 
@@ -153,9 +171,7 @@ class TeacherView(App):
         keys: TeacherKeys | None = None,
         refresh_s: float | None = REFRESH_S,
     ) -> None:
-        self.experiments = dict(experiments)
-        self._open_store = open_store
-        self._store: ClassStore | None = None  # opened on first use: a page runs without it
+        super().__init__(experiments, open_store)
         self._keys = keys
         self._refresh_s = refresh_s
         self._stop = threading.Event()
@@ -217,12 +233,6 @@ class TeacherView(App):
         self._set_class_buttons(False)
 
     # -- the store and the class ------------------------------------------------------------
-
-    def store(self) -> ClassStore:
-        """The class store (opened on first use)."""
-        if self._store is None:
-            self._store = self._open_store()
-        return self._store
 
     def keys(self) -> TeacherKeys:
         """Where this computer keeps the secrets of the classes it started."""
@@ -349,7 +359,7 @@ class TeacherView(App):
         return plural("classview.summary_teacher", trials, code=self.key.code)
 
 
-class StudentView(App):
+class StudentView(_ClassPage):
     """A student's page: join with a nickname, do trials on screen or type those of real
     dice, send them, and see one's own results beside the class's and the exact law."""
 
@@ -360,9 +370,7 @@ class StudentView(App):
         rng: random.Random | None = None,
         code: str | None = None,
     ) -> None:
-        self.experiments = dict(experiments)
-        self._open_store = open_store
-        self._store: ClassStore | None = None
+        super().__init__(experiments, open_store)
         self.rng = random.Random() if rng is None else rng
         self.student: StudentKey | None = None
         self.experiment: Experiment | None = None
@@ -422,12 +430,6 @@ class StudentView(App):
             ]
         )
         self._set_trial_buttons(False)
-
-    def store(self) -> ClassStore:
-        """The class store (opened on first use)."""
-        if self._store is None:
-            self._store = self._open_store()
-        return self._store
 
     def _on_address(self, change: dict[str, Any]) -> None:
         # The join link's code, once the browser says the page's address (a kernel that ran

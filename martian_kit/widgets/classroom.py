@@ -9,6 +9,7 @@ the handout's questions and answer key, so the two never disagree.
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 
@@ -297,6 +298,22 @@ table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #999; padding
 </body></html>"""
 
 
+def _toggle(key: str, on_change: Callable[[bool], None]) -> tuple[w.ToggleButton, w.HTML]:
+    """A toggle button labelled by the catalogue's `key` (and `key.tip`) and the line it
+    changes (`on_change(on)` writes it)."""
+    toggle = w.ToggleButton(
+        value=False,
+        description=message(key),
+        tooltip=message(f"{key}.tip"),
+        layout=w.Layout(width="auto"),
+    )
+    toggle.add_class(ACTION_CLASS)
+    line = w.HTML("")
+    line.add_class(OUTPUT_CLASS)  # what the button changes
+    toggle.observe(lambda change: on_change(change["new"]), names="value")
+    return toggle, line
+
+
 class LessonTools(App):
     """The projector view (large type, at the click of a button), the handout to download
     and print, and the teacher's key: "Show the answers" shows every exercise's answer and
@@ -305,30 +322,12 @@ class LessonTools(App):
 
     def __init__(self, exercises: list[Exercise], title: str) -> None:
         self.exercises = exercises
-        self.projector = w.ToggleButton(
-            value=False,
-            description=message("tools.projector"),
-            tooltip=message("tools.projector.tip"),
-            layout=w.Layout(width="auto"),
-        )
-        self.projector.add_class(ACTION_CLASS)
-        self.style = w.HTML("")
-        self.style.add_class(OUTPUT_CLASS)  # what the projector button changes
-        self.projector.observe(lambda change: self._project(change["new"]), names="value")
+        self.projector, self.style = _toggle("tools.projector", self._project)
         handout = handout_html(exercises, title)
         data = base64.b64encode(handout.encode("utf-8")).decode("ascii")
         link = f"<a download='martian_dice_handout.html' href='data:text/html;base64,{data}'>"
         self.download = w.HTML(f"<p>{message('tools.download', link=link, end='</a>')}</p>")
-        self.answers = w.ToggleButton(
-            value=False,
-            description=message("tools.answers"),
-            tooltip=message("tools.answers.tip"),
-            layout=w.Layout(width="auto"),
-        )
-        self.answers.add_class(ACTION_CLASS)
-        self.key = w.HTML("")
-        self.key.add_class(OUTPUT_CLASS)  # what the answers button changes
-        self.answers.observe(lambda change: self._show_answers(change["new"]), names="value")
+        self.answers, self.key = _toggle("tools.answers", self._show_answers)
         self.widget = w.VBox(
             [w.HBox([self.projector, self.answers]), self.style, self.key, self.download],
             layout=w.Layout(align_items="flex-start"),
