@@ -389,6 +389,8 @@ class StudentView(_ClassPage):
         self.name.add_class("kit-class-name")
         self.join_button = button(message("classview.join_button"), message("classview.join_tip"))
         self.join_button.button_style = "primary"
+        # the page's main control: what a student does first (Send waits for trials)
+        self.join_button.add_class(ACTION_CLASS)
         self.join_button.add_class("kit-class-join")
         self.join_button.on_click(lambda _: self.join(self.code_input.value, self.name.value))
         self.roll_button = button(message("classview.roll"), message("classview.roll_tip"))
@@ -403,7 +405,6 @@ class StudentView(_ClassPage):
         self.add_button.on_click(lambda _: self.add_typed(self.typed.value))
         self.send_button = button(message("classview.send"), message("classview.send_tip"))
         self.send_button.button_style = "primary"
-        self.send_button.add_class(ACTION_CLASS)
         self.send_button.add_class("kit-class-send")
         self.send_button.on_click(lambda _: self.send())
         self.about = w.HTML()

@@ -141,7 +141,11 @@ def _read(opened: _Open, screenshots: Path) -> None:
                 page.screenshot(path=shot, full_page=True)
             if visit.complete and visit.lang == "en":
                 seen = len(opened.watch.problems)
-                _use(visit, page)
+                try:
+                    _use(visit, page)
+                except Exception as error:  # Playwright's timeout: this page's test says so
+                    problem = f"its main control could not be used: {type(error).__name__}: {error}"
+                    visit.problems_after.append(problem[:300])
                 visit.problems_after += opened.watch.problems[seen:]
             if visit.complete:
                 _measure_on_a_phone(visit, page)
