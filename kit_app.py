@@ -185,8 +185,12 @@ def warm_pool_size(cpus: int, available_mb: float, visitors: int) -> int:
     )
 
 
-#: The share of the memory free at start that the kernels visitors hold (pages open) may take.
-VISITOR_MEMORY_SHARE = 0.4
+#: The share of the memory free at start that the kernels visitors hold (pages open) may take,
+#: and what a visitor's kernel holds: 40–150 MB once its page has run (a pool's kernel is sized
+#: by the conservative `KERNEL_MEMORY_MB`; a cap as tight refused the pages of a class that
+#: leaves pages faster than their kernels end, the browser tests' first visits among them).
+VISITOR_MEMORY_SHARE = 0.5
+VISITOR_KERNEL_MB = 100
 #: Kernels one machine of the network may hold at once (a person with several tabs open); the
 #: serving machine itself has no such limit.
 KERNELS_PER_CLIENT = 6
@@ -194,9 +198,9 @@ KERNELS_PER_CLIENT = 6
 
 def visitor_kernel_cap(available_mb: float, visitors: int) -> int:
     """How many kernels the app's visitors may hold at once (pages open, pools apart): as
-    many as `VISITOR_MEMORY_SHARE` of `available_mb` holds at `KERNEL_MEMORY_MB` a kernel,
-    and at least one for each of `visitors` (a class). 38 on the 24 GB benchmark machine."""
-    return max(visitors, int(available_mb * VISITOR_MEMORY_SHARE / KERNEL_MEMORY_MB))
+    many as `VISITOR_MEMORY_SHARE` of `available_mb` holds at `VISITOR_KERNEL_MB` a kernel,
+    and at least one for each of `visitors` (a class). 120 on the 24 GB benchmark machine."""
+    return max(visitors, int(available_mb * VISITOR_MEMORY_SHARE / VISITOR_KERNEL_MB))
 
 
 def is_local_address(remote_ip: str | None) -> bool:

@@ -435,7 +435,7 @@ def test_the_app_routes_a_students_request_for_the_teacher_page_to_a_refusal():
 
 
 def test_visitors_may_hold_the_kernels_the_memory_holds_and_a_class_at_least():
-    assert kit_app.visitor_kernel_cap(available_mb=24_000, visitors=30) == 38
+    assert kit_app.visitor_kernel_cap(available_mb=24_000, visitors=30) == 120
     assert kit_app.visitor_kernel_cap(available_mb=2_000, visitors=30) == 30
 
 
