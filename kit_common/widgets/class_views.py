@@ -206,10 +206,10 @@ class TeacherView(_ClassPage):
         self.open_button.on_click(lambda _: self.reopen(self.code_input.value))
         self.code = w.HTML(f"<p>{message('classview.no_class')}</p>")
         self.code.add_class("kit-class-code")
+        self.code.add_class(OUTPUT_CLASS)  # what Start changes: the class's code and link
         self.pooled = w.HTML()
         self.pooled.add_class("kit-class-pooled")
         self.notice = w.HTML()
-        self.notice.add_class(OUTPUT_CLASS)
         self.reset_button = button(message("classview.reset"), message("classview.reset_tip"))
         self.reset_button.on_click(lambda _: self.reset())
         self.close_button = button(message("classview.close"), message("classview.close_tip"))
@@ -231,6 +231,10 @@ class TeacherView(_ClassPage):
             ]
         )
         self._set_class_buttons(False)
+
+    def notice_line(self) -> w.HTML:
+        """Refusals and confirmations go to their own line, never over the class's code."""
+        return self.notice
 
     # -- the store and the class ------------------------------------------------------------
 
