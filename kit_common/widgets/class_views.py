@@ -159,6 +159,18 @@ class _ClassPage(App):
             self._store = self._open_store()
         return self._store
 
+    def experiment_named(self, name: str) -> Experiment:
+        """The experiment a class does, by the name the store keeps; a class of an experiment
+        this page does not offer is refused with a sentence naming those it does."""
+        experiment = self.experiments.get(name)
+        if experiment is None:
+            known = ", ".join(self.experiments)
+            raise ClassError(
+                "unknown_experiment",
+                message("classview.unknown_experiment", name=name, known=known),
+            )
+        return experiment
+
 
 class TeacherView(_ClassPage):
     """The teacher's page: start or reopen a class, show its code, link and QR code, the
@@ -264,13 +276,7 @@ class TeacherView(_ClassPage):
         if key is None:
             raise ClassError("not_here", message("classview.not_here", code=normalize_code(code)))
         info = store.reopen(key)
-        experiment = self.experiments.get(info.experiment)
-        if experiment is None:
-            known = ", ".join(self.experiments)
-            raise ClassError(
-                "unknown_experiment",
-                message("classview.unknown_experiment", name=info.experiment, known=known),
-            )
+        experiment = self.experiment_named(info.experiment)
         self._show(key, experiment)
         return key
 
@@ -451,13 +457,7 @@ class StudentView(_ClassPage):
         """Join the class `code` as `nickname` (the button "Join")."""
         store = self.store()
         info = store.info(code)
-        experiment = self.experiments.get(info.experiment)
-        if experiment is None:
-            known = ", ".join(self.experiments)
-            raise ClassError(
-                "unknown_experiment",
-                message("classview.unknown_experiment", name=info.experiment, known=known),
-            )
+        experiment = self.experiment_named(info.experiment)
         self.student = store.join(code, nickname)
         self.experiment = experiment
         for part in (self.code_input, self.name, self.join_button):
