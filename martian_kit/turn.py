@@ -76,7 +76,7 @@ class Action(str, Enum):
     @property
     def face(self) -> Face | None:
         """The face a set-aside action takes, or None for roll and stop."""
-        return None if self in (Action.ROLL, Action.STOP) else Face(self.value)
+        return _FACE_OF[self]
 
     @classmethod
     def take(cls, face: Face) -> Action:
@@ -90,15 +90,21 @@ TAKE_ACTIONS: tuple[Action, ...] = (
     Action.TAKE_COW,
     Action.TAKE_CHICKEN,
 )
+# each action's face, worked out once (`Action.face` is asked millions of times by the solvers)
+_FACE_OF: dict[Action, Face | None] = {
+    action: None if action in (Action.ROLL, Action.STOP) else Face(action.value)
+    for action in Action
+}
+_TAKES: tuple[tuple[Action, Face], ...] = tuple(
+    (action, Face(action.value)) for action in TAKE_ACTIONS
+)
 
 
 def legal_takes(set_aside: FaceCounts, rolled: FaceCounts) -> tuple[Action, ...]:
     """The set-asides allowed after a roll: any rolled Death Rays; a rolled earthling kind
     only if that kind was not set aside earlier this turn. Tanks are never a choice."""
     takes = []
-    for action in TAKE_ACTIONS:
-        face = action.face
-        assert face is not None
+    for action, face in _TAKES:
         if rolled[face] == 0:
             continue
         if face in EARTHLINGS and set_aside[face] > 0:
