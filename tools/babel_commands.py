@@ -25,6 +25,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator, Sequence
+from importlib.metadata import entry_points
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -60,8 +61,27 @@ def extract_arguments(domain: str, output: Path) -> tuple[Path, list[str]]:
     return files.ROOT, [*common, "--no-location", domain]
 
 
+#: The kit's extractors, entry points of the group `babel.extractors` (pyproject.toml).
+EXTRACTORS = ("kit_catalogue", "kit_notebook")
+
+
+def check_extractors() -> None:
+    """SystemExit with a sentence when the kit's extractors are not registered (the
+    checkout was installed before pyproject.toml named them)."""
+    found = {entry.name for entry in entry_points(group="babel.extractors")}
+    missing = [name for name in EXTRACTORS if name not in found]
+    if missing:
+        raise SystemExit(
+            f"Babel does not know the extractors {', '.join(missing)} that babel.cfg names: "
+            "install this checkout again (`pip install -e .`, or `./dev test`, which does it "
+            "when pyproject.toml changed) to register them"
+        )
+
+
 def run_pybabel(folder: Path, arguments: Sequence[str]) -> None:
     """Run a `pybabel` command in-process from `folder` (SystemExit on failure)."""
+    if arguments[0] == "extract":
+        check_extractors()
     with _inside(folder):
         status = CommandLineInterface().run(["pybabel", "--quiet", *arguments])
     if status:
@@ -125,11 +145,11 @@ def update_arguments(domain: str, lang: str) -> list[str]:
     ]
 
 
-def update(languages: Sequence[str]) -> list[Path]:
-    """`pybabel update` of every domain's po in `languages` (each must exist: a new language
-    starts with `pybabel init`); returns the files changed."""
+def update(languages: Sequence[str], domains: Sequence[str] | None = None) -> list[Path]:
+    """`pybabel update` of each domain's po (default: every domain) in `languages` (each po
+    must exist: a new language starts with `pybabel init`); returns the files changed."""
     changed = []
-    for domain in files.domains():
+    for domain in files.domains() if domains is None else domains:
         for lang in languages:
             path = files.po_path(domain, lang)
             if not path.is_file():

@@ -78,6 +78,8 @@ def extract_kit_catalogue(
                     raise ValueError(f"{domain}: the key {key!r} has two English texts")
                 continue
             seen[key] = english
+            if not english:
+                continue  # nothing to translate ("hint.over" says nothing in every language)
             lineno = source[: max(source.find(f'"{key}"'), 0)].count("\n") + 1
             if isinstance(english, Plural):
                 yield lineno, "npgettext", (key, english.one, english.other), []
