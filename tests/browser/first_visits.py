@@ -29,7 +29,7 @@ from tests.browser.page_actions import (
     toolbar_titles,
     widget_outputs,
 )
-from tests.browser.page_checks import PHONE, axe_violations, phone_layout
+from tests.browser.page_checks import PHONE, axe_violations, phone_layout, scroll_stops
 from tests.browser.visible_text import text_in_language, visible_text
 from tests.browser.voila_server import CONTEXT_OPTIONS
 
@@ -89,6 +89,9 @@ class Visit:
     phone_width: int = 0
     small_controls: list[str] = field(default_factory=list)
     small_prose: list[str] = field(default_factory=list)
+    #: The wide tables' boxes whose tab stop does not match whether they scroll, at the
+    #: desktop's size and then (prefixed with the width) on the phone.
+    scroll_stops: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -128,6 +131,7 @@ def _read(opened: _Open, screenshots: Path) -> None:
         visit.problems += page_errors(page)
         if visit.complete:
             visit.axe = axe_violations(page)
+            visit.scroll_stops = scroll_stops(page)
     except Exception as error:  # a page that never came: say so instead of its text
         visit.problems.append(f"could not be read: {type(error).__name__}: {error}"[:300])
     finally:
@@ -166,6 +170,7 @@ def _measure_on_a_phone(visit: Visit, page) -> None:
     visit.small_controls = found["controls"]
     visit.small_prose = found["prose"]
     visit.axe += [f"at {PHONE['width']} px: {v}" for v in found["axe"]]
+    visit.scroll_stops += [f"at {PHONE['width']} px: {v}" for v in found["scroll_stops"]]
 
 
 def _use(visit: Visit, page) -> None:

@@ -7,6 +7,8 @@
   has laid out: whether the page itself scrolls sideways (the document, or `#rendered_cells`
   in which Voila's lab template scrolls the page), the controls a finger can hardly hit
   (under 44 px tall; a slider's handle under 24 px), and the prose under 16 px.
+- `scroll_stops`: the wide tables' boxes that are a tab stop without scrolling, or scroll
+  without being one (at either size).
 
 Both run in the first visits (tests/browser/first_visits.py), which already pay for the page
 load: a page visit costs ~5 s of CPU, these add a fraction of that.
@@ -94,6 +96,23 @@ _PHONE_LAYOUT = """([control, handle, prose]) => {
 }"""
 
 
+#: The wide tables' boxes (`.kit-scroll`) that are a tab stop although they do not scroll (a
+#: keyboard user would stop on a box that does nothing), and those that scroll but are not one
+#: (a keyboard could not scroll them), each with its name; the kit's template keeps the tab
+#: stops to the boxes that scroll, at any width.
+_SCROLL_STOPS = """() => [...document.querySelectorAll('#rendered_cells .kit-scroll')]
+  .filter((box) => box.getClientRects().length > 0)
+  .filter((box) => (box.scrollWidth > box.clientWidth + 1) !== (box.tabIndex === 0))
+  .map((box) => (box.tabIndex === 0 ? 'a tab stop that does not scroll' : 'scrolls, no tab stop')
+    + `: "${(box.getAttribute('aria-label') || '').slice(0, 40)}"`)"""
+
+
+def scroll_stops(page) -> list[str]:
+    """The wide tables' boxes whose tab stop does not match whether they scroll, at the
+    page's size now (one line each)."""
+    return page.evaluate(_SCROLL_STOPS)
+
+
 #: The axe rules whose answer depends on the viewport's width, checked again on the phone.
 PHONE_RULES = ["scrollable-region-focusable"]
 
@@ -102,10 +121,12 @@ def phone_layout(page) -> dict:
     """Resize the page to `PHONE` and measure it once laid out: `width` (the page's scroll
     width; wider than the phone means it scrolls sideways), `controls` (each control under
     `CONTROL_PX`, each slider handle under `HANDLE_PX`), `prose` (the font sizes under
-    `PROSE_PX`), `axe` (the violations of `PHONE_RULES` at that width)."""
+    `PROSE_PX`), `axe` (the violations of `PHONE_RULES` at that width), `scroll_stops` (the
+    tables' boxes whose tab stop does not match whether they scroll: `scroll_stops`)."""
     page.set_viewport_size(PHONE)
     # two frames: the resize's layout, then whatever the widgets redraw for the new width
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     found = page.evaluate(_PHONE_LAYOUT, [CONTROL_PX, HANDLE_PX, PROSE_PX])
     found["axe"] = axe_violations(page, PHONE_RULES)
+    found["scroll_stops"] = scroll_stops(page)
     return found

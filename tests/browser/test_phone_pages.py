@@ -5,6 +5,7 @@ desktop's size (1280 × 900), then the page was resized to a phone's (390 × 844
 (tests/browser/page_checks.py). Here each page must have:
 
 - no serious or critical WCAG 2.1 A/AA violation axe finds (at either size);
+- a wide table's box a tab stop exactly when it scrolls (at either size);
 - on the phone, no sideways scroll of the page itself (wide tables scroll in their own box),
   no control under 44 px tall (a slider's handle under 24 px), no prose under 16 px.
 
@@ -51,3 +52,8 @@ def test_the_page_fits_a_phone(first_visits, name):
     problems += [f"too small for a finger: {c}" for c in visit.small_controls]
     problems += [f"prose too small: {p}" for p in visit.small_prose]
     assert not problems, f"{name} at {PHONE['width']} × {PHONE['height']}:\n" + "\n".join(problems)
+
+
+def test_a_table_box_is_a_tab_stop_exactly_when_it_scrolls(first_visits, name):
+    visit = _visited(first_visits, name)
+    assert not visit.scroll_stops, f"{name}:\n" + "\n".join(visit.scroll_stops)
