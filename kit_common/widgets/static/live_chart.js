@@ -140,6 +140,7 @@ async function render({ model, el }) {
     shape = fittedShape;
     await redraw(el, data, layout, config);
     el.classList.add("kit-chart"); // a drawn chart (what the browser tests wait for)
+    el.dataset.fittedWidth = String(drawnFor); // the width drawn for (the tests wait for it)
   };
   await draw();
   model.on("change:figure", draw);
