@@ -128,7 +128,7 @@ def scroll_stops(page) -> list[str]:
 PHONE_RULES = ["scrollable-region-focusable"]
 
 
-_CHARTS_FITTED = """() => [...document.querySelectorAll('#rendered_cells .kit-chart')]
+_CHARTS_FITTED = """() => [...document.querySelectorAll('#rendered_cells .kit-chart-view')]
   .filter((chart) => chart.getClientRects().length > 0)
   .every((chart) => chart.dataset.fittedWidth === String(chart.clientWidth))"""
 

@@ -121,6 +121,7 @@ function fitted(figure, width) {
 }
 
 async function render({ model, el }) {
+  el.classList.add("kit-chart-view"); // a chart's view, drawn or not yet
   const Plotly = await plotly(model);
   let drawnFor = null; // the width the figure was last fitted to
   let shape = null; // how it was fitted: its title's lines, narrow or not
