@@ -13,6 +13,18 @@ ENGLISH: dict[str, str | Plural] = {
     # A widget action that failed on the server (kit_common.widgets.failures)
     "app.failed": "That did not work: something went wrong on the server. "
     "Reload the page to start again.",
+    # The app's refusals, said by the server before any page runs (kit_app.py), in the
+    # language of the page asked for (or of the browser)
+    "app.full": "This app is full right now: {pages} pages are open, as many as this machine "
+    "can hold. Try again in a minute, when other visitors have left their pages.",
+    "app.device_full": "You have {pages} pages of this app open, the most one device may "
+    "have. Close one you no longer read, then reload this page.",
+    "app.teacher_page": "The teacher's page opens only on the machine that serves the app. "
+    "To open it on another, start the app with --teacher-address=ITS_ADDRESS.",
+    "app.no_page": "There is no page at this address. The app's pages start at its root.",
+    "app.foreign_host": "This app answers only at localhost, 127.0.0.1 and [::1]. To serve it "
+    "under another name, start it with --allow-host NAME.",
+    "app.shutdown_refused": "A kernel is shut down only by its page.",
     # Input checks: "<field>: must be ..., got <value>" (kit_common.checks); {value} is the
     # value as given, quoted by the program
     "check.whole_between": "a whole number from {low} to {high}",
