@@ -46,7 +46,7 @@ def percent_text(p: float) -> str:
     if p >= 0.001:
         return number_text(p, ".2%")
     digits = 1 - floor(log10(100 * p))
-    return number_text(100 * p, f".{digits}f") + "%"
+    return number_text(p, f".{digits}%")
 
 
 def short_percent(p: float | None) -> str:
