@@ -136,12 +136,12 @@ def measure(url: str, students: int, seconds: float, trials: int) -> dict[str, f
     }
 
 
-def _cpu_by_process() -> dict[int, tuple[float, bool]]:
-    """Every process started by this one (the app, its kernels, Playwright's driver and
-    Chromium): its CPU seconds so far (with its ended children's), and whether it is the
-    app's (the server or one of its kernels)."""
+def _cpu_by_process() -> dict[int, tuple[float, str]]:
+    """Every process started by this one: its CPU seconds so far (with its ended
+    children's), and what it is: "server" (the app's), "kernel" (one of the app's kernels),
+    "browser" (Playwright's driver and Chromium)."""
     ours = psutil.Process(os.getpid())
-    found: dict[int, tuple[float, bool]] = {}
+    found: dict[int, tuple[float, str]] = {}
     for child in ours.children():
         try:
             is_app = "kit_app.py" in " ".join(child.cmdline())
@@ -154,7 +154,8 @@ def _cpu_by_process() -> dict[int, tuple[float, bool]]:
             except psutil.Error:
                 continue
             seconds = t.user + t.system + t.children_user + t.children_system
-            found[process.pid] = (seconds, is_app)
+            role = "browser" if not is_app else "server" if process is child else "kernel"
+            found[process.pid] = (seconds, role)
     return found
 
 
@@ -201,13 +202,17 @@ async def _open_at_once(link: str, code: str, count: int) -> tuple[list[dict[str
             *(_student(browser, link, code, f"student {i:02d}") for i in range(count))
         )
         wall = time.monotonic() - wall
-        spent = {True: 0.0, False: 0.0}
-        for pid, (seconds, is_app) in _cpu_by_process().items():
-            spent[is_app] += seconds - before.get(pid, (0.0, is_app))[0]
-        cpu = {
+        # the kernels there before served the students; those started meanwhile refill the
+        # page's pool (Voila starts one `fill_delay` seconds after each kernel taken)
+        cpu = {"server": 0.0, "kernel": 0.0, "refill": 0.0, "browser": 0.0}
+        for pid, (seconds, role) in _cpu_by_process().items():
+            earlier = before.get(pid)
+            part = "refill" if role == "kernel" and earlier is None else role
+            cpu[part] += seconds - (earlier[0] if earlier else 0.0)
+        cpu |= {
             "wall": wall,
-            "app": spent[True],
-            "chromium": spent[False],
+            "app": cpu["server"] + cpu["kernel"] + cpu["refill"],
+            "chromium": cpu["browser"],
             "machine": _machine_busy_seconds() - busy,
             "load_before": load,
             "load_after": os.getloadavg()[0],
@@ -218,9 +223,10 @@ async def _open_at_once(link: str, code: str, count: int) -> tuple[list[dict[str
     return students, cpu
 
 
-def measure_pages(browsers: int, pool: int) -> None:
+def measure_pages(browsers: int, pool: int, fill_delay: float | None = None) -> None:
     """The pages' half of the module's docstring: `browsers` students open the student page
-    at once, with `pool` preheated kernels for it."""
+    at once, with `pool` preheated kernels for it (refilled `fill_delay` seconds after each
+    kernel taken; None: the app's setting)."""
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder) / "pages"
         (root / "classroom").mkdir(parents=True)
@@ -233,7 +239,10 @@ def measure_pages(browsers: int, pool: int) -> None:
         with voila_server(
             root,
             log=BROWSER_LOG,
-            extra_args=(f"--VoilaKernelManager.kernel_pools_config={pools}",),
+            extra_args=(
+                f"--VoilaKernelManager.kernel_pools_config={pools}",
+                *(() if fill_delay is None else (f"--VoilaKernelManager.fill_delay={fill_delay}",)),
+            ),
         ) as server:
             waited = wait_for_preheated(server, BROWSER_LOG, timeout=900)
             quiet = wait_until_quiet(server, timeout=300)
@@ -268,6 +277,10 @@ def measure_pages(browsers: int, pool: int) -> None:
             print(f"  failed: {student['error']}")
     others = cpu["machine"] - cpu["app"] - cpu["chromium"]
     print(
+        f"  the app's CPU seconds: the server {cpu['server']:.1f}, the students' kernels "
+        f"{cpu['kernel']:.1f}, kernels started meanwhile to refill the pool {cpu['refill']:.1f}"
+    )
+    print(
         f"  CPU seconds in those {cpu['wall']:.1f} s (2 cores: {2 * cpu['wall']:.0f} at most): "
         f"the app {cpu['app']:.1f}, Chromium (and Playwright) {cpu['chromium']:.1f}, "
         f"the rest of the machine {max(0.0, others):.1f}; load average "
@@ -296,6 +309,12 @@ def main() -> None:
     parser.add_argument(
         "--pool", type=int, default=None, help="the student page's preheated kernels (N)"
     )
+    parser.add_argument(
+        "--fill-delay",
+        type=float,
+        default=None,
+        help="seconds before Voila refills a pool (default: the app's, voila.json)",
+    )
     args = parser.parse_args()
     print(
         f"{args.students} students, one send of {args.trials} trials a second each, for "
@@ -316,7 +335,8 @@ def main() -> None:
         else:
             parser.error(f"unknown store {name!r}: sqlite or postgresql")
     if args.browsers > 0:
-        measure_pages(args.browsers, args.browsers if args.pool is None else args.pool)
+        pool = args.browsers if args.pool is None else args.pool
+        measure_pages(args.browsers, pool, args.fill_delay)
 
 
 if __name__ == "__main__":
