@@ -199,6 +199,9 @@ class TeacherView(_ClassPage):
         self._keys = keys
         self._refresh_s = refresh_s
         self._stop = threading.Event()
+        # one drawing at a time: the refreshing thread's and a button's (the chart's figure
+        # is edited in batches that must not interleave)
+        self._drawing = threading.RLock()
         self._poller: threading.Thread | None = None
         self.key: TeacherKey | None = None
         self.experiment: Experiment | None = None
@@ -309,25 +312,28 @@ class TeacherView(_ClassPage):
         self.notice.value = ""
         self.export_link.value = ""
         self._set_class_buttons(True)
-        self.chart.show_experiment(experiment, experiment.compare({}))
-        self.chart.chart.widget.layout.display = ""
-        self.refresh()
+        with self._drawing:
+            self.chart.show_experiment(experiment, experiment.compare({}))
+            self.chart.chart.widget.layout.display = ""
+            self.refresh()
         self._start_polling()
 
     def refresh(self) -> Pooled | None:
         """Ask the store for the pooled results and redraw them if they changed."""
         if self.key is None or self.experiment is None:
             return None
-        pooled = self.store().pooled(self.key.code)
+        with self._drawing:
+            return self._redraw(self.key, self.experiment)
+
+    def _redraw(self, key: TeacherKey, experiment: Experiment) -> Pooled:
+        pooled = self.store().pooled(key.code)
         if pooled != self.shown:
             self.shown = pooled
             sentence = plural(
                 "classview.pooled", pooled.trials, sent=pooled.sent, joined=pooled.joined
             )
-            result = self.experiment.compare(pooled.as_dict())
-            self.pooled.value = (
-                f"<p><b>{sentence}</b></p>{comparison_html(self.experiment, result)}"
-            )
+            result = experiment.compare(pooled.as_dict())
+            self.pooled.value = f"<p><b>{sentence}</b></p>{comparison_html(experiment, result)}"
             self.chart.update(result)
         return pooled
 
