@@ -167,3 +167,23 @@ def settled_look(page, look: str, before: str | None, timeout_ms: int = 30_000) 
   return now;
 }}"""
     return page.evaluate(script, before)
+
+
+def checked_look(page, look: str, before: str | None, check, tries: int = 4) -> tuple:
+    """`settled_look`, then `check(state)` (which asserts and returns what it found): what a
+    person reads once the page has settled. A loaded machine can pause a kernel for longer
+    than `settled_look`'s quiet spell in the middle of its reply, showing half of it; a failed
+    check is therefore looked at again (every half second, `tries` looks in all) and fails
+    only when the page stays that way. Returns (the state, what `check` returned)."""
+    state = settled_look(page, look, before)
+    for attempt in range(tries):
+        try:
+            return state, check(state)
+        except AssertionError:
+            if attempt == tries - 1:
+                raise
+            page.wait_for_timeout(500)
+            changed = state["changed"]
+            state = settled_look(page, look, None)
+            state["changed"] = changed or state["fp"] != before
+    raise AssertionError("unreachable")

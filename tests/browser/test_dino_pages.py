@@ -15,8 +15,8 @@ import pytest
 from tests.browser.conftest import pages_root
 from tests.browser.page_actions import (
     ACTION,
+    checked_look,
     page_errors,
-    settled_look,
     wait_for_widgets,
     widget_outputs,
 )
@@ -215,25 +215,35 @@ def test_a_whole_game_through_the_buttons(voila_app, browser_page):
     kinds = game.locator(".widget-toggle-buttons").first
     rounds = placements = moves = other_kinds = 0
     width, widths = WIDE, set()
-    look = settled_look(page, _LOOK, None)
-    for move in range(400):
+
+    def check(look: dict, expected: str | None = None) -> tuple[str, dict[str, int]]:
+        """Everything a move must leave right: what `_check_look` checks, the round's summary
+        on a pause and at the end, and that Play played the `expected` menu entry."""
         at = _check_look(look, width)
+        if expected is not None:  # Play played what the kind buttons and the menu showed
+            played = look["why"] or next((x for x in look["log"] if x.startswith("You: ")), "")
+            assert played in (f"You played: {expected}", f"You: {expected}"), (expected, played)
+        return at, (_check_summary(look["text"], vp) if at in ("summary", "end") else vp)
+
+    look, (at, after) = checked_look(page, _LOOK, None, check)
+    for move in range(400):
         widths.add(width)
         if at == "end":
             break
         if at == "summary":
-            vp = _check_summary(look["text"], vp)
+            vp = after
             rounds += 1
             width = PHONE if rounds % 2 else WIDE  # the next round in the other window
             page.set_viewport_size({"width": width, "height": 900 if width == WIDE else 844})
             game.locator(".kit-continue").click()
-            look = settled_look(page, _LOOK, look["fp"])
+            look, (at, after) = checked_look(page, _LOOK, look["fp"], check)
+            assert look["changed"], "nothing happened after Continue"
             continue
         kind = look["active"][0]
+        expected = None
         if kind == "place visitors":
             if placements % 2:
                 game.locator(".kit-place-for-me").click()
-                expected = None
             else:  # the next visitor into the menu's first place
                 choice.select_option(index=min(1, len(look["options"]) - 1))
                 expected = look["options"][min(1, len(look["options"]) - 1)]
@@ -247,8 +257,8 @@ def test_a_whole_game_through_the_buttons(voila_app, browser_page):
                 other = look["kinds"][-1]
             if other is not None and other != kind:
                 kinds.get_by_role("button", name=other, exact=True).click()
-                look = settled_look(page, _LOOK, look["fp"])
-                assert _check_look(look, width) == "move" and look["active"] == [other], look
+                look, (at, _) = checked_look(page, _LOOK, look["fp"], check)
+                assert at == "move" and look["active"] == [other], look["active"]
                 other_kinds += 1
             if len(look["options"]) > 1 and move % 2:
                 choice.select_option(index=len(look["options"]) - 1)
@@ -257,15 +267,13 @@ def test_a_whole_game_through_the_buttons(voila_app, browser_page):
                 expected = look["selected"]
             play.click()
         moves += 1
-        before = look
-        look = settled_look(page, _LOOK, look["fp"])
-        assert look["changed"], f"nothing happened after the move {before['why']!r}"
-        if expected is not None:  # Play played what the kind buttons and the menu showed
-            played = look["why"] or next((x for x in look["log"] if x.startswith("You: ")), "")
-            assert played in (f"You played: {expected}", f"You: {expected}"), (expected, played)
+        before = look["why"]
+        look, (at, after) = checked_look(
+            page, _LOOK, look["fp"], lambda look, e=expected: check(look, e)
+        )
+        assert look["changed"], f"nothing happened after the move {before!r}"
     assert at == "end", look["text"][-2000:]
     assert widths == {WIDE, PHONE}
-    _check_summary(look["text"], vp)
     assert rounds >= 2 and other_kinds >= 3 and moves >= 10
     assert placements >= 2, "the player never placed visitors"
     assert raw_values(visible_text(page)) == [] and page_errors(page) == [] and watch.problems == []

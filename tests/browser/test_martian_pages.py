@@ -19,6 +19,7 @@ import pytest
 
 from tests.browser.conftest import pages_root
 from tests.browser.page_actions import (
+    checked_look,
     page_errors,
     settled_look,
     wait_for_widgets,
@@ -177,12 +178,12 @@ def _check_state(state: dict, width: int) -> None:
         assert state["score"].startswith("If the turn ended now"), where
 
 
-def _press(page, label: str, before: dict) -> dict:
+def _press(page, label: str, before: dict, check) -> dict:
     """Press the button with the keyboard, as anyone without a mouse plays, and look at the
-    page once it has changed and stopped changing."""
+    page once it has changed and stopped changing, checked with `check`."""
     page.get_by_role("button", name=label, exact=True).focus()
     page.keyboard.press("Enter")
-    state = settled_look(page, _GAME_STATE, before["fp"])
+    state, _ = checked_look(page, _GAME_STATE, before["fp"], check)
     assert state["changed"], f"nothing happened after pressing {label}"
     return state
 
@@ -215,44 +216,52 @@ def test_two_people_play_a_hot_seat_game_through_the_buttons(voila_app, browser_
     _set_slider(page, "People:", 2)
     _set_slider(page, "Bots:", 0)
     state = settled_look(page, _GAME_STATE, None)
-    state = _press(page, "New game", state)
-    assert state["asked"] == "Player 1" and state["what"].startswith("press Roll"), state
-    assert state["score"].startswith("If the turn ended now") and state["why"] == ""
-    # Both people follow the advisor (a whole game of good play is short); where it names no
-    # button (a turn's first roll), they roll.
-    page.get_by_role("checkbox", name="Show the advisor").check()
-    state = settled_look(page, _GAME_STATE, state["fp"])
-
     players_seen, turns, widths = set(), 0, set()
     width = WIDE
-    asked, totals = state["asked"], dict(state["totals"])
-    for _ in range(300):
+    asked, totals, rolling = "Player 1", {"Player 1": 0, "Player 2": 0}, False
+
+    def check(state: dict) -> None:
+        """What the page must show after a press: `_check_state`; when the turn passed, who
+        did what, with the points the scores added, and the last dice in view; after the
+        next roll, neither any more."""
         _check_state(state, width)
-        widths.add(width)
         if state["over"]:
-            break
+            return
         if state["asked"] != asked:  # the turn passed: said, with the last dice in view
-            turns += 1
             said = TURN_END.match(state["why"])
             assert said and said["name"] == asked, (state["why"], asked)
             gained = state["totals"][asked] - totals[asked]
             assert int(said["points"]) == gained, (state["why"], gained)
             assert state["score"].startswith(f"{asked}'s last turn: "), state["score"]
             assert state["setAside"] > 0 and state["what"].startswith("press Roll"), state
+        elif rolling:  # the next roll: the last turn's line and dice give way
+            assert TURN_END.match(state["why"]) is None, state["why"]
+            assert "last turn" not in state["score"], state["score"]
+
+    state = _press(page, "New game", state, check)
+    assert state["asked"] == "Player 1" and state["what"].startswith("press Roll"), state
+    assert state["score"].startswith("If the turn ended now") and state["why"] == ""
+    # Both people follow the advisor (a whole game of good play is short); where it names no
+    # button (a turn's first roll), they roll.
+    page.get_by_role("checkbox", name="Show the advisor").check()
+    state, _ = checked_look(page, _GAME_STATE, state["fp"], check)
+    for _ in range(300):
+        widths.add(width)
+        if state["over"]:
+            break
+        if state["asked"] != asked:  # checked: on to the next person's turn
+            turns += 1
             asked, totals = state["asked"], dict(state["totals"])
             if turns % 2 == 0:  # two turns in each window
                 width = PHONE if width == WIDE else WIDE
                 page.set_viewport_size({"width": width, "height": 900 if width == WIDE else 844})
-                state = settled_look(page, _GAME_STATE, None)
+                state, _ = checked_look(page, _GAME_STATE, None, check)
                 continue
         players_seen.add(state["asked"])
         choice = _advised(state) or ("Roll" if "Roll" in state["buttons"] else None)
         assert choice is not None, f"no button to press in a game that is not over: {state}"
         rolling = choice == "Roll" and state["what"].startswith("press Roll")
-        state = _press(page, choice, state)
-        if rolling:  # the next roll: the last turn's line and dice give way
-            assert TURN_END.match(state["why"]) is None, state["why"]
-            assert "last turn" not in state["score"], state["score"]
+        state = _press(page, choice, state, check)
     else:
         raise AssertionError("the game did not end within 300 presses")
 
