@@ -362,6 +362,11 @@ ENGLISH.update(
         "ui.objectives": "Objectives:",
         "ui.twists": "Plot twists in force: {names}",
         "ui.no_twists": "none",
+        "ui.twists_sentence": "Plot twists in force in this game: {names}.",
+        "ui.twists_predictable": (
+            "No plot twist is in force in this game (the predictable-systems variant): the "
+            "base rules apply."
+        ),
         "ui.players_solo": "1 (solo, the kit's own design)",
         "ui.person": "a person",
         "ui.bot_kind": "{bot} bot",
@@ -609,6 +614,7 @@ ENGLISH.update(
             "The game ended after round {round}: only {n} objective remained unclaimed.",
             "The game ended after round {round}: only {n} objectives remained unclaimed.",
         ),
+        "story.end_all_claimed": "The game ended after round {round}: every objective was claimed.",
         "story.end_limit": "The game ended after round {round}, the last round of this game.",
         "story.winner": "{name} wins with {points} points.",
         "story.tie_money": (
