@@ -256,8 +256,11 @@ ENGLISH.update(
         # "nothing" as a table's cell (no dinosaur created, no item)
         "ui.none": "none",
         "dna.advanced": "advanced",
-        "ui.specials": "Special lab tiles left: Dino Research II {research}, DNA Refinement II "
-        "{refinement}",
+        "ui.specials": (
+            "Special lab tiles, each placed only over its matching printed lab space: Dino "
+            "Research II at ${research_price} ({research} left), DNA Refinement II at "
+            "${refinement_price} ({refinement} left)"
+        ),
         "ui.attraction_item_n": Plural(
             "{name} (${price}, {vp} VP, {n} visitor)", "{name} (${price}, {vp} VP, {n} visitors)"
         ),
@@ -544,6 +547,7 @@ ENGLISH.update(
         "ui.wins_seed": "games played with seed {seed}; Run again plays new games (seed {next})",
         "ui.interval_95": "95% interval",
         "ui.games_n": "games",
+        "ui.parks_n": "parks",
         "ui.claim_apart": (
             "The {quantity} with {high} is larger than with {low}: their 95% intervals do not "
             "overlap."
@@ -666,6 +670,7 @@ ENGLISH.update(
         "effect.attraction_discount": "attractions cost ${amount} less",
         "effect.security_discount": "raising security costs ${amount} less",
         "effect.slot_workers": "{text} ({workers} workers)",
+        "effect.same_slot": "the same again on another slot",
         "effect.always": "always: {text}",
         "objective.dinosaurs_at_least": "have {count} dinosaurs or more",
         "objective.category_dinosaurs_at_least": "have {count} {category} dinosaurs or more",

@@ -621,8 +621,10 @@ def effect_text(effect: Effect) -> str:
 def upgrade_text(upgrade: LabUpgrade) -> str:
     """A lab upgrade's worker slots and always-on abilities in words."""
     parts = []
-    for slot in upgrade.slots:
-        text = effect_text(slot.action)
+    for i, slot in enumerate(upgrade.slots):
+        repeated = any(other.action == slot.action for other in upgrade.slots[:i])
+        # a second slot of the same action is said once, not word for word again
+        text = message("effect.same_slot") if repeated else effect_text(slot.action)
         parts.append(
             message("effect.slot_workers", text=text, workers=slot.workers)
             if slot.workers > 1

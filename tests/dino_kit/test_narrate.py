@@ -69,8 +69,7 @@ def test_park_sentences_say_why_visitors_were_eaten():
 def test_components_read_from_their_data():
     guard = next(u for u in COMPONENTS.lab_upgrades if u.name == "Guard Tower")
     assert upgrade_text(guard) == (
-        "raise security by 1 (paying the cost table); raise security by 1 (paying the cost "
-        "table) (2 workers)"
+        "raise security by 1 (paying the cost table); the same again on another slot (2 workers)"
     )
     watchman = next(p for p in COMPONENTS.specialists if p.name == "Night Watchman")
     assert specialist_text(watchman) == "+1 worker while hired; +1 security in the park"
