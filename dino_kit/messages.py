@@ -726,7 +726,7 @@ ENGLISH.update(
         "cli.help.players": "players per game (2-4; 1 = solo against the rival, {solo})",
         "cli.help.games": "number of games",
         "cli.help.seed": "seed (game g uses seed*1000003+g)",
-        "cli.help.bots": "one bot name, or one per seat, comma-separated (random, heuristic)",
+        "cli.help.bots": "one bot name, or one per seat, comma-separated; the bots: {bots}",
         "cli.help.objectives": "objective stack (game length)",
         "cli.help.max_rounds": (
             "safety net for simulations (not a rule of the game): stop a game after this round"
@@ -735,8 +735,17 @@ ENGLISH.update(
         "cli.help.tournament": "a seat-balanced tournament of bots: win shares and mean scores",
         "cli.help.tournament_players": (
             "bot names, one per seat, comma-separated (e.g. planner,heuristic,heuristic); "
-            "planner:RxK is a planner of R rollouts for each of K candidates"
+            "the bots: {bots}"
         ),
+        "cli.help.bot_list": (
+            "{names}, and planner:RxK (a planner of R rollouts for each of K candidates)"
+        ),
+        "cli.help.chaos_theory": (
+            "the chaos-theory variant: the held die is rolled again before the escapes"
+        ),
+        "cli.bad_first_player": "--first-player is a seat from 1 to {n}, not {seat}",
+        "cli.help.predictable_systems": "the predictable-systems variant: no plot twists",
+        "cli.help.first_player": "the seat that plays first in round 1 (1 to the number of seats)",
         "cli.help.json_result": "print the result as JSON",
         "cli.help.balance": (
             "what the winners' parks hold more often than the losers' (many bot games)"
@@ -755,7 +764,8 @@ ENGLISH.update(
         "cli.help.json_report": "print the report as JSON",
         "cli.help.play": "play one bot game and tell it round by round (as the game page does)",
         "cli.help.play_bots": (
-            "bot names, one per seat (default heuristic,heuristic; heuristic with --solo)"
+            "bot names, one per seat (default heuristic,heuristic; heuristic with --solo); the "
+            "bots: {bots}"
         ),
         "cli.help.solo": "one bot against the solo rival ({solo})",
         "cli.help.save": "write the game record (JSON) here (checked before the game is played)",

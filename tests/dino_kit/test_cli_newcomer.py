@@ -159,3 +159,24 @@ def test_the_studies_play_on_every_core_unless_told():
     for command in (["balance", "folder"], ["tournament", "--players", "heuristic,random"]):
         assert build_parser().parse_args(command).jobs is None  # None: every core
         assert build_parser().parse_args([*command, "--jobs", "3"]).jobs == 3
+
+
+def test_play_takes_the_variants_the_stack_and_the_first_player(capsys):
+    from dino_kit.bots import BOTS
+
+    argv = ["play", "--seed", "3", "--predictable-systems", "--chaos-theory"]
+    assert main([*argv, "--objectives", "medium", "--first-player", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    settings = {"objective_length": "medium", "first_player": 1}
+    state = play_game(
+        [heuristic_bot] * 2, random.Random(3), predictable_systems=True, chaos_theory=True,
+        **settings,
+    )  # fmt: skip
+    assert state.plot_twists == () and state.rules.chaos_theory and state.order[0] == 1
+    assert lines == game_log(state, steps=False)  # the same game as the engine's
+    assert main(["simulate", "--players", "2", "--games", "1", "--first-player", "3"]) == 2
+    assert "--first-player is a seat from 1 to 2, not 3" in capsys.readouterr().err
+    helps = build_parser()._subparsers._group_actions[0].choices
+    for command in ("play", "simulate", "tournament"):
+        text = helps[command].format_help()
+        assert all(name in text for name in BOTS) and "--chaos-theory" in text
