@@ -371,6 +371,8 @@ ENGLISH.update(
         ),
         "cli.turn_state": "Turn: {state}",
         "cli.best": "Best: {plan}.",
+        "cli.option_value": "{plan}: {value:.4f} expected",
+        "cli.misreading_value": "{name} {value:.4f}",
         "cli.over": "The turn is over: {score}",
         "cli.score_distribution": "Score distribution of one turn, policy {policy} (exact):",
         "cli.score_row": "  P(score = {score:2d}) = {p:.6f}",
