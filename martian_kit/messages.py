@@ -643,6 +643,7 @@ ENGLISH.update(
         ),
         "class.p.rare": "That is very rare with fair dice: check the tallies and the dice.",
         "class.no_rolls": "No rolls yet: type a group's counts and add them.",
+        "lesson.last_die": "the last-die exercise needs 12 dice set aside, not {n}",
         "class.rolls": Plural("{n} rolls.", "{n} rolls."),
         "class.mean.holds": (
             "Mean number of Death Rays {estimate:.2f}; its 95% interval [{low:.2f}, {high:.2f}] "
