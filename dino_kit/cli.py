@@ -14,7 +14,7 @@ from typing import Any
 
 from dino_kit import records
 from dino_kit.balance import balance_study, report_lines
-from dino_kit.bots import BOTS, bot_by_name
+from dino_kit.bots import BOTS, Bot, bot_by_name
 from dino_kit.components import (
     illustrative_folder,
     load_components,
@@ -23,13 +23,16 @@ from dino_kit.components import (
     start_component_folder,
     validate_folder,
 )
+from dino_kit.engine import legal_actions
 from dino_kit.errors import RuleError
 from dino_kit.messages import message, plural
-from dino_kit.narrate import game_log
+from dino_kit.narrate import action_label, game_log
+from dino_kit.phases.workers import dna_text
 from dino_kit.simulate import play_game, simulate, tournament
+from dino_kit.state import Action, GameState
 from dino_kit.studies import SHIPPED_PATH, ship, write_shipped
 from kit_common.cli import UsageError, count, output_file, run_command, seed
-from kit_common.errors import InputError
+from kit_common.errors import InputError, KitError
 from kit_common.messages import number_text
 from kit_common.study import TextProgress
 
@@ -207,11 +210,58 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The name `--bots` gives a seat played by a person at the terminal.
+PERSON = "person"
+
+
+def person_at_terminal(
+    read: Callable[[str], str] = input, write: Callable[[str], None] = print
+) -> Bot:
+    """A seat played by a person at the terminal: at each of its decisions the player's
+    position in one line, then every legal action numbered in the game page's words; the
+    person types a number (anything else is asked again). The end of the input leaves the
+    game with a sentence (a `KitError`), not a traceback."""
+
+    def choose(state: GameState, rng: random.Random) -> Action:
+        seat = state.current_player()
+        p = state.players[seat]
+        write(
+            message(
+                "cli.person.status",
+                round=state.round,
+                phase=message("phase." + state.phase),
+                name=state.names[seat],
+                money=p.money,
+                vp=p.vp,
+                dna=dna_text(p.dna),
+                excitement=p.excitement,
+                threat=p.threat,
+                security=p.security,
+            )
+        )
+        actions = legal_actions(state)
+        for number, action in enumerate(actions, 1):
+            write(f"  {number}. {action_label(state, action)}")
+        while True:
+            try:
+                answer = read(message("cli.person.prompt", n=len(actions))).strip()
+            except EOFError:
+                raise KitError(message("cli.person.left")) from None
+            if answer.isdigit() and 1 <= int(answer) <= len(actions):
+                return actions[int(answer) - 1]
+            write(message("cli.person.again", n=len(actions)))
+
+    return choose
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     if args.bots is None:
         args.bots = "heuristic" if args.solo else "heuristic,heuristic"
     try:
-        bots = [bot_by_name(b) for b in _bot_names("play", args.bots)]
+        bots = [
+            person_at_terminal() if b == PERSON else bot_by_name(b)
+            for b in _bot_names("play", args.bots)
+        ]
         if args.solo:
             if len(bots) != 1:
                 raise ValueError(message("cli.solo_one_bot"))

@@ -744,6 +744,13 @@ ENGLISH.update(
             "the chaos-theory variant: the held die is rolled again before the escapes"
         ),
         "cli.bad_first_player": "--first-player is a seat from 1 to {n}, not {seat}",
+        "cli.person.status": (
+            "Round {round}, {phase} phase — {name}: ${money}, {vp} VP, DNA {dna}, excitement "
+            "{excitement}, threat {threat}, security {security}"
+        ),
+        "cli.person.prompt": "Your choice (1 to {n}): ",
+        "cli.person.again": "Type a number from 1 to {n}.",
+        "cli.person.left": "the input ended before the game did, so the game was left",
         "cli.help.predictable_systems": "the predictable-systems variant: no plot twists",
         "cli.help.first_player": "the seat that plays first in round 1 (1 to the number of seats)",
         "cli.help.json_result": "print the result as JSON",
@@ -765,7 +772,7 @@ ENGLISH.update(
         "cli.help.play": "play one bot game and tell it round by round (as the game page does)",
         "cli.help.play_bots": (
             "bot names, one per seat (default heuristic,heuristic; heuristic with --solo); the "
-            "bots: {bots}"
+            "bots: {bots}; and person, a seat you play at the terminal"
         ),
         "cli.help.solo": "one bot against the solo rival ({solo})",
         "cli.help.save": "write the game record (JSON) here (checked before the game is played)",

@@ -180,3 +180,22 @@ def test_play_takes_the_variants_the_stack_and_the_first_player(capsys):
     for command in ("play", "simulate", "tournament"):
         text = helps[command].format_help()
         assert all(name in text for name in BOTS) and "--chaos-theory" in text
+
+
+def test_a_person_plays_a_seat_at_the_terminal(monkeypatch, capsys):
+    import io
+
+    from dino_kit.cli import person_at_terminal
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("x\n99\n" + "1\n" * 200))
+    assert main(["play", "--bots", "person,heuristic", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Round 1, research phase — Player 1: $15, 10 VP")
+    assert "  1. scientist 1 → die 1: " in out and "Type a number from 1 to " in out
+    # the person's choices are the first legal action each time: the game the engine plays so
+    first = person_at_terminal(read=lambda _: "1", write=lambda _: None)
+    state = play_game([first, heuristic_bot], random.Random(3))
+    assert out.splitlines()[-1] == game_log(state, steps=False)[-1]
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))  # the input ends mid-game
+    assert main(["play", "--bots", "person,heuristic", "--seed", "3"]) == 2
+    assert "the input ended before the game did" in capsys.readouterr().err
