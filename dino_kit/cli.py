@@ -10,10 +10,11 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from dino_kit import records
 from dino_kit.balance import balance_study, report_lines
-from dino_kit.bots import bot_by_name
+from dino_kit.bots import BOTS, Bot, bot_by_name
 from dino_kit.components import (
     illustrative_folder,
     load_components,
@@ -22,13 +23,17 @@ from dino_kit.components import (
     start_component_folder,
     validate_folder,
 )
+from dino_kit.engine import legal_actions
 from dino_kit.errors import RuleError
 from dino_kit.messages import message, plural
-from dino_kit.narrate import game_log
+from dino_kit.narrate import action_label, game_log
+from dino_kit.phases.workers import dna_text
 from dino_kit.simulate import play_game, simulate, tournament
+from dino_kit.state import Action, GameState
 from dino_kit.studies import SHIPPED_PATH, ship, write_shipped
 from kit_common.cli import UsageError, count, output_file, run_command, seed
-from kit_common.errors import InputError
+from kit_common.errors import InputError, KitError
+from kit_common.messages import number_text
 from kit_common.study import TextProgress
 
 #: The most games one `simulate` run plays (as `tournament`): a game takes about 25 ms, so
@@ -66,6 +71,21 @@ def _bot_names(command: str, text: str) -> list[str]:
     return names
 
 
+def _settings(args: argparse.Namespace, command: str, seats: int) -> dict[str, Any]:
+    """The `new_game` settings of a command's options: the objective stack, the variants and
+    the first player (a seat counted from 1 on the command line, from 0 in the engine; one
+    past the `seats` of the game is a usage error, said in the command line's numbers)."""
+    if args.first_player > max(seats, 1):
+        said = message("cli.bad_first_player", n=seats, seat=args.first_player)
+        raise UsageError(f"dino-kit {command}: {said}")
+    return {
+        "objective_length": args.objectives,
+        "chaos_theory": args.chaos_theory,
+        "predictable_systems": args.predictable_systems,
+        "first_player": args.first_player - 1,
+    }
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     bots = _bot_names("simulate", args.bots)
     try:
@@ -74,8 +94,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             args.games,
             args.seed,
             bots,
-            objective_length=args.objectives,
             max_rounds=args.max_rounds,
+            **_settings(args, "simulate", args.players),
         )
     except ValueError as err:
         print(f"dino-kit simulate: {err}", file=sys.stderr)
@@ -84,7 +104,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(summary.to_data(), indent=1))
         return 0
     if summary.rival_score_mean is not None:
-        mean = f"{summary.rival_score_mean:.2f}"
+        mean = _n(summary.rival_score_mean, ".2f")
         print(message("cli.solo_rival", solo=message("solo.label"), mean=mean))
     print(
         plural(
@@ -92,10 +112,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             summary.games,
             players=summary.players,
             seed=summary.seed,
-            mean=f"{summary.rounds_mean:.2f}",
+            mean=_n(summary.rounds_mean, ".2f"),
             low=summary.rounds_min,
             high=summary.rounds_max,
-            eaten=f"{summary.eaten_per_game:.2f}",
+            eaten=_n(summary.eaten_per_game, ".2f"),
             cap=args.max_rounds,
             capped=summary.capped_games,
         )
@@ -110,12 +130,19 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         lo, hi = summary.win_rate_ci[i]
         rate = summary.wins[i] / summary.games
         print(
-            f"{i + 1:>4} {summary.bots[i]:>10} {summary.score_mean[i]:>7.2f} "
-            f"{summary.score_stdev[i]:>6.2f} {summary.score_min[i]:>5} {summary.score_max[i]:>5} "
-            f"{summary.wins[i]:>6.2f} {rate:>6.1%} [{lo:>5.1%}, {hi:>5.1%}] "
-            f"{summary.money_mean[i]:>6.2f} {summary.eaten_mean[i]:>6.2f}"
+            f"{i + 1:>4} {summary.bots[i]:>10} {_n(summary.score_mean[i], '.2f'):>7} "
+            f"{_n(summary.score_stdev[i], '.2f'):>6} {summary.score_min[i]:>5} "
+            f"{summary.score_max[i]:>5} {_n(summary.wins[i], '.2f'):>6} {_n(rate, '.1%'):>6} "
+            f"[{_n(lo, '.1%'):>5}, {_n(hi, '.1%'):>5}] "
+            f"{_n(summary.money_mean[i], '.2f'):>6} {_n(summary.eaten_mean[i], '.2f'):>6}"
         )
     return 0
+
+
+def _n(value: float, spec: str) -> str:
+    """A number of a command's text output in the language's own form ("0,52" in Spanish):
+    `kit_common.messages.number_text`."""
+    return number_text(value, spec)
 
 
 def _header(*columns: tuple[str, int]) -> str:
@@ -134,7 +161,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             scheduler=args.scheduler,
             progress=None if args.json else TextProgress.on_terminal("games"),
-            objective_length=args.objectives,
+            **_settings(args, "tournament", len(bots)),
         )
     except (ValueError, RuntimeError) as err:
         print(f"dino-kit tournament: {err}", file=sys.stderr)
@@ -142,14 +169,15 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_data(), indent=1))
         return 0
-    mean = f"{result.rounds_mean:.2f}"
+    mean = _n(result.rounds_mean, ".2f")
     print(plural("cli.tournament_summary", result.games, seed=result.seed, mean=mean))
     print(_header(("entry", 5), ("bot", 10), ("wins", 7), ("win_share", 22), ("score_ci", 22)))
     for e in result.entries:
         w, s = e.win_share, e.score
         print(
-            f"{e.entry + 1:>5} {e.bot:>10} {e.wins:>7.2f} {w.estimate:>7.1%} [{w.low:>5.1%}, "
-            f"{w.high:>5.1%}] {s.estimate:>7.2f} [{s.low:>6.2f}, {s.high:>6.2f}]"
+            f"{e.entry + 1:>5} {e.bot:>10} {_n(e.wins, '.2f'):>7} {_n(w.estimate, '.1%'):>7} "
+            f"[{_n(w.low, '.1%'):>5}, {_n(w.high, '.1%'):>5}] {_n(s.estimate, '.2f'):>7} "
+            f"[{_n(s.low, '.2f'):>6}, {_n(s.high, '.2f'):>6}]"
         )
     return 0
 
@@ -182,16 +210,66 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The name `--bots` gives a seat played by a person at the terminal.
+PERSON = "person"
+
+
+def person_at_terminal(
+    read: Callable[[str], str] = input, write: Callable[[str], None] = print
+) -> Bot:
+    """A seat played by a person at the terminal: at each of its decisions the player's
+    position in one line, then every legal action numbered in the game page's words; the
+    person types a number (anything else is asked again). The end of the input leaves the
+    game with a sentence (a `KitError`), not a traceback."""
+
+    def choose(state: GameState, rng: random.Random) -> Action:
+        seat = state.current_player()
+        p = state.players[seat]
+        write(
+            message(
+                "cli.person.status",
+                round=state.round,
+                phase=message("phase." + state.phase),
+                name=state.names[seat],
+                money=p.money,
+                vp=p.vp,
+                dna=dna_text(p.dna),
+                excitement=p.excitement,
+                threat=p.threat,
+                security=p.security,
+            )
+        )
+        actions = legal_actions(state)
+        for number, action in enumerate(actions, 1):
+            write(f"  {number}. {action_label(state, action)}")
+        while True:
+            try:
+                answer = read(message("cli.person.prompt", n=len(actions))).strip()
+            except EOFError:
+                raise KitError(message("cli.person.left")) from None
+            if answer.isdigit() and 1 <= int(answer) <= len(actions):
+                return actions[int(answer) - 1]
+            write(message("cli.person.again", n=len(actions)))
+
+    return choose
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     if args.bots is None:
         args.bots = "heuristic" if args.solo else "heuristic,heuristic"
     try:
-        bots = [bot_by_name(b) for b in _bot_names("play", args.bots)]
+        bots = [
+            person_at_terminal() if b == PERSON else bot_by_name(b)
+            for b in _bot_names("play", args.bots)
+        ]
         if args.solo:
             if len(bots) != 1:
                 raise ValueError(message("cli.solo_one_bot"))
             print(message("cli.solo_mode", solo=message("solo.label")))
-        state = play_game(bots, random.Random(args.seed), solo=args.solo)
+        settings = _settings(args, "play", len(bots))
+        if args.solo:  # one seat: there is no first player to choose
+            settings = {k: v for k, v in settings.items() if k != "first_player"}
+        state = play_game(bots, random.Random(args.seed), solo=args.solo, **settings)
     except (ValueError, RuleError) as err:
         print(f"dino-kit play: {err}", file=sys.stderr)
         return 2
@@ -246,6 +324,24 @@ def _add_games_options(
     )
 
 
+def _bot_list() -> str:
+    """Every bot a command accepts, for its help."""
+    return message("cli.help.bot_list", names=", ".join(BOTS))
+
+
+def _add_variant_options(command: argparse.ArgumentParser) -> None:
+    """The variants of a game (chaos theory, predictable systems) and its first player."""
+    command.add_argument(
+        "--chaos-theory", action="store_true", help=message("cli.help.chaos_theory")
+    )
+    command.add_argument(
+        "--predictable-systems", action="store_true", help=message("cli.help.predictable_systems")
+    )
+    command.add_argument(
+        "--first-player", type=count(1, 4), default=1, help=message("cli.help.first_player")
+    )
+
+
 def _add_where_options(command: argparse.ArgumentParser) -> None:
     """Where the games are played: a pool of processes or a Dask cluster (`kit_common.study`)."""
     command.add_argument("--jobs", type=count(1, 64), default=None, help=message("cli.help.jobs"))
@@ -270,8 +366,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         default="heuristic",
-        help=message("cli.help.bots"),
+        help=message("cli.help.bots", bots=_bot_list()),
     )
+    _add_variant_options(sim)
     sim.add_argument(
         "--max-rounds",
         type=count(1, MAX_ROUNDS),
@@ -284,9 +381,10 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument(
         "--players",
         required=True,
-        help=message("cli.help.tournament_players"),
+        help=message("cli.help.tournament_players", bots=_bot_list()),
     )
     _add_games_options(tour, count(1, 100_000), 100)
+    _add_variant_options(tour)
     _add_where_options(tour)
     tour.add_argument("--json", action="store_true", help=message("cli.help.json_result"))
     tour.set_defaults(func=_cmd_tournament)
@@ -314,8 +412,15 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots",
         default=None,
-        help=message("cli.help.play_bots"),
+        help=message("cli.help.play_bots", bots=_bot_list()),
     )
+    play.add_argument(
+        "--objectives",
+        default="short",
+        choices=("short", "medium", "long"),
+        help=message("cli.help.objectives"),
+    )
+    _add_variant_options(play)
     play.add_argument(
         "--solo",
         action="store_true",

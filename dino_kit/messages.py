@@ -255,8 +255,11 @@ ENGLISH.update(
         # "nothing" as a table's cell (no dinosaur created, no item)
         "ui.none": "none",
         "dna.advanced": "advanced",
-        "ui.specials": "Special lab tiles left: Dino Research II {research}, DNA Refinement II "
-        "{refinement}",
+        "ui.specials": (
+            "Special lab tiles, each placed only over its matching printed lab space: Dino "
+            "Research II at ${research_price} ({research} left), DNA Refinement II at "
+            "${refinement_price} ({refinement} left)"
+        ),
         "ui.attraction_item_n": Plural(
             "{name} (${price}, {vp} VP, {n} visitor)", "{name} (${price}, {vp} VP, {n} visitors)"
         ),
@@ -361,6 +364,11 @@ ENGLISH.update(
         "ui.objectives": "Objectives:",
         "ui.twists": "Plot twists in force: {names}",
         "ui.no_twists": "none",
+        "ui.twists_sentence": "Plot twists in force in this game: {names}.",
+        "ui.twists_predictable": (
+            "No plot twist is in force in this game (the predictable-systems variant): the "
+            "base rules apply."
+        ),
         "ui.players_solo": "1 (solo, the kit's own design)",
         "ui.person": "a person",
         "ui.bot_kind": "{bot} bot",
@@ -538,6 +546,7 @@ ENGLISH.update(
         "ui.wins_seed": "games played with seed {seed}; Run again plays new games (seed {next})",
         "ui.interval_95": "95% interval",
         "ui.games_n": "games",
+        "ui.parks_n": "parks",
         "ui.claim_apart": (
             "The {quantity} with {high} is larger than with {low}: their 95% intervals do not "
             "overlap."
@@ -608,6 +617,7 @@ ENGLISH.update(
             "The game ended after round {round}: only {n} objective remained unclaimed.",
             "The game ended after round {round}: only {n} objectives remained unclaimed.",
         ),
+        "story.end_all_claimed": "The game ended after round {round}: every objective was claimed.",
         "story.end_limit": "The game ended after round {round}, the last round of this game.",
         "story.winner": "{name} wins with {points} points.",
         "story.tie_money": (
@@ -664,6 +674,7 @@ ENGLISH.update(
         "effect.attraction_discount": "attractions cost ${amount} less",
         "effect.security_discount": "raising security costs ${amount} less",
         "effect.slot_workers": "{text} ({workers} workers)",
+        "effect.same_slot": "the same again on another slot",
         "effect.always": "always: {text}",
         "objective.dinosaurs_at_least": "have {count} dinosaurs or more",
         "objective.category_dinosaurs_at_least": "have {count} {category} dinosaurs or more",
@@ -719,7 +730,7 @@ ENGLISH.update(
         "cli.help.players": "players per game (2-4; 1 = solo against the rival, {solo})",
         "cli.help.games": "number of games",
         "cli.help.seed": "seed (game g uses seed*1000003+g)",
-        "cli.help.bots": "one bot name, or one per seat, comma-separated (random, heuristic)",
+        "cli.help.bots": "one bot name, or one per seat, comma-separated; the bots: {bots}",
         "cli.help.objectives": "objective stack (game length)",
         "cli.help.max_rounds": (
             "safety net for simulations (not a rule of the game): stop a game after this round"
@@ -728,8 +739,24 @@ ENGLISH.update(
         "cli.help.tournament": "a seat-balanced tournament of bots: win shares and mean scores",
         "cli.help.tournament_players": (
             "bot names, one per seat, comma-separated (e.g. planner,heuristic,heuristic); "
-            "planner:RxK is a planner of R rollouts for each of K candidates"
+            "the bots: {bots}"
         ),
+        "cli.help.bot_list": (
+            "{names}, and planner:RxK (a planner of R rollouts for each of K candidates)"
+        ),
+        "cli.help.chaos_theory": (
+            "the chaos-theory variant: the held die is rolled again before the escapes"
+        ),
+        "cli.bad_first_player": "--first-player is a seat from 1 to {n}, not {seat}",
+        "cli.person.status": (
+            "Round {round}, {phase} phase — {name}: ${money}, {vp} VP, DNA {dna}, excitement "
+            "{excitement}, threat {threat}, security {security}"
+        ),
+        "cli.person.prompt": "Your choice (1 to {n}): ",
+        "cli.person.again": "Type a number from 1 to {n}.",
+        "cli.person.left": "the input ended before the game did, so the game was left",
+        "cli.help.predictable_systems": "the predictable-systems variant: no plot twists",
+        "cli.help.first_player": "the seat that plays first in round 1 (1 to the number of seats)",
         "cli.help.json_result": "print the result as JSON",
         "cli.help.balance": (
             "what the winners' parks hold more often than the losers' (many bot games)"
@@ -748,7 +775,8 @@ ENGLISH.update(
         "cli.help.json_report": "print the report as JSON",
         "cli.help.play": "play one bot game and tell it round by round (as the game page does)",
         "cli.help.play_bots": (
-            "bot names, one per seat (default heuristic,heuristic; heuristic with --solo)"
+            "bot names, one per seat (default heuristic,heuristic; heuristic with --solo); the "
+            "bots: {bots}; and person, a seat you play at the terminal"
         ),
         "cli.help.solo": "one bot against the solo rival ({solo})",
         "cli.help.save": "write the game record (JSON) here (checked before the game is played)",

@@ -548,7 +548,9 @@ def ending_lines(state: GameState) -> list[str]:
     lines = []
     if state.rules.solo:
         lines.append(message("story.end_solo", round=state.round))
-    elif len(state.unclaimed_objectives()) <= 1:
+    elif not state.unclaimed_objectives():
+        lines.append(message("story.end_all_claimed", round=state.round))
+    elif len(state.unclaimed_objectives()) == 1:
         lines.append(
             plural("story.end_objectives_n", len(state.unclaimed_objectives()), round=state.round)
         )
@@ -628,8 +630,10 @@ def effect_text(effect: Effect) -> str:
 def upgrade_text(upgrade: LabUpgrade) -> str:
     """A lab upgrade's worker slots and always-on abilities in words."""
     parts = []
-    for slot in upgrade.slots:
-        text = effect_text(slot.action)
+    for i, slot in enumerate(upgrade.slots):
+        repeated = any(other.action == slot.action for other in upgrade.slots[:i])
+        # a second slot of the same action is said once, not word for word again
+        text = message("effect.same_slot") if repeated else effect_text(slot.action)
         parts.append(
             message("effect.slot_workers", text=text, workers=slot.workers)
             if slot.workers > 1
@@ -670,6 +674,19 @@ def twist_line(twist: PlotTwist, components: ComponentSet | None = None) -> str:
         key, values["amount"] = key + ".less", -values["amount"]
     name = components.name_of(twist) if components is not None else twist.name
     return message("twist.line", name=name, text=message(key, **values))
+
+
+def twists_sentence(state: GameState) -> str:
+    """The plot twists in force in `state`'s game, by name and rule, in one sentence: an
+    example played from a game names the rules it plays under (a twist may change a base
+    rule a page teaches, e.g. passing pays $3 under Generous Sponsors)."""
+    c = state.components
+    if not state.plot_twists:
+        if state.rules.predictable_systems:
+            return message("ui.twists_predictable")
+        return message("ui.twists_sentence", names=message("ui.no_twists"))
+    names = "; ".join(twist_line(c.plot_twist(t), c) for t in state.plot_twists)
+    return message("ui.twists_sentence", names=names)
 
 
 def _number(outcome: Outcome) -> int:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from dino_kit import balance
 from dino_kit.components import ComponentSet, load_components
@@ -331,11 +331,17 @@ def interval_span(interval: Interval, digits: int = 2) -> str:
 
 
 def intervals_table(
-    labelled: dict[str, Interval], label_header: str, value_header: str, digits: int = 2
+    labelled: dict[str, Interval],
+    label_header: str,
+    value_header: str,
+    digits: int = 2,
+    counted: Literal["games", "parks"] = "games",
 ) -> Table:
-    """One row per labelled estimate: the label, the estimate, its 95% interval, the games."""
+    """One row per labelled estimate: the label, the estimate, its 95% interval, and how many
+    things it counts (`counted`: "games", or "parks" for a share of (game, player) pairs such
+    as `eaten_rate`)."""
     return Table(
-        [label_header, value_header, message("ui.interval_95"), message("ui.games_n")],
+        [label_header, value_header, message("ui.interval_95"), message(f"ui.{counted}_n")],
         [
             (label, number_text(i.estimate, f".{digits}f"), interval_span(i, digits), i.n)
             for label, i in labelled.items()

@@ -65,6 +65,21 @@ def percent(p: float | Fraction, digits: int = 1) -> str:
     return localise_number(_english_percent(float(p * 100), digits))
 
 
+def chance_percent(p: float | Fraction, digits: int = 1) -> str:
+    """A chance as a percentage that never reads as impossible or certain when it is not: a
+    chance that rounds to 0 or 100 while it is not exactly 0 or 1 is "< 0.1%" or "> 99.9%"
+    (`percent` otherwise; the current language's form)."""
+    if p in (0, 1):
+        return localise_number(f"{int(p) * 100}%")
+    shown = _english_percent(float(p * 100), digits)
+    smallest = 10.0**-digits  # the smallest step the percentage can show
+    if float(shown.removesuffix("%")) == 0:
+        return "< " + localise_number(_english_percent(smallest, digits))
+    if float(shown.removesuffix("%")) == 100:
+        return "> " + localise_number(_english_percent(100 - smallest, digits))
+    return localise_number(shown)
+
+
 def _english_percent(hundredths: float, digits: int) -> str:
     """A percentage in English form, "48.4%", from the number of hundredths."""
     return f"{hundredths:.{digits}f}%"
@@ -93,15 +108,7 @@ class Probability:
     def percent_text(self) -> str:
         """The percentage with `digits` decimals: "13.9%", "< 0.1%", "100%" (in the current
         language's form: "13,9\u00a0%" in Spanish)."""
-        if self.value in (0, 1):
-            return localise_number(f"{int(self.value) * 100}%")
-        shown = _english_percent(float(self.value * 100), self.digits)
-        smallest = 10.0**-self.digits  # the smallest step the percentage can show
-        if float(shown.removesuffix("%")) == 0:
-            return "< " + localise_number(_english_percent(smallest, self.digits))
-        if float(shown.removesuffix("%")) == 100:
-            return "> " + localise_number(_english_percent(100 - smallest, self.digits))
-        return localise_number(shown)
+        return chance_percent(self.value, self.digits)
 
     def __str__(self) -> str:
         return f"{self.fraction_text()} ({self.percent_text()})"

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from kit_common.statistics import ChiSquare, Interval, chi_square_test, mean_interval
-from martian_kit.dice import NUM_DICE, Face
+from martian_kit.dice import FACE_PROBABILITY, FACES, NUM_DICE, Face, FaceCounts
 from martian_kit.errors import RuleError
 from martian_kit.messages import message
 from martian_kit.odds import face_count_distribution
@@ -21,8 +21,32 @@ from martian_kit.solver.misreadings import misread_turn_value
 from martian_kit.solver.model import N_SCORES
 from martian_kit.solver.turn import at_least_solution, expected_score_solution
 from martian_kit.strategies import named_table_policies
+from martian_kit.turn import Action, Phase, TurnState
 
 COUNTS = tuple(range(NUM_DICE + 1))  # a roll of 13 dice shows 0 to 13 Death Rays
+
+#: A class without Martian dice rolls ordinary six-sided dice: the number on top read as a
+#: Martian face (1 or 2 a Death Ray, 3 a Tank, 4 a Human, 5 a Cow, 6 a Chicken). Each face
+#: keeps its chance (a Death Ray on 2 sides of 6, every other face on 1), so every number the
+#: kit gives holds unchanged for them.
+ORDINARY_DIE: tuple[Face, ...] = (Face.RAY, Face.RAY, Face.TANK, Face.HUMAN, Face.COW, Face.CHICKEN)
+
+
+def two_dice_tree() -> dict[str, Fraction]:
+    """The tree-diagram exercise of the teachers' page: two dice, each a Death Ray (chance 1/3)
+    or not (2/3). The chances of its branches and the conditional chance that both dice show a
+    Death Ray given that at least one does, P(both) / P(at least one)."""
+    ray = Fraction(1, 3)
+    both, one_first, one_second, none = ray * ray, ray * (1 - ray), (1 - ray) * ray, (1 - ray) ** 2
+    at_least_one = both + one_first + one_second
+    return {
+        "both": both,
+        "first_only": one_first,
+        "second_only": one_second,
+        "none": none,
+        "at_least_one": at_least_one,
+        "both_given_one": both / at_least_one,
+    }
 
 
 def exact_ray_distribution() -> tuple[Fraction, ...]:
@@ -143,3 +167,21 @@ def lesson_numbers() -> LessonNumbers:
         second=1 - win_probability(0, 0, FIRST),
         same=score_blind_first_wins(),
     )
+
+
+def last_die_outcomes(set_aside: FaceCounts) -> list[tuple[Face, Fraction, int]]:
+    """Backward induction on the board: the turn of `set_aside` (12 dice set aside, one left)
+    rolls its last die. For each face it can show, its chance and the score the turn ends
+    with, played through the rules engine (a face that can be taken is taken: it can only add
+    to the turn, and with no die left the turn ends). Rolling is worth the chance-weighted sum
+    of these scores."""
+    if set_aside.total != NUM_DICE - 1:
+        raise RuleError("last_die", message("lesson.last_die", n=set_aside.total))
+    out = []
+    for face in FACES:
+        turn = TurnState(set_aside, None, Phase.MAY_ROLL_OR_STOP).apply_action(Action.ROLL)
+        turn = turn.apply_roll(FaceCounts().add(face, 1))
+        if not turn.is_terminal():
+            turn = turn.apply_action(turn.legal_actions()[0])
+        out.append((face, FACE_PROBABILITY[face], turn.score()))
+    return out

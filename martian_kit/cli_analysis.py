@@ -165,7 +165,10 @@ def _turn_value_with_fewer_dice(args: argparse.Namespace, variant: Variant) -> i
     }
     lines = [message("cli.variant", variant=variant.describe())]
     ranked = sorted(options.items(), key=lambda item: -item[1])
-    lines += [f"{action.value}: {value:.4f} expected" for action, value in ranked]
+    lines += [
+        message("cli.option_value", plan=plan_words([action]), value=value)
+        for action, value in ranked
+    ]
     lines.append(message("cli.best", plan=plan_words([best])))
     return _emit(args, data, lines)
 
@@ -367,7 +370,9 @@ def _cmd_solve_misreadings(args: argparse.Namespace) -> int:
     values = misreadings.solve_shipped(path)
     seconds = time.perf_counter() - start
     data = {"path": str(path), "values": values, "seconds": seconds}
-    shown = ", ".join(f"{name} {value:.4f}" for name, value in values.items())
+    shown = ", ".join(
+        message("cli.misreading_value", name=name, value=value) for name, value in values.items()
+    )
     text = message("cli.misreadings_solved", path=path, values=shown, seconds=seconds)
     return _emit(args, data, [text])
 

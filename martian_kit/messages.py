@@ -400,6 +400,8 @@ ENGLISH.update(
         ),
         "cli.turn_state": "Turn: {state}",
         "cli.best": "Best: {plan}.",
+        "cli.option_value": "{plan}: {value:.4f} expected",
+        "cli.misreading_value": "{name} {value:.4f}",
         "cli.over": "The turn is over: {score}",
         "cli.score_distribution": "Score distribution of one turn, policy {policy} (exact):",
         "cli.score_row": "  P(score = {score:2d}) = {p:.6f}",
@@ -670,6 +672,7 @@ ENGLISH.update(
         ),
         "class.p.rare": "That is very rare with fair dice: check the tallies and the dice.",
         "class.no_rolls": "No rolls yet: type a group's counts and add them.",
+        "lesson.last_die": "the last-die exercise needs 12 dice set aside, not {n}",
         "class.rolls": Plural("{n} rolls.", "{n} rolls."),
         "class.mean.holds": (
             "Mean number of Death Rays {estimate:.2f}; its 95% interval [{low:.2f}, {high:.2f}] "

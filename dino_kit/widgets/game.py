@@ -35,6 +35,7 @@ from dino_kit.narrate import (
     park_visits,
     round_start_notice,
     twist_line,
+    twists_sentence,
     visitors_text,
     vp_change_line,
 )
@@ -433,6 +434,7 @@ class GameApp(App):
                 visits,
                 self.state.names,
                 cleanup_lines(last, self.state),
+                twists_sentence(last),
             )
         )
         self.round_story, self.park_start, self.park_moves = {}, None, []
@@ -683,6 +685,7 @@ class RoundSummary:
         visits: Sequence[ParkVisit],
         names: Sequence[str] = (),
         cleanup: Sequence[str] = (),
+        twists: str = "",
     ) -> None:
         self.round = round_number
         self.story = story
@@ -690,6 +693,9 @@ class RoundSummary:
         self.names = tuple(names)
         #: the cleanup in words: turn order, the market's slide, then its refill as drawn
         self.cleanup = list(cleanup)
+        #: the plot twists in force, in one sentence (`twists_sentence`): the rules the round
+        #: was played under
+        self.twists = twists
 
     def _repr_html_(self) -> str:
         return self.html(self.names, phases_open=True)
@@ -702,6 +708,7 @@ class RoundSummary:
 
     def html(self, names: Sequence[str], phases_open: bool = False) -> str:
         head = escape(message("story.summary_head", round=self.round))
+        twists = f"<div class='kit-twists'>{escape(self.twists)}</div>" if self.twists else ""
         vp = "".join(f"<li>{escape(x)}</li>" for x in self.vp_lines(names))
         if not self.visits:
             vp = f"<li>{escape(message('story.no_park'))}</li>"
@@ -720,7 +727,7 @@ class RoundSummary:
             f"<div class='kit-round-summary {NO_TEX}' data-round='{self.round}' "
             f"style='border:2px solid #6d4c41;border-radius:6px;padding:6px 10px;margin:4px 0;"
             f"background:#fffdf7'>"
-            f"<b>{head}</b><ul class='kit-vp-lines'>{vp}</ul>"
+            f"<b>{head}</b>{twists}<ul class='kit-vp-lines'>{vp}</ul>"
             f"<details open><summary><b>{escape(message('story.park_detail'))}</b></summary>"
             f"<ul>{park_blocks}</ul></details>"
             f"{cleanup}"

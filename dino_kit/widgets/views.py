@@ -12,6 +12,7 @@ from dino_kit import abilities
 from dino_kit.effects import CATEGORIES, DNA_TYPES
 from dino_kit.messages import dna_word, message, plural
 from dino_kit.narrate import specialist_text, upgrade_text
+from dino_kit.phases.market import SPECIAL_COST
 from dino_kit.phases.workers import dna_text
 from dino_kit.pictures import dice_legend_html
 from dino_kit.state import GameState, PlayerState, face_of, track_position
@@ -259,7 +260,11 @@ def market_html(state: GameState) -> str:
             + "</tr>"
         )
     specials = message(
-        "ui.specials", research=len(state.specials[0]), refinement=len(state.specials[1])
+        "ui.specials",
+        research=len(state.specials[0]),
+        refinement=len(state.specials[1]),
+        research_price=SPECIAL_COST["dino_research_2"],
+        refinement_price=SPECIAL_COST["dna_refinement_2"],
     )
     return (
         f"<div class='{NO_TEX}'>"

@@ -71,17 +71,22 @@ def plans(state: GameState, seat: int) -> list[Plan]:
     )
 
 
+def plan_steps(state: GameState, plan: Plan) -> list[str]:
+    """The steps of `plan` in words, each said in the position it is played in (`state`: the
+    workers phase the plan starts from, its current player the planner's)."""
+    steps = []
+    seat = state.current_player()
+    for a in plan.actions:
+        steps.append(action_label(state, a))
+        state = workers.apply(state, seat, a)
+    return steps
+
+
 def planner_table(state: GameState, found: Sequence[Plan], top: int = 8) -> str:
     """The best plans as an HTML list, each with its steps in words."""
     items = []
-    s0 = state
     for plan in found[:top]:
-        steps = []
-        s = s0
-        seat = s.current_player()
-        for a in plan.actions:
-            steps.append(action_label(s, a))
-            s = workers.apply(s, seat, a)
+        steps = plan_steps(state, plan)
         made = ", ".join(plan.created) or message("ui.no_dinosaur")
         head = message(
             "ui.plan", made=made, security=plan.security, money=plan.money, dna=dna_text(plan.dna)

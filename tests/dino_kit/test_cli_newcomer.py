@@ -159,3 +159,43 @@ def test_the_studies_play_on_every_core_unless_told():
     for command in (["balance", "folder"], ["tournament", "--players", "heuristic,random"]):
         assert build_parser().parse_args(command).jobs is None  # None: every core
         assert build_parser().parse_args([*command, "--jobs", "3"]).jobs == 3
+
+
+def test_play_takes_the_variants_the_stack_and_the_first_player(capsys):
+    from dino_kit.bots import BOTS
+
+    argv = ["play", "--seed", "3", "--predictable-systems", "--chaos-theory"]
+    assert main([*argv, "--objectives", "medium", "--first-player", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    settings = {"objective_length": "medium", "first_player": 1}
+    state = play_game(
+        [heuristic_bot] * 2, random.Random(3), predictable_systems=True, chaos_theory=True,
+        **settings,
+    )  # fmt: skip
+    assert state.plot_twists == () and state.rules.chaos_theory and state.order[0] == 1
+    assert lines == game_log(state, steps=False)  # the same game as the engine's
+    assert main(["simulate", "--players", "2", "--games", "1", "--first-player", "3"]) == 2
+    assert "--first-player is a seat from 1 to 2, not 3" in capsys.readouterr().err
+    helps = build_parser()._subparsers._group_actions[0].choices
+    for command in ("play", "simulate", "tournament"):
+        text = helps[command].format_help()
+        assert all(name in text for name in BOTS) and "--chaos-theory" in text
+
+
+def test_a_person_plays_a_seat_at_the_terminal(monkeypatch, capsys):
+    import io
+
+    from dino_kit.cli import person_at_terminal
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("x\n99\n" + "1\n" * 200))
+    assert main(["play", "--bots", "person,heuristic", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Round 1, research phase — Player 1: $15, 10 VP")
+    assert "  1. scientist 1 → die 1: " in out and "Type a number from 1 to " in out
+    # the person's choices are the first legal action each time: the game the engine plays so
+    first = person_at_terminal(read=lambda _: "1", write=lambda _: None)
+    state = play_game([first, heuristic_bot], random.Random(3))
+    assert out.splitlines()[-1] == game_log(state, steps=False)[-1]
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))  # the input ends mid-game
+    assert main(["play", "--bots", "person,heuristic", "--seed", "3"]) == 2
+    assert "the input ended before the game did" in capsys.readouterr().err

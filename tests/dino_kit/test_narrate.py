@@ -25,6 +25,7 @@ from dino_kit.narrate import (
     signed,
     specialist_text,
     twist_line,
+    twists_sentence,
     upgrade_text,
     vp_change_line,
 )
@@ -68,8 +69,7 @@ def test_park_sentences_say_why_visitors_were_eaten():
 def test_components_read_from_their_data():
     guard = next(u for u in COMPONENTS.lab_upgrades if u.name == "Guard Tower")
     assert upgrade_text(guard) == (
-        "raise security by 1 (paying the cost table); raise security by 1 (paying the cost "
-        "table) (2 workers)"
+        "raise security by 1 (paying the cost table); the same again on another slot (2 workers)"
     )
     watchman = next(p for p in COMPONENTS.specialists if p.name == "Night Watchman")
     assert specialist_text(watchman) == "+1 worker while hired; +1 security in the park"
@@ -161,6 +161,21 @@ def test_notices_and_ties():
     richer = replace(twins, players=(twins.players[0], richer_twin))
     money = ending_lines(finish(richer))[-1]
     assert "tie goes to the most money" in money and money.endswith("P2 wins.")
+
+
+def test_an_example_names_its_plot_twists_and_the_ending_its_objectives_left():
+    game = _game(0)
+    sentence = twists_sentence(game)
+    assert len(game.plot_twists) == 2
+    for ident in game.plot_twists:  # each twist by name, with the rule it changes
+        assert twist_line(COMPONENTS.plot_twist(ident), COMPONENTS) in sentence
+    calm = new_game(2, COMPONENTS, predictable_systems=True)
+    assert "predictable-systems" in twists_sentence(calm)
+    unclaimed = sum(1 for who in game.claims if not who)
+    everything = replace(game, claims=tuple(who or (0,) for who in game.claims))
+    assert ending_lines(everything)[0].endswith("every objective was claimed.")
+    if unclaimed == 1:
+        assert "only 1 objective remained" in ending_lines(game)[0]
 
 
 def test_food_choice_widget_follows_its_sliders():

@@ -473,3 +473,18 @@ def test_the_vp_chart_shows_the_games_scale_before_the_first_round_ends():
     x0, x1 = app.figure.layout.xaxis.range
     y0, y1 = app.figure.layout.yaxis.range
     assert x0 < 1 and x1 > 6 and y0 < 0 and y1 >= 20
+
+
+def test_market_says_the_special_tiles_prices_and_a_park_share_counts_parks():
+    from dino_kit.phases.market import SPECIAL_COST
+    from dino_kit.simulate import set_up
+    from dino_kit.studies import intervals_table
+    from dino_kit.widgets.views import market_html
+    from kit_common.statistics import wilson_interval
+
+    html = market_html(set_up(2, seed=1))
+    assert f"Dino Research II at ${SPECIAL_COST['dino_research_2']} (4 left)" in html
+    assert f"DNA Refinement II at ${SPECIAL_COST['dna_refinement_2']} (4 left)" in html
+    share = {"normal game": wilson_interval(3, 4)}
+    assert intervals_table(share, "Variant", "Share").headers[-1] == "games"
+    assert intervals_table(share, "Variant", "Share", counted="parks").headers[-1] == "parks"

@@ -208,3 +208,27 @@ def test_the_projector_view_keeps_buttons_and_number_fields_readable():
         if "widget-button" in selector or "widget-toggle-button" in selector:
             assert "font-size" not in body and "height: auto" in body
     assert not any("jupyter-widgets" in selector for selector, _ in rules)  # no 150 % × 150 %
+
+
+def test_the_lessons_ordinary_dice_tree_and_last_die():
+    from fractions import Fraction
+    from itertools import product
+
+    import pytest
+
+    from martian_kit import FaceCounts
+    from martian_kit.classroom import ORDINARY_DIE, last_die_outcomes, two_dice_tree
+    from martian_kit.dice import FACE_PROBABILITY
+    from martian_kit.errors import RuleError
+    from martian_kit.solver.turn import expected_score_solution
+
+    assert {f: Fraction(ORDINARY_DIE.count(f), 6) for f in set(ORDINARY_DIE)} == FACE_PROBABILITY
+    tree = two_dice_tree()
+    rolls = list(product(ORDINARY_DIE, repeat=2))
+    some = [r for r in rolls if "ray" in r]
+    assert tree["both_given_one"] == Fraction(some.count(("ray", "ray")), len(some))
+    spot = FaceCounts(tank=2, ray=4, human=3, chicken=3)  # a Cow would bring the bonus
+    worth = sum(p * points for _, p, points in last_die_outcomes(spot))
+    assert abs(expected_score_solution().roll_value(spot) - worth) < 1e-12
+    with pytest.raises(RuleError):
+        last_die_outcomes(FaceCounts(tank=1))

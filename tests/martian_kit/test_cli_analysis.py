@@ -185,3 +185,19 @@ def test_a_take_that_ends_the_turn_is_advised_alone(capsys):
     # 12 dice set aside, the last die rolled shows a Cow: taking it leaves no die to roll.
     data = run_json(capsys, "turn-value", "--state", "2,6,4,0,0", "--rolled", "0,0,0,1,0")
     assert data["plan"] == ["cow"] and data["advice"] == "take the Cows"
+
+
+def test_turn_value_with_fewer_dice_says_each_option_in_words_and_the_language(capsys):
+    from kit_common.messages import set_language
+
+    argv = ["turn-value", "--dice", "6", "--state", "1,1,1,0,0"]
+    data = run_json(capsys, *argv)
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert f"roll: {data['options']['roll']:.4f} expected" in out  # words, not "roll"'s code
+    try:
+        assert main(["--lang", "es", *argv]) == 0
+        roll = f"{data['options']['roll']:.4f}".replace(".", ",")
+        assert f"{roll} de media" in capsys.readouterr().out  # a decimal comma in Spanish
+    finally:
+        set_language("en")
