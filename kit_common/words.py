@@ -164,6 +164,50 @@ ENGLISH: dict[str, str | Plural] = {
     ),
     "classstore.full_students": "The class is full: it has {most} students.",
     "classstore.full_trials": "The class holds {most} trials already: it takes no more.",
+    # Rooms (kit_common.rooms): refused input, "<field>: ..."
+    "room.bad_game": "must be one of the games {known}, got {value}",
+    "room.bad_players": "a room of this game has {low} to {high} seats, got {value}",
+    "room.bad_seat": "must be a seat from 2 to {high} (the creator keeps seat 1), got {value}",
+    "room.bad_bot": "must be one of the bots {known}, got {value}",
+    "room.bad_name": (
+        "a name is 1 to 30 characters of text, without control characters, got {value}"
+    ),
+    "room.bad_seed": "a room's seed is a whole number from 0 to 2**62 - 1, got {value}",
+    "room.bad_number": "a move's number is a whole number, got {value}",
+    "room.bad_move": 'a move is {{"action": ...}} or {{"throw": true}}, got {value}',
+    "room.bad_action": "is not a move of this game ({known}): {value}",
+    "room.no_options": "this game takes no options in a room, got {value}",
+    "room.options": "an option of this game has another value, got {value}",
+    "room.unknown_option": "the game's options are {known}, got {value}",
+    # Rooms: refused actions, one sentence each
+    "room.unknown": "There is no room with the code {code}. Check the code.",
+    "room.other_game": "The room {code} plays another game ({game}): open that game's page.",
+    "room.not_creator": "Only the page that created the room {code} can do that.",
+    "room.corrupt": "The room {code} has a gap in its moves at move {number}: it cannot go on.",
+    "room.no_code": "No free room code was found. Try again.",
+    "room.over": "The game of the room {code} is over.",
+    "room.started": "The game of the room {code} has started without you: no seat is free.",
+    "room.empty_seats": "Seats {seats} are empty: wait for players, or give them to bots.",
+    "room.name_taken": (
+        "{name} already sits at this table. If that is you, come back from the device you "
+        "joined on; otherwise choose another name."
+    ),
+    "room.full": "The room {code} is full: all its {seats} seats are taken.",
+    "room.too_fast": "Too many moves: at most {most} in {seconds} seconds. Wait a moment.",
+    "room.stale": (
+        "Move {number} was played already (by another press or another device): look at "
+        "the table again."
+    ),
+    "room.ahead": "There is no move {number} yet: the game has {moves} moves. Look again.",
+    "room.not_seated": "This device has no seat in the room: join it first.",
+    "room.not_your_seat": "This device plays seat {yours}, not seat {seat}.",
+    "room.not_started": "The game has not started yet: wait for the room's creator.",
+    "room.bot_plays": "A bot ({bot}) plays this seat now.",
+    "room.not_your_turn": "It is not your turn: {whose} plays now.",
+    "room.chance": "chance",
+    "room.throw_first": "Throw your dice first.",
+    "room.no_throw": "There are no dice to throw now: choose a move.",
+    "room.bot_name": "Bot {seat} ({bot})",
     # The teacher's and the students' views of a class (kit_common.widgets.class_views)
     "classview.experiment": "Experiment",
     "classview.idle": "Close after this many idle minutes",
