@@ -147,7 +147,8 @@ class RoomView:
     """A room as every device shows it: its game and options, its seats, where it is
     (`status`: waiting, playing, over), how many moves were played, the game now (None before
     the start), the seat to act (None at the end or before the start) and the room's
-    `version` (it changes with every change of the room: a page redraws when it does)."""
+    `version` (it changes with every change of the room: a page redraws when it does); the
+    `history` of the moves, as (actor, move), and the game at its `start`, before them."""
 
     code: str
     game: str
@@ -161,6 +162,7 @@ class RoomView:
     scores: tuple[int, ...] = ()
     returns: tuple[float, ...] = ()
     history: tuple[tuple[int, Any], ...] = field(default=(), repr=False)
+    start: Any = field(default=None, repr=False)
 
     @property
     def is_over(self) -> bool:
@@ -175,6 +177,7 @@ class _Replay:
     moves: int
     state: Any
     history: list[tuple[int, Any]]
+    start: Any
 
 
 class RoomStore:
@@ -269,7 +272,7 @@ class RoomStore:
         if known is None or known.moves > row.moves:
             players = json.loads(row.players)
             start = game.start(players, json.loads(row.options))
-            known = _Replay(0, start, [])
+            known = _Replay(0, start, [], start)
         if known.moves < row.moves:
             found = conn.execute(
                 sa.select(room_moves.c.number, room_moves.c.actor, room_moves.c.move)
@@ -283,7 +286,7 @@ class RoomStore:
                 move = game.decode(state, actor, json.loads(data))
                 state = state.apply_chance(move) if actor == CHANCE else state.apply_action(move)
                 history.append((actor, move))
-            known = _Replay(len(history), state, history)
+            known = _Replay(len(history), state, history, known.start)
             self._replays[row.id] = known
         return known
 
@@ -688,6 +691,7 @@ class RoomStore:
             scores=() if state is None else game.scores(state),
             returns=() if state is None else tuple(state.returns()),
             history=() if replay is None else tuple(replay.history),
+            start=None if replay is None else replay.start,
         )
         self._views[code] = view
         return view
