@@ -239,6 +239,7 @@ ENGLISH: dict[str, str | Plural] = {
     "roomview.status.waiting": "Waiting for players: the creator starts the game.",
     "roomview.status.playing": "The game is on.",
     "roomview.status.over": "The game is over.",
+    "roomview.moves": "Moves played: {n}.",
     "roomview.your_turn": "Your turn.",
     "roomview.to_act": "{name} plays now.",
     "roomview.over": "The game is over: {names} won.",

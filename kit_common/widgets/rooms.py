@@ -378,9 +378,11 @@ class RoomApp(App):
             for k in ("roomview.seat", "roomview.player", "roomview.who", "roomview.score")
         )
         status = message(f"roomview.status.{view.status}")
+        moves = message("roomview.moves", n=view.moves) if view.status != WAITING else ""
         self.scores.value = (
-            f"<p><b>{escape(status)}</b></p><table class='kit-table'><thead><tr>{head}</tr>"
-            f"</thead><tbody>{''.join(rows)}</tbody></table>"
+            f"<p><b>{escape(status)}</b> {escape(moves)}</p>"
+            f"<table class='kit-table'><thead><tr>{head}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>"
         )
         creating = self.creator is not None and view.status != OVER
         self.creator_box.layout.display = None if creating else "none"
