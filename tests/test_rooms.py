@@ -107,7 +107,7 @@ def test_a_martian_game_played_from_two_devices_replays_with_the_kits_command(
 
 
 def test_a_dinosaur_island_room_with_variants_and_a_bot_replays_with_the_kits_command(
-    store: RoomStore, tmp_path: Path
+    store: RoomStore, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     options = {"objective_length": "medium", "chaos_theory": True}
     creator, ann = store.create_room("dinosaur-island", "Ann", 2, options, seed=11)
@@ -126,6 +126,12 @@ def test_a_dinosaur_island_room_with_variants_and_a_bot_replays_with_the_kits_co
     path = tmp_path / "room.json"
     path.write_text(record, encoding="utf-8")
     assert dino_cli.main(["replay", str(path)]) == 0
+    # a record that breaks a rule is refused in one line naming the move (nothing replayed)
+    broken = json.loads(record)
+    broken["moves"][-1] = {"seat": 1, "action": {"kind": "pass"}}
+    path.write_text(json.dumps(broken), encoding="utf-8")
+    assert dino_cli.main(["replay", str(path)]) == 1
+    assert f"moves[{len(broken['moves']) - 1}]" in capsys.readouterr().err
 
 
 def test_every_refusal_is_a_sentence_and_changes_nothing(store: RoomStore) -> None:

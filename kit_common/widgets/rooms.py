@@ -279,7 +279,7 @@ class RoomApp(App):
             self.code.value = (
                 f"<p>{message('roomview.code')} <b style='font-size:2em;letter-spacing:0.1em'>"
                 f"{escape(seat.code)}</b></p>"
-                f"<p>{message('roomview.invite', link=anchor)}</p>"
+                f"<p style='overflow-wrap:anywhere'>{message('roomview.invite', link=anchor)}</p>"
                 f"<div role='img' aria-label='{qr}'>{qr_svg(link)}</div>"
                 f"<p>{escape(message('roomview.you', name=seat.name, seat=seat.seat + 1))}</p>"
             )
