@@ -87,9 +87,7 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def measure(
-    url: str, rooms: int, players: int, seconds: float, think: float
-) -> dict[str, float]:
+def measure(url: str, rooms: int, players: int, seconds: float, think: float) -> dict[str, float]:
     """One run against the store at `url`: the figures of the module's docstring."""
     store = RoomStore([ROOM_GAME], url)
     keys: list[SeatKey] = []

@@ -329,8 +329,9 @@ class RoomApp(App):
         refuses, in a sentence, a move that is not this seat's to make."""
         if self.seat is None:
             raise RoomError("not_seated", message("room.not_seated"))
-        number = self.shown.moves if self.shown is not None else 0
-        self.store().play(self.seat, number, move)
+        with self._lock:  # (the poll thread uses the same store object)
+            number = self.shown.moves if self.shown is not None else 0
+            self.store().play(self.seat, number, move)
         self.notice.value = ""
         self.refresh()
 
