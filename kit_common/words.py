@@ -187,7 +187,7 @@ ENGLISH: dict[str, str | Plural] = {
     "room.no_code": "No free room code was found. Try again.",
     "room.over": "The game of the room {code} is over.",
     "room.started": "The game of the room {code} has started without you: no seat is free.",
-    "room.empty_seats": "Seats {seats} are empty: wait for players, or give them to bots.",
+    "room.empty_seats": "Empty seats: {seats}. Wait for players, or give those seats to bots.",
     "room.name_taken": (
         "{name} already sits at this table. If that is you, come back from the device you "
         "joined on; otherwise choose another name."

@@ -258,3 +258,36 @@ def test_two_presses_at_once_one_applies(url: str) -> None:
 
 def test_two_presses_at_once_one_applies_on_postgresql(postgres_url: str) -> None:
     race(postgres_url)
+
+
+def test_a_returning_browser_takes_its_seat_back_on_the_rooms_page(url: str) -> None:
+    """The page's side of coming back: what the browser kept (localStorage, `SeatMemory`)
+    and the room's link take the seat again; a kept token that is not the seat's is refused
+    in a sentence, and what a browser says it keeps is read with care."""
+    from martian_kit.widgets.together import together_app
+
+    def page() -> Any:
+        return together_app(lambda: RoomStore(GAMES, url), poll_s=None)
+
+    first = page()
+    creator = first.create("Ann")
+    link = f"http://host/voila/render/classroom/martian_dice_together.ipynb?room={creator.code}"
+    kept = first.memory.keep
+    assert json.loads(kept)[creator.code]["secret"] == creator.secret
+    # the tab closed; the same browser opens the room's link: the seat and the creator's role
+    again = page()
+    again.memory.stored = kept
+    again.address.href = link
+    assert again.seat == first.seat and again.creator == creator
+    with pytest.raises(RoomError, match="Empty seats: 2."):  # (the creator's role is back)
+        again.start()
+    assert again.shown is not None and again.shown.status == "waiting"
+    # another browser, whose storage claims Ann's seat with a token that is not hers
+    other = page()
+    other.memory.stored = json.dumps({creator.code: {"name": "Ann", "token": "forged"}})
+    other.address.href = link
+    assert other.seat is None and "Ann already sits at this table" in other.notice.value
+    for junk in ("[1, 2]", "not json", json.dumps({creator.code: {"name": 5}})):
+        memory = page().memory
+        memory.stored = junk
+        assert memory.seats() == {}
