@@ -279,7 +279,7 @@ def test_a_returning_browser_takes_its_seat_back_on_the_rooms_page(url: str) -> 
     again.memory.stored = kept
     again.address.href = link
     assert again.seat == first.seat and again.creator == creator
-    with pytest.raises(RoomError, match="Empty seats: 2."):  # (the creator's role is back)
+    with pytest.raises(RoomError, match=r"Empty seats: 2\."):  # (the creator's role is back)
         again.start()
     assert again.shown is not None and again.shown.status == "waiting"
     # another browser, whose storage claims Ann's seat with a token that is not hers
