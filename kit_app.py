@@ -3,8 +3,15 @@
 This is what `./dev app` runs. It is Voila with the settings of `voila.json` (read from the
 working directory) plus what JSON cannot say:
 
-- the app's root address leads to the landing page (`00_index.ipynb`) instead of a file list
-  (the list stays at `/voila/tree`);
+- the app's root address leads to the landing page (`00_index.ipynb`) instead of a file list;
+  so does Voila's file list (`/voila/tree`), and the contents API behind it
+  (`/voila/api/contents/...`) answers 404: it gave any visitor every notebook whole, its
+  hidden checks and the teacher's answers included (issue 30);
+- a path with a control character (`%00`) or a `..` segment (`..%2f`) gets a 404 sentence
+  (Voila answered 500);
+- a page's kernel is shut down (the beacon a page sends when it is left) only for the device
+  that was given that page, and only from a page of the app (the request's `Origin`):
+  `VisitorKernels.may_shut_down`;
 - a preheated page is served complete or not at all: a pool kernel whose notebook did not run
   to its end (a cell failed or timed out, its output did not all arrive, the kernel died)
   is shut down and the notebook run again in a fresh kernel, up to `preheat_attempts` times;
@@ -93,7 +100,9 @@ sentence naming it; to raise upstream as public hooks):
   out a warm kernel (upstream: a "kernel for this request" hook);
 - `VoilaKernelManager._initialize`, `_notebook_renderer_factory` and the renderer's
   `_jinja_cell_generator` (complete pages, the preheat queue);
-- `voila.app.voila_kernel_manager_factory`, wrapped while `init_settings` runs.
+- `voila.app.voila_kernel_manager_factory`, wrapped while `init_settings` runs;
+- the routes `Voila.init_handlers` returns (its page, shutdown and contents handlers), which
+  `init_handlers` replaces or shadows.
 """
 
 from __future__ import annotations
@@ -120,6 +129,7 @@ from tornado.routing import Matcher, Rule
 from tornado.web import RedirectHandler, RequestHandler
 from traitlets import Float, Integer, List, Unicode
 from voila.app import Voila
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.utils import ENV_VARIABLE
 
@@ -226,6 +236,12 @@ class VisitorKernels:
     def note(self, kernel_id: str, remote_ip: str | None) -> None:
         """Remember that the page sent to `remote_ip` runs in `kernel_id`."""
         self._clients[kernel_id] = remote_ip or ""
+
+    def may_shut_down(self, kernel_id: str, remote_ip: str | None) -> bool:
+        """Whether `remote_ip` may shut `kernel_id` down: the page running in it was given to
+        that address (a pool kernel nobody was given stays up)."""
+        given_to = self._clients.get(kernel_id)
+        return given_to is not None and given_to == (remote_ip or "")
 
     def refusal(self, remote_ip: str | None, running: set[str]) -> str | None:
         """Why a page may not be given to `remote_ip` now (`running`: the app's kernel ids),
@@ -417,6 +433,52 @@ class RefuseTeacherPage(RequestHandler):
             "The teacher's page opens only on the machine that serves the app. "
             "To open it on another, start the app with --teacher-address=ITS_ADDRESS.\n"
         )
+
+
+#: Voila's file list and the contents API behind it (routes relative to the app's root).
+FILE_LIST = r"/voila/tree(?:/.*)?"
+CONTENTS_API = r"/voila/api/contents(?:/.*)?"
+
+
+def odd_path(path: str) -> bool:
+    """Whether a request's (quoted) `path` names no page the app could have: a control
+    character once unquoted (`%00`), or a `..` segment (`..%2f`, `%2e%2e/`)."""
+    plain_path = urllib.parse.unquote(path)
+    if any(ord(c) < 32 or ord(c) == 127 for c in plain_path):
+        return True
+    return ".." in re.split(r"[/\\]", plain_path)
+
+
+class OddPath(Matcher):
+    """Matches the requests whose path `odd_path` refuses."""
+
+    def match(self, request: HTTPServerRequest) -> dict[str, Any] | None:
+        return {} if odd_path(request.path) else None
+
+
+class NoSuchPage(RequestHandler):
+    """Answers a request for an address that names no page with 404 and a sentence."""
+
+    def prepare(self) -> None:
+        self.set_status(404)
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish("There is no page at this address. The app's pages start at its root.\n")
+
+
+class ShutdownHandler(VoilaShutdownKernelHandler):
+    """Voila's "shut my kernel down" (the beacon a page sends when it is left), only for the
+    device the page was given to and only from a page of this app: a browser always sends
+    `Origin` with a POST, and jupyter_server checks it only when it is there."""
+
+    @tornado.web.authenticated
+    async def post(self, kernel_id: str) -> None:
+        origin = self.request.headers.get("Origin")
+        kernels: VisitorKernels | None = self.settings.get("kit_visitor_kernels")
+        if not origin or urllib.parse.urlsplit(origin).netloc != self.request.host:
+            raise tornado.web.HTTPError(403, "A kernel is shut down only by its page.")
+        if kernels is not None and not kernels.may_shut_down(kernel_id, self.request.remote_ip):
+            raise tornado.web.HTTPError(403, "A kernel is shut down only by its page.")
+        await super().post(kernel_id)
 
 
 class PageHandler(TornadoVoilaHandler):
@@ -826,24 +888,31 @@ class KitVoila(Voila):
         return url_path_join(self.server_url, "voila/render", INDEX)
 
     def init_handlers(self) -> list:
-        """Voila's handlers, preceded by the redirect of the root address to the landing;
-        in front of every route of the app, the refusal of foreign host names."""
+        """Voila's handlers (its page and shutdown handlers replaced by the kit's), preceded by
+        the redirects of the root address and the file list to the landing and the contents
+        API's 404; in front of every route of the app, the refusals of foreign host names, odd
+        paths and the teacher's page from afar."""
         # Voila adds the returned handlers after this call, behind the rules already there.
         self.app.default_router.rules.insert(
             0, Rule(TeacherPageFromAfar(tuple(self.teacher_addresses)), RefuseTeacherPage)
         )
+        self.app.default_router.rules.insert(0, Rule(OddPath(), NoSuchPage))
         self.app.default_router.rules.insert(
             0, Rule(ForeignHost(tuple(self.allowed_hosts)), RefuseForeignHost)
         )
+        replaced = {TornadoVoilaHandler: PageHandler, VoilaShutdownKernelHandler: ShutdownHandler}
         handlers = [
-            (route[0], PageHandler, *route[2:]) if route[1] is TornadoVoilaHandler else route
+            (route[0], replaced[route[1]], *route[2:]) if route[1] in replaced else route
             for route in super().init_handlers()
         ]
         landing = self.landing_url()
         if landing:
-            handlers.insert(
-                0, (self.server_url, RedirectHandler, {"url": landing, "permanent": False})
-            )
+            to_landing = {"url": landing, "permanent": False}
+            handlers[:0] = [
+                (self.server_url, RedirectHandler, to_landing),
+                (url_path_join(self.server_url, FILE_LIST), RedirectHandler, to_landing),
+            ]
+        handlers.insert(0, (url_path_join(self.server_url, CONTENTS_API), NoSuchPage))
         return handlers
 
 

@@ -128,7 +128,6 @@ ENGLISH: dict[str, str | Plural] = {
     # log lines
     "log.round": "Round {round}",
     "log.phase": "— {phase} —",
-    "log.chance": "  (chance) {what}: {outcome}",
     "log.action": "  {name}: {action}",
     "log.round_summary": "Round {round} over — {players}",
     "log.round_player": "{name}: {vp} VP ({gained}){eaten}, ${money}",

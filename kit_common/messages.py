@@ -195,6 +195,14 @@ _known_languages: set[str] = set(LANGUAGES)
 _current_language = SOURCE_LANGUAGE
 
 
+def N_(text: str) -> str:
+    """`text` unchanged: the mark of a string in a notebook's code that a translated page says
+    in its language (gettext's `gettext_noop`, which Babel knows as `N_`). The translation is
+    put between the quotes when the page is built (`tools/i18n.py build`), so nothing is looked
+    up when the page runs: `Table([N_("Player"), N_("Points")], rows)`."""
+    return text
+
+
 def known_languages() -> list[str]:
     """The language codes `set_language` accepts, sorted."""
     return sorted(_known_languages)

@@ -126,26 +126,28 @@ class GameState:
             raise InputError("players", message("rule.players", n=n))
         totals = self.totals
         if not isinstance(totals, tuple | list) or len(totals) != n:
-            raise InputError("totals", f"must be {n} whole numbers, got {shown(totals)}")
+            raise InputError("totals", message("state.totals", n=n, value=shown(totals)))
         for i, t in enumerate(totals):
             whole(t, f"totals[{i}]", 0)
         whole(self.seat, "seat", 0, n - 1)
         whole(self.round, "round", 1)
         if not isinstance(self.turn, TurnState):
-            raise InputError("turn", f"must be a TurnState, got {shown(self.turn)}")
+            raise InputError("turn", message("state.turn_type", value=shown(self.turn)))
         for field, kind in (("rolls", RollRecord), ("log", TurnRecord)):
             items = getattr(self, field)
             if not isinstance(items, tuple) or not all(isinstance(x, kind) for x in items):
-                raise InputError(field, f"must be a tuple of {kind.__name__}, got {shown(items)}")
+                raise InputError(
+                    field, message("state.records", kind=kind.__name__, value=shown(items))
+                )
         if not self.rolls and not self.turn.is_first_roll():
-            raise InputError("turn", "a turn with no recorded roll has not started")
+            raise InputError("turn", message("state.no_roll_recorded"))
         tied = _seats(self.tied, "tied", n)
         if tied and (len(tied) < 2 or len(set(tied)) != len(tied)):
-            raise InputError("tied", f"must name 2 or more different seats, got {tied!r}")
+            raise InputError("tied", message("state.tied_seats", value=repr(tied)))
         if tied and (self.rolls or not self.turn.is_first_roll()):
-            raise InputError("tied", "no turn is played during a tie-break")
+            raise InputError("tied", message("state.tie_no_turn"))
         if not isinstance(self.rolloff, tuple) or len(self.rolloff) >= max(len(tied), 1):
-            raise InputError("rolloff", f"must hold fewer rolls than tied seats ({len(tied)})")
+            raise InputError("rolloff", message("state.rolloff_rolls", tied=len(tied)))
         for i, rays in enumerate(self.rolloff):
             whole(rays, f"rolloff[{i}]", 0, TIEBREAK_DICE)
         rolloffs = _rolloffs(self.rolloffs, n)
@@ -351,7 +353,7 @@ def _turn_moves(
 
 def _seats(value: Any, field: str, n: int) -> tuple[int, ...]:
     if not isinstance(value, tuple | list):
-        raise InputError(field, f"must be a tuple of seats, got {shown(value)}")
+        raise InputError(field, message("state.seats", value=shown(value)))
     return tuple(whole(s, f"{field}[{i}]", 0, n - 1) for i, s in enumerate(value))
 
 

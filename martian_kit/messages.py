@@ -88,6 +88,14 @@ ENGLISH: dict[str, str | Plural] = {
     "state.tie_undecided": "seats {leaders} share the highest total, so a roll-off decides "
     "the winner",
     "state.no_tiebreak": "a finished roll-off needs a tie-break (tied seats or a winner)",
+    "state.totals": "must be {n} whole numbers, got {value}",
+    "state.turn_type": "must be a TurnState, got {value}",
+    "state.records": "must be a tuple of {kind}, got {value}",
+    "state.no_roll_recorded": "a turn with no recorded roll has not started",
+    "state.tied_seats": "must name 2 or more different seats, got {value}",
+    "state.tie_no_turn": "no turn is played during a tie-break",
+    "state.rolloff_rolls": "must hold fewer rolls than tied seats ({tied})",
+    "state.seats": "must be a tuple of seats, got {value}",
     # Notebook widgets: the turn player (what each step of a turn did, and why).
     "ui.roll": "Roll",
     "ui.roll.tip": "Roll every die that is not set aside",
@@ -107,6 +115,20 @@ ENGLISH: dict[str, str | Plural] = {
         "a turn ends with no choice and all {dice} dice set aside only after a roll of "
         "nothing but Tanks, so some Tanks are set aside"
     ),
+    "turn.dice_count": "a turn has {dice} dice; this one counts {counted}",
+    "turn.end_when_over": "a turn has an end reason exactly when it is over",
+    "turn.no_roll": "must be None in {phase} ({state})",
+    "turn.roll": (
+        "must be the dice just rolled, Tanks already set aside (set_aside + rolled "
+        "counting {dice} dice) in {phase}"
+    ),
+    "turn.choice_phase": (
+        "a roll with a legal set-aside must be chosen from (MUST_CHOOSE); one without "
+        "ends the turn (OVER, no_choice)"
+    ),
+    "turn.may_roll_or_stop": "may_roll_or_stop needs dice set aside and dice left",
+    "turn.must_roll": "must_roll needs dice left to roll",
+    "turn.no_dice": "no_dice is the end of a turn with all {dice} dice set aside",
     "turn.next.must_roll": "Next: roll the dice.",
     "turn.next.must_choose": "Next: choose a face to set aside.",
     "turn.next.may_roll_or_stop": "Next: roll again or stop.",

@@ -76,7 +76,7 @@ class Action(str, Enum):
     @property
     def face(self) -> Face | None:
         """The face a set-aside action takes, or None for roll and stop."""
-        return None if self in (Action.ROLL, Action.STOP) else Face(self.value)
+        return _FACE_OF[self]
 
     @classmethod
     def take(cls, face: Face) -> Action:
@@ -90,15 +90,21 @@ TAKE_ACTIONS: tuple[Action, ...] = (
     Action.TAKE_COW,
     Action.TAKE_CHICKEN,
 )
+# each action's face, worked out once (`Action.face` is asked millions of times by the solvers)
+_FACE_OF: dict[Action, Face | None] = {
+    action: None if action in (Action.ROLL, Action.STOP) else Face(action.value)
+    for action in Action
+}
+_TAKES: tuple[tuple[Action, Face], ...] = tuple(
+    (action, Face(action.value)) for action in TAKE_ACTIONS
+)
 
 
 def legal_takes(set_aside: FaceCounts, rolled: FaceCounts) -> tuple[Action, ...]:
     """The set-asides allowed after a roll: any rolled Death Rays; a rolled earthling kind
     only if that kind was not set aside earlier this turn. Tanks are never a choice."""
     takes = []
-    for action in TAKE_ACTIONS:
-        face = action.face
-        assert face is not None
+    for action, face in _TAKES:
         if rolled[face] == 0:
             continue
         if face in EARTHLINGS and set_aside[face] > 0:
@@ -133,31 +139,27 @@ class TurnState:
         object.__setattr__(self, "rolled", rolled)
         in_play = set_aside.total + (rolled.total if rolled is not None else 0)
         if in_play > NUM_DICE:
-            raise InputError("set_aside", f"a turn has {NUM_DICE} dice; this one counts {in_play}")
+            raise InputError(
+                "set_aside", message("turn.dice_count", dice=NUM_DICE, counted=in_play)
+            )
         if (phase is Phase.OVER) != (end is not None):
-            raise InputError("end", "a turn has an end reason exactly when it is over")
+            raise InputError("end", message("turn.end_when_over"))
         shows_roll = phase is Phase.MUST_CHOOSE or end is TurnEnd.NO_CHOICE
         if not shows_roll:
             if rolled is not None:
-                raise InputError("rolled", f"must be None in {phase.value} ({end or phase})")
+                raise InputError(
+                    "rolled", message("turn.no_roll", phase=phase.value, state=f"{end or phase}")
+                )
         elif rolled is None or rolled.tank or in_play != NUM_DICE:
-            raise InputError(
-                "rolled",
-                "must be the dice just rolled, Tanks already set aside (set_aside + rolled "
-                f"counting {NUM_DICE} dice) in {phase.value}",
-            )
+            raise InputError("rolled", message("turn.roll", dice=NUM_DICE, phase=phase.value))
         elif (phase is Phase.MUST_CHOOSE) != bool(legal_takes(set_aside, rolled)):
-            raise InputError(
-                "phase",
-                "a roll with a legal set-aside must be chosen from (MUST_CHOOSE); one without "
-                "ends the turn (OVER, no_choice)",
-            )
+            raise InputError("phase", message("turn.choice_phase"))
         if phase is Phase.MAY_ROLL_OR_STOP and not 0 < set_aside.total < NUM_DICE:
-            raise InputError("phase", "may_roll_or_stop needs dice set aside and dice left")
+            raise InputError("phase", message("turn.may_roll_or_stop"))
         if phase is Phase.MUST_ROLL and set_aside.total == NUM_DICE:
-            raise InputError("phase", "must_roll needs dice left to roll")
+            raise InputError("phase", message("turn.must_roll"))
         if end is TurnEnd.NO_DICE and set_aside.total != NUM_DICE:
-            raise InputError("end", "no_dice is the end of a turn with all 13 dice set aside")
+            raise InputError("end", message("turn.no_dice", dice=NUM_DICE))
         # All 13 dice aside ends a turn: by a set-aside (no_dice), or by a last roll of
         # nothing but Tanks, which leaves no choice (no_choice, an empty roll showing).
         if phase is Phase.OVER and set_aside.total == NUM_DICE:

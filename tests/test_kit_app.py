@@ -4,6 +4,7 @@ names it answers, and its preheating that serves only completely run notebooks."
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import logging
 import os
@@ -460,3 +461,45 @@ def test_a_full_app_refuses_every_device_the_serving_machine_too():
         refusal = kernels.refusal(address, running)
         assert refusal is not None and "This app is full right now: 3 pages" in refusal
     assert kernels.refusal("10.0.0.9", {"k0", "k1"}) is None
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/voila/render/00_index.ipynb%00.txt",
+        "/voila/templates/..%2f..%2fetc%2fpasswd",
+        "/voila/static/%2e%2e/kit_app.py",
+        "/voila/render/martian_dice%5c..%5c..%5ckit_app.py",
+        "/voila/render/a%0Ab.ipynb",
+    ],
+)
+def test_an_address_with_a_control_character_or_a_parent_folder_is_odd(path):
+    assert kit_app.odd_path(path)
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/voila/render/martian_dice/02_a_turn.ipynb", "/voila/static/voila.js"]
+)
+def test_the_app_s_own_addresses_are_not_odd(path):
+    assert not kit_app.odd_path(path)
+
+
+def test_a_kernel_may_be_shut_down_only_by_the_device_given_its_page():
+    kernels = kit_app.VisitorKernels(cap=10, per_client=6)
+    kernels.note("k1", "192.168.1.31")
+    assert kernels.may_shut_down("k1", "192.168.1.31")
+    assert not kernels.may_shut_down("k1", "192.168.1.32")  # another device knowing its id
+    assert not kernels.may_shut_down("pooled", "127.0.0.1")  # a kernel nobody was given
+
+
+def test_the_voila_handlers_kit_app_replaces_are_still_its_own():
+    from voila.app import Voila
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+
+    source = inspect.getsource(Voila.init_handlers)
+    for handler in ("TornadoVoilaHandler", "VoilaShutdownKernelHandler", "/voila/api/contents"):
+        assert handler in source, (
+            f"Voila's init_handlers no longer routes to {handler}: kit_app.init_handlers "
+            "would leave Voila's own in place (its pages, kernel shutdown, contents API)"
+        )
+    assert "post" in vars(VoilaShutdownKernelHandler)

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tools import i18n, notebook_text
+from tools import notebook_text
+from tools import translation_files as files
 
 # A format spec that writes a decimal point or a group separator: ".2f", ".1%", ",".
 _NUMBER_SPEC = re.compile(r"^[<>=^]?[+\- ]?\d*,?(\.\d+)?[f%eg]$|^,$")
@@ -39,7 +40,7 @@ def test_the_scan_finds_a_bare_spec_and_passes_number_text():
     assert hand_formatted('assert f"{p:.1%}" == "51.6%"') == []
 
 
-@pytest.mark.parametrize("path", i18n.english_notebooks(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", files.english_notebooks(), ids=lambda p: p.name)
 def test_no_shown_cell_formats_a_number_by_hand(path: Path):
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     found = [

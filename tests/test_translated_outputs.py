@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from tools import executed, i18n
+from tools import executed
+from tools import translation_files as files
 
 
-@pytest.mark.parametrize("lang", i18n.present_languages())
+@pytest.mark.parametrize("lang", files.present_languages())
 def test_every_translated_page_ran_from_its_current_inputs(lang):
     problems = executed.check_executed(lang)
     assert not problems, "\n".join(str(p) for p in problems)
@@ -32,14 +33,14 @@ def copied_tree(tmp_path, monkeypatch) -> Path:
     page = Path("martian_dice") / "03_scoring.ipynb"
     for folder in (Path(), Path("es")):
         (notebooks / folder / page).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(i18n.NOTEBOOKS / folder / page, notebooks / folder / page)
-    for domain in i18n.KIT_DOMAINS:
-        mo = tmp_path / domain / i18n.mo_path(domain, "es").relative_to(i18n.ROOT / domain)
+        shutil.copy(files.NOTEBOOKS / folder / page, notebooks / folder / page)
+    for domain in files.KIT_DOMAINS:
+        mo = tmp_path / domain / files.mo_path(domain, "es").relative_to(files.ROOT / domain)
         mo.parent.mkdir(parents=True)
-        shutil.copy(i18n.mo_path(domain, "es"), mo)
+        shutil.copy(files.mo_path(domain, "es"), mo)
     monkeypatch.setattr(executed, "NOTEBOOKS", notebooks)
-    monkeypatch.setattr(i18n, "NOTEBOOKS", notebooks)
-    monkeypatch.setattr(i18n, "ROOT", tmp_path)
+    monkeypatch.setattr(files, "NOTEBOOKS", notebooks)
+    monkeypatch.setattr(files, "ROOT", tmp_path)
     assert executed.check_executed("es") == []
     return notebooks / "es" / page
 

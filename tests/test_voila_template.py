@@ -119,3 +119,19 @@ def test_the_phone_layout_is_chosen_by_width_and_leaves_the_desktop_alone() -> N
     # outside the block, nothing sizes the widgets: the desktop view is Voila's own
     outside = text.replace(phone.group(0), "")
     assert "--jp-widgets-inline-height" not in outside
+
+
+def test_a_phones_form_of_a_chart_shows_exactly_where_the_phone_layout_does() -> None:
+    """A heatmap's phone form (`NARROW_ONLY`) is hidden from 601 px, where the small-screen
+    block stops; the charts' view fits them to a phone below the same width."""
+    from kit_common.widgets.live_chart import STATIC
+    from kit_common.widgets.map_reader import NARROW_ONLY
+
+    text = KIT_TEMPLATE.read_text()
+    hidden = re.search(
+        r"@media \(min-width: (\d+)px\) \{\s*\.(\S+) \{ display: none !important; \}", text
+    )
+    assert hidden and hidden.group(2) == NARROW_ONLY
+    assert "@media (max-width: 600px)" in text and hidden.group(1) == "601"
+    view = (STATIC / "live_chart.js").read_text()
+    assert re.search(r"const NARROW_PX = 600;", view)

@@ -29,7 +29,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from tools import notebook_text
-from tools.i18n import KIT_DOMAINS, NOTEBOOKS, TRANSLATED, Problem, mo_path, relative
+from tools.translation_checks import Problem
+from tools.translation_files import KIT_DOMAINS, NOTEBOOKS, TRANSLATED, mo_path, relative
 
 #: The metadata key of a translated page that holds the digest of the inputs it ran from.
 STAMP = notebook_text.EXECUTED_STAMP

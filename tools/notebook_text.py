@@ -6,12 +6,16 @@ pieces. This module is that cut, used by both:
 
 * a markdown cell is cut into blocks at blank lines (a heading, a paragraph, a whole list, a
   whole table; a fenced code block stays whole), each block one message;
-* a code cell that Voila shows (not tagged `kit-check`) gives its string literals that carry
-  words a visitor reads (two or more words of letters), each run of adjacent literals that
-  Python joins into one string being one message; the message is the literal's source text
-  between the quotes, so an f-string's `{fields}` and escapes are kept exactly as written
-  (plain literals joined to f-strings count as f-string text when they hold no brace); a
-  literal on a line marked `# i18n: keep` stays English (a name the code looks up);
+* a code cell that Voila shows (not tagged `kit-check`) gives the strings marked for
+  translation: the argument of `N_(...)` (`from kit_common.messages import N_`, gettext's
+  mark for a string translated elsewhere, which returns its text unchanged):
+  `Table([N_("Player"), N_("Points per turn")], rows)`. The argument is one literal or a run
+  of adjacent literals that Python joins into one string (one message); the message is the
+  literal's source text between the quotes, so an f-string's `{fields}` and escapes are kept
+  exactly as written (plain literals joined to f-strings count as f-string text when they
+  hold no brace). The docstring of a function or class a shown cell defines is translated
+  too (what `pygettext --docstrings` extracts). Any other string stays English (a name the
+  code looks up, a key);
 * the language links at the top of a page (tagged `kit-languages`) are written by the build
   in each language, never extracted.
 
@@ -21,6 +25,7 @@ English words on two pages may be translated differently.
 
 from __future__ import annotations
 
+import ast
 import io
 import json
 import re
@@ -32,9 +37,8 @@ from pathlib import Path
 #: The tag of cells Voila removes: checks, never shown, never translated.
 CHECK_TAG = "kit-check"
 
-#: A comment that keeps the string literals of its line in English (a name the code looks up,
-#: not words for a reader): `policy = "cautious 3"  # i18n: keep`.
-KEEP_MARK = "# i18n: keep"
+#: The function that marks a string of a notebook's code for translation.
+MARKER = "N_"
 
 #: The tag of the language links at the top of every page, written by `tools/i18n.py build`
 #: in every language (never translated from the English one).
@@ -46,13 +50,6 @@ EXECUTED_STAMP = "kit_executed"
 
 # A literal's prefix (f, r, b, combinations) and quotes around its body.
 _LITERAL = re.compile(r"(?is)^([rbfu]*)('''|\"\"\"|'|\")(.*)\2$")
-_WORD = re.compile(r"[^\W\d_]{2,}")
-# One word a table shows as it is: "Score", "Player", "VP", "Roll-off".
-_HEADER_WORD = re.compile(r"[A-Z][a-z]+(?:-[a-z]+)*|[A-Z]{2,3}")
-# A number beside a word: "95% interval", "Top 3".
-_NUMBER = re.compile(r"\d")
-# Words that join others, spaces or a comma around them: " and ", ", then ".
-_JOINER = re.compile(r"[,;]? [a-z]+ ")
 
 
 @dataclass(frozen=True)
@@ -125,43 +122,70 @@ def _offsets(source: str) -> list[int]:
     return starts
 
 
-def has_words(text: str) -> bool:
-    """True when a literal carries words a visitor reads: two or more words of letters; one
-    capitalised word or a short all-capitals one (a table header: "Score", "VP", "Roll-off");
-    a joiner with a word inside (" and ", ", then "); or a word beside an f-string field
-    ("scientist {level}") or a number ("95% interval"). A lower-case word alone ("optimal",
-    "none") is a value the code uses (a key, a CLI or policy name), never a piece; a
-    capitalised word used as a key is marked `# i18n: keep` on its line."""
-    without_fields = re.sub(r"\{[^{}]*\}", " ", text)
-    words = _WORD.findall(without_fields)
-    if len(words) >= 2 and " " in without_fields.strip():
-        return True
-    if _HEADER_WORD.fullmatch(text) or _JOINER.fullmatch(text):
-        return True
-    beside_number = _NUMBER.search(without_fields) is not None
-    return len(words) == 1 and (without_fields != text or beside_number) and " " in text.strip()
+class MarkError(ValueError):
+    """A string marked for translation that the build could not put back (not a literal)."""
 
 
-def code_pieces(index: int, source: str) -> Iterator[Piece]:
-    """The literal runs of a code cell that carry words (see `has_words`)."""
+def _docstrings(source: str) -> set[tuple[int, int]]:
+    """The (line, column) where each docstring of a function or class in `source` starts."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            first = node.body[0]
+            value = first.value if isinstance(first, ast.Expr) else None
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                found.add((first.lineno, first.col_offset))
+    return found
+
+
+def code_pieces(index: int, source: str) -> list[Piece]:
+    """The strings of a code cell marked `N_(...)` and its docstrings, in reading order (see
+    the module docstring); a cell that does not parse gives none. MarkError when a mark holds
+    anything but literals."""
     starts = _offsets(source)
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+        docstrings = _docstrings(source)
     except (tokenize.TokenError, SyntaxError):
-        return
-    run: list[tokenize.TokenInfo] = []
-    glue = {tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT}
-    for token in [*tokens, None]:
-        if token is not None and token.type == tokenize.STRING:
-            run.append(token)
+        return []
+    found = [
+        piece
+        for token in tokens
+        if token.type == tokenize.STRING and token.start in docstrings
+        for piece in [_literal_run(index, source, starts, [token])]
+        if piece is not None
+    ]
+    return sorted([*found, *_marked(index, source, starts, tokens)], key=lambda p: p.start)
+
+
+def _marked(
+    index: int, source: str, starts: list[int], tokens: list[tokenize.TokenInfo]
+) -> Iterator[Piece]:
+    """The pieces of the `N_(...)` marks among a cell's tokens."""
+    glue = {tokenize.NL, tokenize.COMMENT}
+    for i, token in enumerate(tokens[:-1]):
+        if not (token.type == tokenize.NAME and token.string == MARKER):
             continue
-        if token is not None and token.type in glue and token.type != tokenize.NEWLINE and run:
+        if not (tokens[i + 1].type == tokenize.OP and tokens[i + 1].string == "("):
             continue
-        if run:
-            piece = _literal_run(index, source, starts, run)
-            if piece is not None:
-                yield piece
-            run = []
+        if i > 0 and tokens[i - 1].type == tokenize.OP and tokens[i - 1].string == ".":
+            continue  # an attribute of something else, not the mark
+        run = []
+        j = i + 2
+        while j < len(tokens) and (tokens[j].type == tokenize.STRING or tokens[j].type in glue):
+            if tokens[j].type == tokenize.STRING:
+                run.append(tokens[j])
+            j += 1
+        closed = j < len(tokens) and tokens[j].type == tokenize.OP and tokens[j].string == ")"
+        piece = _literal_run(index, source, starts, run) if run and closed else None
+        if piece is None:
+            line = token.start[0]
+            raise MarkError(
+                f"cell {index + 1}, line {line}: {MARKER}(...) must hold string literals alone "
+                "(one prefix, one kind of quote), not "
+                f"{source.splitlines()[line - 1].strip()!r}"
+            )
+        yield piece
 
 
 def _literal_run(
@@ -179,13 +203,8 @@ def _literal_run(
         # plain parts joined to f-strings, with no brace to escape: one f-string as written
         prefixes, prefix = {"f"}, "f"
     if len(prefixes) != 1 or len(quotes) != 1 or "b" in next(iter(prefixes)):
-        return None  # mixed prefixes or quotes: left in English rather than guessed at
+        return None  # mixed prefixes or quotes: no one literal can hold the translation
     text = "".join(part.group(3) for part in parts)
-    if not has_words(text):
-        return None
-    lines = source.splitlines()[run[0].start[0] - 1 : run[-1].end[0]]
-    if any(KEEP_MARK in line for line in lines):
-        return None  # marked to stay English
     start = starts[run[0].start[0]] + run[0].start[1]
     end = starts[run[-1].end[0]] + run[-1].end[1]
     return Piece(index, "code", start, end, text, prefix, parts[0].group(2))

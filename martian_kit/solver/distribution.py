@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NoReturn, cast
@@ -166,13 +167,30 @@ def action_distribution(
     policy: Policy, turn: TurnState, context: GameContext | None = None
 ) -> dict[Action, Fraction]:
     """The exact chance of each action `policy` takes in `turn`."""
+    return _chooser(policy)(turn, context)
+
+
+_Chooser = Callable[[TurnState, "GameContext | None"], dict[Action, Fraction]]
+
+
+def _chooser(policy: Policy) -> _Chooser:
+    """`action_distribution` for one policy, its kind found once (an `isinstance` against a
+    runtime-checkable protocol costs more than the rest of a step)."""
     if isinstance(policy, ExactPolicy):
-        return policy.action_distribution(turn, context)
-    legal = turn.legal_actions()
+        return policy.action_distribution
     if policy is random_policy:
-        return {a: Fraction(1, len(legal)) for a in legal}
+        return _uniform
     no_rng = cast(random.Random, _NoRandomness())  # any use of it raises
-    return {Action(policy(turn, context, no_rng)): Fraction(1)}
+
+    def deterministic(turn: TurnState, context: GameContext | None) -> dict[Action, Fraction]:
+        return {Action(policy(turn, context, no_rng)): Fraction(1)}
+
+    return deterministic
+
+
+def _uniform(turn: TurnState, context: GameContext | None) -> dict[Action, Fraction]:
+    legal = turn.legal_actions()
+    return {a: Fraction(1, len(legal)) for a in legal}
 
 
 def score_distribution_exact(
@@ -182,7 +200,12 @@ def score_distribution_exact(
     engine's own states, from a fresh turn or from the moment the player rolls with
     `start` set aside."""
     set_aside = FaceCounts(*start) if start is not None else FaceCounts()
-    pending: dict[FaceCounts, Fraction] = {set_aside: Fraction(1)}
+    choose = _chooser(policy)
+    # A turn that goes on has set more dice aside than before, so the states waiting to roll
+    # are taken by their count of dice set aside: each is met once, with all its mass.
+    pending_by_total: list[dict[FaceCounts, Fraction]] = [{} for _ in range(NUM_DICE + 1)]
+    pending_by_total[set_aside.total][set_aside] = Fraction(1)
+    stop_or_roll_choices: dict[FaceCounts, dict[Action, Fraction]] = {}
     probs = [Fraction(0)] * N_SCORES
     ends = {e.value: Fraction(0) for e in TurnEnd}
     lost = Fraction(0)
@@ -195,24 +218,30 @@ def score_distribution_exact(
         if tanks_win(state.set_aside):
             lost += p
 
-    while pending:
-        current = min(pending, key=lambda s: s.total)
-        mass = pending.pop(current)
-        before = TurnState(current, None, Phase.MUST_ROLL)
-        for rolled, p in before.chance_outcomes():
-            state = before.apply_roll(rolled)
-            if state.is_terminal():
-                finish(state, mass * p)
-                continue
-            for take, q in action_distribution(policy, state, context).items():
-                after = state.apply_action(take)
-                if after.is_terminal():
-                    finish(after, mass * p * q)
+    for pending in pending_by_total:
+        for current, mass in pending.items():
+            before = TurnState(current, None, Phase.MUST_ROLL)
+            for rolled, p in before.chance_outcomes():
+                state = before.apply_roll(rolled)
+                if state.is_terminal():
+                    finish(state, mass * p)
                     continue
-                for choice, r in action_distribution(policy, after, context).items():
-                    if choice is Action.STOP:
-                        finish(after.apply_action(choice), mass * p * q * r)
-                    else:
-                        key = after.set_aside
-                        pending[key] = pending.get(key, Fraction(0)) + mass * p * q * r
+                for take, q in choose(state, context).items():
+                    after = state.apply_action(take)
+                    if after.is_terminal():
+                        finish(after, mass * p * q)
+                        continue
+                    # a turn that may roll or stop is its dice set aside: choose once each
+                    stop_or_roll = stop_or_roll_choices.get(after.set_aside)
+                    if stop_or_roll is None:
+                        stop_or_roll = choose(after, context)
+                        stop_or_roll_choices[after.set_aside] = stop_or_roll
+                    for choice, r in stop_or_roll.items():
+                        if choice is Action.STOP:
+                            finish(after.apply_action(choice), mass * p * q * r)
+                        else:
+                            key = after.set_aside
+                            later = pending_by_total[key.total]
+                            assert later is not pending, "a turn that goes on sets dice aside"
+                            later[key] = later.get(key, Fraction(0)) + mass * p * q * r
     return ScoreDistribution(tuple(probs), ends, lost)

@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
 from kit_common.widgets.live_chart import LiveChart
+from kit_common.widgets.map_reader import RowReader
 from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.messages import CATALOGUE, counted, message
 from martian_kit.solver.turn import TurnSolution, expected_score_solution
@@ -68,9 +69,11 @@ class StopMap(App):
         )
         self.figure = LiveChart(self._figure())
         self.figure.add_class(OUTPUT_CLASS)
+        # the map's phone form: one number of earthlings set aside at a time
+        self.reader = RowReader(self.figure, ".1f", row=EARTHLINGS_SET_ASIDE.index(6))
         self.kinds.observe(lambda _: self._refresh(), names="value")
         self.tanks.observe(lambda _: self._refresh(), names="value")
-        self.widget = w.VBox([self.kinds, self.tanks, self.figure.widget])
+        self.widget = w.VBox([self.kinds, self.tanks, self.figure.widget, self.reader.widget])
 
     def gains(self) -> list[list[float | None]]:
         return gain_of_rolling(self.solution, self.kinds.value, self.tanks.value)
@@ -110,6 +113,7 @@ class StopMap(App):
         with updating(self.figure):
             self.figure.data[0].z = self.gains()
             self.figure.layout.title.text = self._title()
+        self.reader.refresh()
 
 
 def _kinds(n: int) -> str:

@@ -18,6 +18,7 @@ import plotly.graph_objects as go
 from kit_common.display import MarkdownText, Table, percent
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
 from kit_common.widgets.live_chart import LiveChart
+from kit_common.widgets.map_reader import RowReader
 from martian_kit.messages import message
 from martian_kit.solver.variant_summary import VariantSummary, stop_map, summarise
 from martian_kit.variants import (
@@ -117,6 +118,7 @@ class RulesExplorer(App):
         self.summary_now = summarise(variant)
         self.seats = LiveChart(self._seat_figure(self.summary_now))
         self.map = LiveChart(self._map_figure(variant.dice))
+        self.map_reader = RowReader(self.map, ".1f", row=variant.dice // 2)
         for control in (self.target, self.end, self.dice):
             control.observe(lambda _: self._refresh(), names="value")
         self._show_text()
@@ -128,6 +130,7 @@ class RulesExplorer(App):
                 self.text,
                 self.seats.widget,
                 self.map.widget,
+                self.map_reader.widget,
             ]
         )
 
@@ -166,6 +169,7 @@ class RulesExplorer(App):
                 self.map.data[0].x = new_map.data[0].x
                 self.map.data[0].y = new_map.data[0].y
                 self.map.layout.title = new_map.layout.title
+            self.map_reader.refresh()
 
     def _show_text(self) -> None:
         words = MarkdownText(summary_markdown(self.summary_now))

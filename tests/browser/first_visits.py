@@ -29,7 +29,7 @@ from tests.browser.page_actions import (
     toolbar_titles,
     widget_outputs,
 )
-from tests.browser.page_checks import PHONE, axe_violations, phone_layout
+from tests.browser.page_checks import PHONE, axe_violations, phone_layout, scroll_stops
 from tests.browser.visible_text import text_in_language, visible_text
 from tests.browser.voila_server import CONTEXT_OPTIONS
 
@@ -84,11 +84,16 @@ class Visit:
     axe: list[str] = field(default_factory=list)
     #: The page at a phone's size (390 × 844) at the end of the visit: its scroll width (the
     #: page scrolls sideways when wider than the phone), its controls too small for a finger,
-    #: its prose under 16 px; `phone_measured` is False when the page could not be measured.
+    #: its prose under 16 px, its charts' titles cut at the chart's edge; `phone_measured`
+    #: is False when the page could not be measured.
     phone_measured: bool = False
     phone_width: int = 0
     small_controls: list[str] = field(default_factory=list)
     small_prose: list[str] = field(default_factory=list)
+    cut_titles: list[str] = field(default_factory=list)
+    #: The wide tables' boxes whose tab stop does not match whether they scroll, at the
+    #: desktop's size and then (prefixed with the width) on the phone.
+    scroll_stops: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -128,6 +133,7 @@ def _read(opened: _Open, screenshots: Path) -> None:
         visit.problems += page_errors(page)
         if visit.complete:
             visit.axe = axe_violations(page)
+            visit.scroll_stops = scroll_stops(page)
     except Exception as error:  # a page that never came: say so instead of its text
         visit.problems.append(f"could not be read: {type(error).__name__}: {error}"[:300])
     finally:
@@ -165,7 +171,9 @@ def _measure_on_a_phone(visit: Visit, page) -> None:
     visit.phone_width = found["width"]
     visit.small_controls = found["controls"]
     visit.small_prose = found["prose"]
+    visit.cut_titles = found["titles"]
     visit.axe += [f"at {PHONE['width']} px: {v}" for v in found["axe"]]
+    visit.scroll_stops += [f"at {PHONE['width']} px: {v}" for v in found["scroll_stops"]]
 
 
 def _use(visit: Visit, page) -> None:

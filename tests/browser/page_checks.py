@@ -6,7 +6,10 @@
 - `phone_layout`: the same page resized to a phone's viewport (390 × 844), measured once it
   has laid out: whether the page itself scrolls sideways (the document, or `#rendered_cells`
   in which Voila's lab template scrolls the page), the controls a finger can hardly hit
-  (under 44 px tall; a slider's handle under 24 px), and the prose under 16 px.
+  (under 44 px tall; a slider's handle under 24 px), the prose under 16 px, and the charts'
+  titles cut at a chart's edge.
+- `scroll_stops`: the wide tables' boxes that are a tab stop without scrolling, or scroll
+  without being one (at either size).
 
 Both run in the first visits (tests/browser/first_visits.py), which already pay for the page
 load: a page visit costs ~5 s of CPU, these add a fraction of that.
@@ -14,6 +17,7 @@ load: a page visit costs ~5 s of CPU, these add a fraction of that.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 VENDOR = Path(__file__).resolve().parent / "vendor"
@@ -90,22 +94,60 @@ _PHONE_LAYOUT = """([control, handle, prose]) => {
   const cells = document.querySelector('#rendered_cells');
   const width = Math.max(document.scrollingElement.scrollWidth,
     cells ? cells.scrollWidth + window.innerWidth - cells.clientWidth : 0);
-  return {width: width, controls: controls.concat(handles), prose: [...small]};
+  // a chart's title (or any of its lines) running past the chart's edges is cut there
+  const titles = [...document.querySelectorAll('#rendered_cells .kit-chart')].filter(shown)
+    .flatMap((chart) => {
+      const box = chart.getBoundingClientRect();
+      return [...chart.querySelectorAll('.gtitle')].filter((title) => {
+        const r = title.getBoundingClientRect();
+        return r.right > box.right + 1 || r.left < box.left - 1 || r.top < box.top - 1;
+      }).map((title) => `"${title.textContent.slice(0, 50)}"`);
+    });
+  return {width: width, controls: controls.concat(handles), prose: [...small], titles: titles};
 }"""
+
+
+#: The wide tables' boxes (`.kit-scroll`) that are a tab stop although they do not scroll (a
+#: keyboard user would stop on a box that does nothing), and those that scroll but are not one
+#: (a keyboard could not scroll them), each with its name; the kit's template keeps the tab
+#: stops to the boxes that scroll, at any width.
+_SCROLL_STOPS = """() => [...document.querySelectorAll('#rendered_cells .kit-scroll')]
+  .filter((box) => box.getClientRects().length > 0)
+  .filter((box) => (box.scrollWidth > box.clientWidth + 1) !== (box.tabIndex === 0))
+  .map((box) => (box.tabIndex === 0 ? 'a tab stop that does not scroll' : 'scrolls, no tab stop')
+    + `: "${(box.getAttribute('aria-label') || '').slice(0, 40)}"`)"""
+
+
+def scroll_stops(page) -> list[str]:
+    """The wide tables' boxes whose tab stop does not match whether they scroll, at the
+    page's size now (one line each)."""
+    return page.evaluate(_SCROLL_STOPS)
 
 
 #: The axe rules whose answer depends on the viewport's width, checked again on the phone.
 PHONE_RULES = ["scrollable-region-focusable"]
 
 
+_CHARTS_FITTED = """() => [...document.querySelectorAll('#rendered_cells .kit-chart-view')]
+  .filter((chart) => chart.getClientRects().length > 0)
+  .every((chart) => chart.dataset.fittedWidth === String(chart.clientWidth))"""
+
+
 def phone_layout(page) -> dict:
     """Resize the page to `PHONE` and measure it once laid out: `width` (the page's scroll
     width; wider than the phone means it scrolls sideways), `controls` (each control under
     `CONTROL_PX`, each slider handle under `HANDLE_PX`), `prose` (the font sizes under
-    `PROSE_PX`), `axe` (the violations of `PHONE_RULES` at that width)."""
+    `PROSE_PX`), `titles` (the charts' titles cut at the chart's edge), `axe` (the
+    violations of `PHONE_RULES` at that width), `scroll_stops` (the tables' boxes whose tab
+    stop does not match whether they scroll: `scroll_stops`)."""
     page.set_viewport_size(PHONE)
     # two frames: the resize's layout, then whatever the widgets redraw for the new width
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    # the charts fitted to their new width (kit_common/widgets/static/live_chart.js); after
+    # Playwright's timeout they are measured as they are (a cut title says so)
+    with contextlib.suppress(Exception):
+        page.wait_for_function(_CHARTS_FITTED, timeout=5_000)
     found = page.evaluate(_PHONE_LAYOUT, [CONTROL_PX, HANDLE_PX, PROSE_PX])
     found["axe"] = axe_violations(page, PHONE_RULES)
+    found["scroll_stops"] = scroll_stops(page)
     return found

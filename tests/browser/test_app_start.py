@@ -12,6 +12,7 @@ import asyncio
 import http.client
 import json
 import re
+import urllib.error
 import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
@@ -93,7 +94,60 @@ def test_a_request_for_a_local_host_name_is_answered(voila_app):
     port = urlparse(voila_app.url).port
     for host in (f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}", "localhost"):
         assert _status(voila_app.url, host, "/") == 302
-        assert _status(voila_app.url, host, "/voila/tree") == 200
+        assert _status(voila_app.url, host, "/voila/tree") == 302  # to the index page too
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/voila/render/00_index.ipynb%00.txt",
+        "/voila/templates/..%2f..%2fetc%2fpasswd",
+        "/voila/static/%2e%2e/%2e%2e/kit_app.py",
+        "/voila/api/contents/",
+        "/voila/api/contents/classroom/teacher.ipynb",
+    ],
+)
+def test_an_odd_address_or_the_contents_api_gets_a_sentence(voila_app, path):
+    """Voila answered these with 500, or with every notebook whole (hidden checks and the
+    teacher's answers included): now 404 and a sentence."""
+    address = urlparse(voila_app.url)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        body = response.read().decode()
+    finally:
+        connection.close()
+    assert response.status == 404
+    assert body.startswith("There is no page at this address.")
+
+
+def test_a_kernel_is_shut_down_only_by_its_own_page(voila_app):
+    """The "shut my kernel down" beacon: refused without an Origin (a local program holding
+    the cookie) and for a kernel the device was not given; done for the page's own."""
+    with urllib.request.urlopen(voila_app.page_url("glossary.ipynb"), timeout=120) as response:
+        html = response.read().decode()
+        cookies = [c.split(";")[0] for c in response.headers.get_all("Set-Cookie")]
+    kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', html).group(1)
+    cookie = "; ".join(cookies)
+    xsrf = next(c for c in cookies if c.startswith("_xsrf=")).split("=", 1)[1]
+    origin = voila_app.url.rstrip("/")
+
+    def shut(kernel_id: str, headers: dict[str, str]) -> int:
+        request = urllib.request.Request(
+            voila_app.url + f"voila/api/shutdown/{kernel_id}",
+            method="POST",
+            headers={"Cookie": cookie, "X-XSRFToken": xsrf, **headers},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                return answer.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    assert shut(kernel, {}) == 403
+    assert shut(str(uuid.uuid4()), {"Origin": origin}) == 403
+    assert shut(kernel, {"Origin": origin}) == 204
 
 
 def _kernel_message(msg_type: str, content: dict) -> str:

@@ -83,15 +83,23 @@ def lab_url(chromium_browser, tmp_path_factory) -> Iterator[str]:
             process.kill()
 
 
+#: The page whose charts are checked in JupyterLab: of the pages showing a chart on their own,
+#: one of the quickest to run (7 s under nbval against 12 s for Dinosaur Island's page 8).
+LAB_CHART_PAGE = "martian_dice/06_playing_well.ipynb"
+
+
 def _lab_notebooks() -> list[str]:
-    """The index, the first page with widgets if the index itself shows none, and the first
-    page showing a chart on its own (so that widgets and charts rendering in JupyterLab are
-    always checked)."""
+    """The index, the first page with widgets if the index itself shows none, and a page
+    showing a chart on its own (`LAB_CHART_PAGE`, or the first such page if it shows none), so
+    that widgets and charts rendering in JupyterLab are always checked."""
     root = pages_root()
     chosen = [INDEX]
     if not widget_outputs(root / INDEX):
         chosen += [p for p in pages(root) if widget_outputs(root / p)][:1]
-    chosen += [p for p in pages(root) if p not in chosen and shows_a_chart(root / p)][:1]
+    if (root / LAB_CHART_PAGE).exists() and shows_a_chart(root / LAB_CHART_PAGE):
+        chosen.append(LAB_CHART_PAGE)
+    else:
+        chosen += [p for p in pages(root) if p not in chosen and shows_a_chart(root / p)][:1]
     return chosen
 
 
@@ -128,8 +136,6 @@ def test_notebook_runs_in_jupyterlab(lab_url, browser_page, name):
         timeout=120_000,
     )
     expected = widget_outputs(notebook)
-    shot = SCREENSHOTS / ("jupyterlab__" + name.replace("/", "__") + ".png")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     try:
         page.wait_for_function(
             "([selector, n]) => document.querySelectorAll(selector).length >= n",
@@ -137,7 +143,11 @@ def test_notebook_runs_in_jupyterlab(lab_url, browser_page, name):
             timeout=120_000,
         )
         page.wait_for_function(KERNEL_IDLE, timeout=120_000)
-    finally:
-        page.screenshot(path=shot)
-    problems = page_errors(page)
-    assert not problems, "\n".join(problems)
+        problems = page_errors(page)
+        assert not problems, "\n".join(problems)
+    except BaseException:
+        # what JupyterLab showed, for whoever reads the failure (only then: a screenshot
+        # costs Chromium about 2 s of CPU)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=SCREENSHOTS / ("jupyterlab__" + name.replace("/", "__") + ".png"))
+        raise

@@ -3,7 +3,8 @@
 Every page of the course (01–07), the printable rules card and the index must show no raw
 Python value (`raw_values`) and no "Tests" heading; a freshly opened page's widgets are in
 their initial state (no widget played by a hidden cell, no quiz answered); and two people play
-a whole hot-seat game on page 7 through the buttons alone, with the keyboard.
+a whole hot-seat game on page 7 with the keyboard alone (Tab, Shift+Tab, the arrows, Enter
+and Space), the focus showing on every control it passes.
 
 Each page is read as it showed on its first visit (tests/browser/first_visits.py); the game
 and the rules card are opened again in a page of their own.
@@ -70,11 +71,55 @@ def _enabled(page, label: str):
     return button if button.count() == 1 and button.is_enabled() else None
 
 
-def _set_slider(page, label: str, value: int) -> None:
+#: Where the keyboard's focus is, seen from `target`: 0 on it, 1 when `target` comes later in
+#: the page (Tab goes there), -1 when earlier (Shift+Tab); with the focus nowhere (a pressed
+#: button that the game then disabled), None. And how the focus shows: whether the focused
+#: control is drawn with a ring of 2 px or more whose colour stands out 3:1 against white
+#: (WCAG 2.4.7 and 1.4.11), else what it is and how it is drawn.
+_FOCUS = """(target) => {
+  const now = document.activeElement;
+  if (now === target) { return 0; }
+  if (!now || now === document.body) { return null; }
+  return now.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING ? 1 : -1;
+}"""
+_FOCUS_SHOWN = """() => {
+  const now = document.activeElement;
+  if (!now || now === document.body) { return ''; }
+  const style = getComputedStyle(now);
+  const channels = (style.outlineColor.match(/[\\d.]+/g) || []).slice(0, 3).map(Number);
+  const linear = channels.map((c) => c / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const light = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2];
+  const contrast = 1.05 / (light + 0.05);
+  const ring = now.matches(':focus-visible') && style.outlineStyle !== 'none'
+    && parseFloat(style.outlineWidth) >= 2 && contrast >= 3;
+  return ring ? '' : `${now.tagName.toLowerCase()} "${(now.getAttribute('aria-label')
+    || now.textContent || '').trim().slice(0, 30)}": ${style.outlineStyle} `
+    + `${style.outlineWidth} ${style.outlineColor}`;
+}"""
+
+
+def _tab_to(page, target, unseen_focus: set[str]) -> None:
+    """Move the keyboard's focus to `target` with Tab and Shift+Tab only, as a visitor
+    without a mouse does; every control the focus passes that does not show it is added to
+    `unseen_focus`."""
+    handle = target.element_handle()
+    for _ in range(40):
+        where = page.evaluate(_FOCUS, handle)
+        if where == 0:
+            return
+        page.keyboard.press("Shift+Tab" if where == -1 else "Tab")
+        shown = page.evaluate(_FOCUS_SHOWN)
+        if shown:
+            unseen_focus.add(shown)
+    raise AssertionError(f"Tab never reached {target}")
+
+
+def _set_slider(page, label: str, value: int, unseen_focus: set[str]) -> None:
     """Move the slider labelled `label` to `value` with the keyboard, as a visitor can."""
     box = page.locator(".widget-slider").filter(has_text=label)
     handle = box.locator(".noUi-handle").first
-    handle.focus()
+    _tab_to(page, handle, unseen_focus)
     for _ in range(12):
         now = int(box.locator(".widget-readout").inner_text())
         if now == value:
@@ -84,12 +129,13 @@ def _set_slider(page, label: str, value: int) -> None:
     raise AssertionError(f"the {label} slider did not reach {value}")
 
 
-def _press_and_wait(page, button) -> None:
-    """Press the button with the keyboard, then wait until the page changed and stopped
-    changing: the kernel's reply arrives as several widget updates (text, then buttons)."""
+def _press_and_wait(page, button, unseen_focus: set[str], key: str = "Enter") -> None:
+    """Reach the button with Tab and press it with `key`, as anyone without a mouse plays,
+    then wait until the page changed and stopped changing: the kernel's reply arrives as
+    several widget updates (text, then buttons)."""
     before = page.locator("body").inner_text()
-    button.focus()  # played with the keyboard, as anyone without a mouse plays
-    page.keyboard.press("Enter")
+    _tab_to(page, button, unseen_focus)
+    page.keyboard.press(key)
     page.wait_for_function("before => document.body.innerText !== before", arg=before)
     state = (
         "() => document.body.innerText + [...document.querySelectorAll('button')]"
@@ -133,23 +179,31 @@ def test_two_people_play_a_hot_seat_game_through_the_buttons(voila_app, browser_
     wait_for_widgets(page, widget_outputs(voila_app.root / GAME_PAGE))
     page.get_by_role("button", name="Roll", exact=True).wait_for(timeout=60_000)
 
-    _set_slider(page, "People:", 2)
-    _set_slider(page, "Bots:", 0)
-    _press_and_wait(page, page.get_by_role("button", name="New game", exact=True))
+    # played with the keyboard alone (Tab, Shift+Tab, the arrows, Enter and Space), the focus
+    # showing on every control it passes
+    unseen_focus: set[str] = set()
+    _set_slider(page, "People:", 2, unseen_focus)
+    _set_slider(page, "Bots:", 0, unseen_focus)
+    _press_and_wait(page, page.get_by_role("button", name="New game", exact=True), unseen_focus)
     page.get_by_text("Player 1, your turn: press Roll").wait_for(timeout=15_000)
     # Both people follow the advisor (a whole game of good play is short); where it names no
     # button (a turn's first roll), they roll.
-    page.get_by_role("checkbox", name="Show the advisor").check()
+    advisor = page.get_by_role("checkbox", name="Show the advisor")
+    _tab_to(page, advisor, unseen_focus)
+    page.keyboard.press("Space")
+    assert advisor.is_checked()
 
     players_seen = set()
-    for _ in range(300):
+    for move in range(300):
         state = page.evaluate(_GAME_STATE)
         if state["over"]:
             break
         players_seen.add(state["asked"])
         choice = _advised(state) or ("Roll" if "Roll" in state["buttons"] else None)
         assert choice is not None, f"no button to press in a game that is not over: {state}"
-        _press_and_wait(page, page.get_by_role("button", name=choice, exact=True))
+        pressed = page.get_by_role("button", name=choice, exact=True)
+        # Enter and Space both press a button; the game uses both
+        _press_and_wait(page, pressed, unseen_focus, "Space" if move % 2 else "Enter")
     else:
         raise AssertionError("the game did not end within 300 presses")
 
@@ -162,6 +216,7 @@ def test_two_people_play_a_hot_seat_game_through_the_buttons(voila_app, browser_
     assert raw_values(text) == []
     problems = page_errors(page) + watch.problems
     assert not problems, "\n".join(problems)
+    assert not unseen_focus, "the keyboard's focus does not show on:\n" + "\n".join(unseen_focus)
 
 
 def test_the_rules_card_prints_on_one_page_without_its_links(voila_app, browser_page):

@@ -5,8 +5,10 @@ desktop's size (1280 × 900), then the page was resized to a phone's (390 × 844
 (tests/browser/page_checks.py). Here each page must have:
 
 - no serious or critical WCAG 2.1 A/AA violation axe finds (at either size);
+- a wide table's box a tab stop exactly when it scrolls (at either size);
 - on the phone, no sideways scroll of the page itself (wide tables scroll in their own box),
-  no control under 44 px tall (a slider's handle under 24 px), no prose under 16 px.
+  no control under 44 px tall (a slider's handle under 24 px), no prose under 16 px, no
+  chart's title cut at the chart's edge.
 
 No page is opened for these tests: a page visit costs about 5 s of CPU, the checks a fraction.
 """
@@ -50,4 +52,10 @@ def test_the_page_fits_a_phone(first_visits, name):
         problems.append(f"the page scrolls sideways: {visit.phone_width} px wide")
     problems += [f"too small for a finger: {c}" for c in visit.small_controls]
     problems += [f"prose too small: {p}" for p in visit.small_prose]
+    problems += [f"a chart's title is cut: {t}" for t in visit.cut_titles]
     assert not problems, f"{name} at {PHONE['width']} × {PHONE['height']}:\n" + "\n".join(problems)
+
+
+def test_a_table_box_is_a_tab_stop_exactly_when_it_scrolls(first_visits, name):
+    visit = _visited(first_visits, name)
+    assert not visit.scroll_stops, f"{name}:\n" + "\n".join(visit.scroll_stops)
