@@ -109,6 +109,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import html
 import json
 import os
 import re
@@ -134,6 +135,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.utils import ENV_VARIABLE
 
 from kit_common.messages import LANGUAGES, SOURCE_LANGUAGE
+from kit_common.words import CATALOGUE as WORDS
 
 #: The landing page, relative to the served folder.
 INDEX = "00_index.ipynb"
@@ -221,6 +223,37 @@ def is_local_address(remote_ip: str | None) -> bool:
     return address in LOCAL_HOSTS or address.startswith("127.")
 
 
+#: A translated page's address: its language is the folder after `/voila/render/`.
+_PAGE_LANGUAGE = re.compile(r"/voila/render/([a-z]{2})/")
+
+
+def request_language(path: str, accept_language: str | None) -> str:
+    """The language a refusal of this request is said in: the translated page's own, else
+    the first of the browser's languages (`Accept-Language`) the kit speaks, else English."""
+    found = _PAGE_LANGUAGE.search(urllib.parse.unquote(path))
+    if found and found.group(1) in LANGUAGES:
+        return found.group(1)
+    weighted = []
+    for position, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        code = tag.strip().split("-")[0].lower()
+        if code in LANGUAGES and quality > 0:
+            weighted.append((-quality, position, code))
+    return min(weighted)[2] if weighted else SOURCE_LANGUAGE
+
+
+def refusal_text(request: HTTPServerRequest, key: str, **values: object) -> str:
+    """The kit's sentence `key` in the request's language (`request_language`)."""
+    language = request_language(request.path, request.headers.get("Accept-Language"))
+    return WORDS.message_in(language, key, **values)
+
+
 class VisitorKernels:
     """The kernels the app's pages were given, by the address that asked for each: whether a
     new page request may have one (`refusal`), within the app's cap and a client's.
@@ -243,24 +276,19 @@ class VisitorKernels:
         given_to = self._clients.get(kernel_id)
         return given_to is not None and given_to == (remote_ip or "")
 
-    def refusal(self, remote_ip: str | None, running: set[str]) -> str | None:
+    def refusal(
+        self, remote_ip: str | None, running: set[str], language: str = SOURCE_LANGUAGE
+    ) -> str | None:
         """Why a page may not be given to `remote_ip` now (`running`: the app's kernel ids),
-        or None when it may."""
+        in `language`, or None when it may."""
         self._clients = {k: ip for k, ip in self._clients.items() if k in running}
         if len(self._clients) >= self.cap:
-            return (
-                f"This app is full right now: {len(self._clients)} pages are open, as many as "
-                "this machine can hold. Try again in a minute, when other visitors have left "
-                "their pages."
-            )
+            return WORDS.message_in(language, "app.full", pages=len(self._clients))
         if is_local_address(remote_ip):
             return None
         mine = sum(ip == (remote_ip or "") for ip in self._clients.values())
         if mine >= self.per_client:
-            return (
-                f"You have {mine} pages of this app open, the most one device may have. "
-                "Close one you no longer read, then reload this page."
-            )
+            return WORDS.message_in(language, "app.device_full", pages=mine)
         return None
 
 
@@ -389,10 +417,7 @@ class RefuseForeignHost(RequestHandler):
     def prepare(self) -> None:
         self.set_status(403)
         self.set_header("Content-Type", "text/plain; charset=utf-8")
-        self.finish(
-            "This app answers only at localhost, 127.0.0.1 and [::1]. "
-            "To serve it under another name, start it with --allow-host NAME.\n"
-        )
+        self.finish(refusal_text(self.request, "app.foreign_host") + "\n")
 
 
 #: The teacher's page, in any language: it reopens a class by its code alone (the class's
@@ -429,10 +454,7 @@ class RefuseTeacherPage(RequestHandler):
     def prepare(self) -> None:
         self.set_status(403)
         self.set_header("Content-Type", "text/plain; charset=utf-8")
-        self.finish(
-            "The teacher's page opens only on the machine that serves the app. "
-            "To open it on another, start the app with --teacher-address=ITS_ADDRESS.\n"
-        )
+        self.finish(refusal_text(self.request, "app.teacher_page") + "\n")
 
 
 #: Voila's file list and the contents API behind it (routes relative to the app's root).
@@ -462,7 +484,7 @@ class NoSuchPage(RequestHandler):
     def prepare(self) -> None:
         self.set_status(404)
         self.set_header("Content-Type", "text/plain; charset=utf-8")
-        self.finish("There is no page at this address. The app's pages start at its root.\n")
+        self.finish(refusal_text(self.request, "app.no_page") + "\n")
 
 
 class ShutdownHandler(VoilaShutdownKernelHandler):
@@ -474,10 +496,11 @@ class ShutdownHandler(VoilaShutdownKernelHandler):
     async def post(self, kernel_id: str) -> None:
         origin = self.request.headers.get("Origin")
         kernels: VisitorKernels | None = self.settings.get("kit_visitor_kernels")
-        if not origin or urllib.parse.urlsplit(origin).netloc != self.request.host:
-            raise tornado.web.HTTPError(403, "A kernel is shut down only by its page.")
+        refused = not origin or urllib.parse.urlsplit(origin).netloc != self.request.host
         if kernels is not None and not kernels.may_shut_down(kernel_id, self.request.remote_ip):
-            raise tornado.web.HTTPError(403, "A kernel is shut down only by its page.")
+            refused = True
+        if refused:
+            raise tornado.web.HTTPError(403, refusal_text(self.request, "app.shutdown_refused"))
         await super().post(kernel_id)
 
 
@@ -494,23 +517,29 @@ class PageHandler(TornadoVoilaHandler):
         kernels: VisitorKernels | None = self.settings.get("kit_visitor_kernels")
         if kernels is not None and self.request.method == "GET":
             running = set(self.kernel_manager.list_kernel_ids())
-            refusal = kernels.refusal(self.request.remote_ip, running)
+            language = request_language(
+                self.request.path, self.request.headers.get("Accept-Language")
+            )
+            refusal = kernels.refusal(self.request.remote_ip, running, language)
             if refusal is not None:
                 self.set_status(503)
                 self.set_header("Retry-After", "60")
                 self.set_header("Content-Type", "text/html; charset=utf-8")
-                self.finish(f"<!DOCTYPE html><meta charset=utf-8><p>{refusal}</p>\n")
+                self.finish(
+                    f"<!DOCTYPE html><html lang={language}><meta charset=utf-8>"
+                    f"<p>{html.escape(refusal)}</p>\n"
+                )
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
         """Voila's page (`TornadoVoilaHandler.get`), noting the kernel it runs in."""
         kernels: VisitorKernels | None = self.settings.get("kit_visitor_kernels")
         noted = kernels is None
-        async for html in self.get_generator(path=path):
-            if not noted and (found := _KERNEL_ID.search(html)):
+        async for chunk in self.get_generator(path=path):
+            if not noted and (found := _KERNEL_ID.search(chunk)):
                 kernels.note(found.group(1), self.request.remote_ip)  # type: ignore[union-attr]
                 noted = True
-            self.write(html)
+            self.write(chunk)
             self.flush()
 
 

@@ -11,18 +11,34 @@ tests start it):
     end of the first refresh that began after the send was stored (a refresh sees what was
     stored before it began), median, 95th percentile and slowest.
 Target (issue 25): 30 students at one send a second each, 95th percentile under 1 s.
-(The issue's other half, 30 browsers opening the student page at once, is not measured here.)
+
+And the pages (`--browsers N`, 30 by default; 0 skips it): the kit's app (kit_app.py, as
+`./dev app` starts it) serving the class pages, with a pool of preheated kernels for the
+student page as large as the class (as the README says to run a lesson); a class started
+through the store; then N browsers (Chromium contexts of one Chromium, each a phone's screen
+with a profile of its own) open the join link at the same moment, and each student, as soon
+as the page is usable, types a nickname and joins. Reported: the seconds from opening the
+link until the page is usable (the join link's code filled in and Join enabled) and until the
+student has joined (the page's trial buttons enabled), median and slowest; every student
+joined once (checked in the store); and the CPU seconds spent meanwhile by the app (server
+and kernels), by Chromium, and by the rest of the machine (other work sharing its cores: the
+times are only comparable under the same load, so the load is reported with them).
+Target (issue 25): on 2 cores, the slowest of 30 pages usable within 20 s.
 
 Run:  PYTHONPATH=$PWD python benchmarks/classroom_load.py [--students 30] [--seconds 20]
-          [--trials 5] [--stores sqlite,postgresql]
+          [--trials 5] [--stores sqlite,postgresql] [--browsers 30] [--pool N]
 Figures are reported, never asserted (the tests check correctness under concurrency).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
 import multiprocessing
+import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -30,13 +46,29 @@ import time
 from pathlib import Path
 from typing import Any
 
+import psutil
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from kit_common.class_store import ClassStore, StudentKey
 from kit_common.widgets.class_views import REFRESH_S
+from tests.browser.voila_server import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    NOTEBOOKS,
+    REPO,
+    kernels_memory,
+    voila_server,
+    wait_for_preheated,
+    wait_until_quiet,
+)
 from tests.postgres_server import postgres_server, why_unavailable
 
 OUTCOMES = list(range(14))
+#: A phone's screen, and less motion (the kit's template then stops its animations), as in
+#: the browser tests.
+PHONE = {"viewport": {"width": 390, "height": 844}, "reduced_motion": "reduce"}
+BROWSER_LOG = REPO / "test-artifacts" / "bench-classroom-voila.log"
 
 
 def _student(url: str, key: StudentKey, seconds: float, trials: int, seed: int, out: Any) -> None:
@@ -104,6 +136,158 @@ def measure(url: str, students: int, seconds: float, trials: int) -> dict[str, f
     }
 
 
+def _cpu_by_process() -> dict[int, tuple[float, str]]:
+    """Every process started by this one: its CPU seconds so far (with its ended
+    children's), and what it is: "server" (the app's), "kernel" (one of the app's kernels),
+    "browser" (Playwright's driver and Chromium)."""
+    ours = psutil.Process(os.getpid())
+    found: dict[int, tuple[float, str]] = {}
+    for child in ours.children():
+        try:
+            is_app = "kit_app.py" in " ".join(child.cmdline())
+            tree = [child, *child.children(recursive=True)]
+        except psutil.Error:
+            continue
+        for process in tree:
+            try:
+                t = process.cpu_times()
+            except psutil.Error:
+                continue
+            seconds = t.user + t.system + t.children_user + t.children_system
+            role = "browser" if not is_app else "server" if process is child else "kernel"
+            found[process.pid] = (seconds, role)
+    return found
+
+
+def _machine_busy_seconds() -> float:
+    times = psutil.cpu_times()
+    return times.user + times.nice + times.system + times.irq + times.softirq + times.steal
+
+
+async def _student(browser: Any, link: str, code: str, nickname: str) -> dict[str, Any]:
+    """One student: open the join link in a browser of one's own, and join as soon as the
+    page is usable; the seconds until usable and until joined (None: not within 180 s)."""
+    context = await browser.new_context(**PHONE)
+    page = await context.new_page()
+    start = time.monotonic()
+    found: dict[str, Any] = {"context": context, "usable": None, "joined": None}
+    try:
+        await page.goto(link, timeout=180_000)
+        await page.wait_for_function(
+            "code => document.querySelector('.kit-class-code-input input')?.value === code",
+            arg=code,
+            timeout=180_000,
+        )
+        await page.wait_for_selector(".kit-class-join:not([disabled])", timeout=180_000)
+        found["usable"] = time.monotonic() - start
+        await page.fill(".kit-class-name input", nickname)
+        await page.click(".kit-class-join")
+        await page.wait_for_selector(".kit-class-roll:not([disabled])", timeout=180_000)
+        found["joined"] = time.monotonic() - start
+    except Exception as error:  # a page that never became usable: reported, not raised
+        found["error"] = f"{type(error).__name__}: {str(error).splitlines()[0]}"
+    return found
+
+
+async def _open_at_once(link: str, code: str, count: int) -> tuple[list[dict[str, Any]], dict]:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+        )
+        before, busy, load = _cpu_by_process(), _machine_busy_seconds(), os.getloadavg()[0]
+        wall = time.monotonic()
+        students = await asyncio.gather(
+            *(_student(browser, link, code, f"student {i:02d}") for i in range(count))
+        )
+        wall = time.monotonic() - wall
+        # the kernels there before served the students; those started meanwhile refill the
+        # page's pool (Voila starts one `fill_delay` seconds after each kernel taken)
+        cpu = {"server": 0.0, "kernel": 0.0, "refill": 0.0, "browser": 0.0}
+        for pid, (seconds, role) in _cpu_by_process().items():
+            earlier = before.get(pid)
+            part = "refill" if role == "kernel" and earlier is None else role
+            cpu[part] += seconds - (earlier[0] if earlier else 0.0)
+        cpu |= {
+            "wall": wall,
+            "app": cpu["server"] + cpu["kernel"] + cpu["refill"],
+            "chromium": cpu["browser"],
+            "machine": _machine_busy_seconds() - busy,
+            "load_before": load,
+            "load_after": os.getloadavg()[0],
+        }
+        for student in students:
+            await student.pop("context").close()
+        await browser.close()
+    return students, cpu
+
+
+def measure_pages(browsers: int, pool: int, fill_delay: float | None = None) -> None:
+    """The pages' half of the module's docstring: `browsers` students open the student page
+    at once, with `pool` preheated kernels for it (refilled `fill_delay` seconds after each
+    kernel taken; None: the app's setting)."""
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder) / "pages"
+        (root / "classroom").mkdir(parents=True)
+        for name in ("teacher.ipynb", "student.ipynb"):
+            shutil.copy(NOTEBOOKS / "classroom" / name, root / "classroom" / name)
+        url = f"sqlite:///{Path(folder) / 'classes.sqlite3'}"
+        os.environ["KIT_CLASS_DB"] = url  # the app's store: the class started below
+        pools = json.dumps({"classroom/student.ipynb": {"pool_size": pool}})
+        started = time.monotonic()
+        with voila_server(
+            root,
+            log=BROWSER_LOG,
+            extra_args=(
+                f"--VoilaKernelManager.kernel_pools_config={pools}",
+                *(() if fill_delay is None else (f"--VoilaKernelManager.fill_delay={fill_delay}",)),
+            ),
+        ) as server:
+            waited = wait_for_preheated(server, BROWSER_LOG, timeout=900)
+            quiet = wait_until_quiet(server, timeout=300)
+            print(
+                f"\nthe app served the class pages; the student page's pool of {pool} kernels "
+                f"was ready {time.monotonic() - started:.0f} s after the start (preheated in "
+                f"{waited:.0f} s, quiet {quiet:.0f} s later); {kernels_memory(server)}"
+            )
+            store = ClassStore(url)
+            teacher = store.start_class("death-rays-13", OUTCOMES)
+            link = f"{server.page_url('classroom/student.ipynb')}?class={teacher.code}"
+            students, cpu = asyncio.run(_open_at_once(link, teacher.code, browsers))
+            joined = store.pooled(teacher.code).joined
+            store.dispose()
+    usable = [s["usable"] for s in students if s["usable"] is not None]
+    done = [s["joined"] for s in students if s["joined"] is not None]
+    print(
+        f"{browsers} browsers opening the join link at once: {len(usable)} usable, "
+        f"{len(done)} joined ({joined} students in the store)"
+    )
+    if usable:
+        print(
+            f"  usable after {statistics.median(usable):.1f} s (median), "
+            f"{max(usable):.1f} s (slowest), {min(usable):.1f} s (fastest)"
+        )
+    if done:
+        print(
+            f"  joined after {statistics.median(done):.1f} s (median), {max(done):.1f} s (slowest)"
+        )
+    for student in students:
+        if "error" in student:
+            print(f"  failed: {student['error']}")
+    others = cpu["machine"] - cpu["app"] - cpu["chromium"]
+    print(
+        f"  the app's CPU seconds: the server {cpu['server']:.1f}, the students' kernels "
+        f"{cpu['kernel']:.1f}, kernels started meanwhile to refill the pool {cpu['refill']:.1f}"
+    )
+    print(
+        f"  CPU seconds in those {cpu['wall']:.1f} s (2 cores: {2 * cpu['wall']:.0f} at most): "
+        f"the app {cpu['app']:.1f}, Chromium (and Playwright) {cpu['chromium']:.1f}, "
+        f"the rest of the machine {max(0.0, others):.1f}; load average "
+        f"{cpu['load_before']:.1f} before, {cpu['load_after']:.1f} after"
+    )
+
+
 def report(name: str, figures: dict[str, float]) -> None:
     print(
         f"{name}: {figures['sends']:.0f} sends, {figures['sends_per_s']:.1f}/s; a send takes "
@@ -118,13 +302,25 @@ def main() -> None:
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--trials", type=int, default=5, help="trials in each send")
-    parser.add_argument("--stores", default="sqlite,postgresql")
+    parser.add_argument("--stores", default="sqlite,postgresql", help="'' for none")
+    parser.add_argument(
+        "--browsers", type=int, default=30, help="students opening the page at once (0: none)"
+    )
+    parser.add_argument(
+        "--pool", type=int, default=None, help="the student page's preheated kernels (N)"
+    )
+    parser.add_argument(
+        "--fill-delay",
+        type=float,
+        default=None,
+        help="seconds before Voila refills a pool (default: the app's, voila.json)",
+    )
     args = parser.parse_args()
     print(
         f"{args.students} students, one send of {args.trials} trials a second each, for "
         f"{args.seconds:.0f} s; the teacher's view refreshes every {REFRESH_S} s"
     )
-    for name in args.stores.split(","):
+    for name in filter(None, args.stores.split(",")):
         if name == "sqlite":
             with tempfile.TemporaryDirectory() as folder:
                 url = f"sqlite:///{Path(folder) / 'classes.sqlite3'}"
@@ -138,6 +334,9 @@ def main() -> None:
                 report(name, measure(url, args.students, args.seconds, args.trials))
         else:
             parser.error(f"unknown store {name!r}: sqlite or postgresql")
+    if args.browsers > 0:
+        pool = args.browsers if args.pool is None else args.pool
+        measure_pages(args.browsers, pool, args.fill_delay)
 
 
 if __name__ == "__main__":

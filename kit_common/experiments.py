@@ -10,14 +10,19 @@ and expected, the mean seen and the exact mean, and a chi-square goodness-of-fit
 groups are neighbouring outcomes merged, in order, until each expects at least 5 trials (the
 usual condition of the chi-square approximation; the grouping depends only on the number of
 trials, never on what was seen).
+
+An experiment may also say how a trial is done on screen (`play`: the trial's outcome and a
+picture of it, such as the dice rolled, drawn as SVG by the game's kit); without it, a trial on
+screen is a number drawn from the exact law (`sample`).
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from fractions import Fraction
 from math import lcm
 
@@ -48,17 +53,31 @@ class Comparison:
 
 
 @dataclass(frozen=True)
+class Trial:
+    """One trial done on screen: its outcome, and a picture of how it came about (HTML, for
+    instance the dice rolled; "" when there is none)."""
+
+    outcome: int
+    picture: str = ""
+
+
+@dataclass(frozen=True)
 class Experiment:
     """An experiment a class does together. `name`: the stable id the store keeps; `title`:
     what the class calls it; `trial`: what one trial is, in words; `outcome`: what a trial's
     outcome counts; `law`: each possible outcome with its exact probability, outcomes
-    increasing, probabilities positive and adding up to exactly 1."""
+    increasing, probabilities positive and adding up to exactly 1; `play` (optional): how one
+    trial is done on screen with a random generator, whose outcomes must follow `law` (the
+    game's kit plays it with its own engine: a roll of the dice, a whole turn)."""
 
     name: str
     title: str
     trial: str
     outcome: str
     law: tuple[tuple[int, Fraction], ...]
+    play: Callable[[random.Random], Trial] | None = dataclass_field(
+        default=None, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         if not (isinstance(self.name, str) and _NAME.fullmatch(self.name)):
@@ -91,6 +110,7 @@ class Experiment:
         trial: str,
         outcome: str,
         probabilities: Mapping[int, Fraction] | Sequence[Fraction],
+        play: Callable[[random.Random], Trial] | None = None,
     ) -> Experiment:
         """An experiment from P(outcome) by outcome (a sequence: the outcomes 0, 1, 2, ...);
         impossible outcomes (probability 0) are left out."""
@@ -100,7 +120,7 @@ class Experiment:
             else enumerate(probabilities)
         )
         law = tuple(sorted((k, p) for k, p in pairs if p != 0))
-        return cls(name, title, trial, outcome, law)
+        return cls(name, title, trial, outcome, law, play)
 
     @property
     def outcomes(self) -> tuple[int, ...]:
@@ -131,6 +151,24 @@ class Experiment:
             if draw < 0:
                 return outcome
         return self.law[-1][0]  # the draws left: the last outcome's share
+
+    def do(self, rng: random.Random) -> Trial:
+        """One trial on screen: played by `play` when the experiment has it, else drawn from
+        the exact law (no picture). An outcome `play` gives that the law does not know is a
+        mistake in the experiment's definition: refused with a sentence."""
+        if self.play is None:
+            return Trial(self.sample(rng))
+        trial = self.play(rng)
+        if trial.outcome not in self.outcomes:
+            raise InputError(
+                "play",
+                message(
+                    "experiment.unknown_outcome",
+                    outcomes=", ".join(map(str, self.outcomes)),
+                    value=shown(trial.outcome),
+                ),
+            )
+        return trial
 
     def groups(self, trials: int, min_expected: float = MIN_EXPECTED) -> list[list[int]]:
         """The chi-square test's groups for `trials` trials: neighbouring outcomes' indices

@@ -299,6 +299,14 @@ class Catalogue:
         """The sentence for `key` in the current language, with `values` filled in."""
         return fill(self.template(key), values)
 
+    def message_in(self, language: str, key: str, /, **values: object) -> str:
+        """The sentence for `key` in `language` (English when untranslated), whatever the
+        current language: for a server that answers visitors of several languages."""
+        english = self.english_template(key)
+        translation = self._translations.get(language)
+        template = english if translation is None else translation.pgettext(key, english)
+        return fill(template, values)
+
     def plural_template(self, key: str, n: int) -> str:
         """The template of the `Plural` sentence `key` for `n` things, in the current
         language."""

@@ -13,6 +13,18 @@ ENGLISH: dict[str, str | Plural] = {
     # A widget action that failed on the server (kit_common.widgets.failures)
     "app.failed": "That did not work: something went wrong on the server. "
     "Reload the page to start again.",
+    # The app's refusals, said by the server before any page runs (kit_app.py), in the
+    # language of the page asked for (or of the browser)
+    "app.full": "This app is full right now: {pages} pages are open, as many as this machine "
+    "can hold. Try again in a minute, when other visitors have left their pages.",
+    "app.device_full": "You have {pages} pages of this app open, the most one device may "
+    "have. Close one you no longer read, then reload this page.",
+    "app.teacher_page": "The teacher's page opens only on the machine that serves the app. "
+    "To open it on another, start the app with --teacher-address=ITS_ADDRESS.",
+    "app.no_page": "There is no page at this address. The app's pages start at its root.",
+    "app.foreign_host": "This app answers only at localhost, 127.0.0.1 and [::1]. To serve it "
+    "under another name, start it with --allow-host NAME.",
+    "app.shutdown_refused": "A kernel is shut down only by its page.",
     # Input checks: "<field>: must be ..., got <value>" (kit_common.checks); {value} is the
     # value as given, quoted by the program
     "check.whole_between": "a whole number from {low} to {high}",
@@ -288,8 +300,11 @@ ENGLISH: dict[str, str | Plural] = {
     "classview.close_tip": "Take no more joins or sends",
     "classview.closed_done": "The class is closed: it takes no more joins or sends.",
     "classview.export": "Export",
-    "classview.export_tip": "Every trial with its student and time, as a CSV file",
+    "classview.export_tip": (
+        "Every trial with its student and time (CSV), and the handout of the class's results"
+    ),
     "classview.export_link": "Download the class's trials (CSV)",
+    "classview.export_handout": "Download the handout of the class's results (HTML, to print)",
     "classview.summary_none": "class: none started yet",
     "classview.summary_teacher": Plural(
         "class {code}: {n} trial pooled", "class {code}: {n} trials pooled"
@@ -320,6 +335,63 @@ ENGLISH: dict[str, str | Plural] = {
     "classview.summary_student_none": "student: not joined yet",
     "classview.summary_student": Plural(
         "student in class {code}: {n} trial to send", "student in class {code}: {n} trials to send"
+    ),
+    # The projector's chart of a class (kit_common.widgets.class_chart)
+    "classchart.exact": "Exact law",
+    "classchart.class": Plural("The class ({n} trial)", "The class ({n} trials)"),
+    "classchart.y": "Share of trials",
+    # The handout of a class's results (kit_common.class_handout); {date} in UTC
+    "classhandout.title": "{experiment}: the class's results",
+    "classhandout.about": "Class {code}, exported on {date} (UTC).",
+    "classhandout.results": "The class's results beside the exact law",
+    "classhandout.chart": (
+        "The share of the class's trials giving each outcome ({outcome}), beside its exact "
+        "probability"
+    ),
+    "classhandout.legend.class": "The class's share",
+    "classhandout.legend.exact": "Exact probability",
+    "classhandout.table.trials": "Trials",
+    "classhandout.table.share": "Share of the class's trials",
+    "classhandout.table.exact": "Exact probability",
+    "classhandout.table.expected": "Trials expected by the exact law",
+    "classhandout.mean": "Mean seen: {seen}; exact mean: {exact}.",
+    "classhandout.mean.none": "Exact mean: {exact}.",
+    "classhandout.exact.how": (
+        "The kit computes the exact law from the game's rules, in exact fractions: nothing "
+        "in it is estimated or simulated. The trials expected are the class's number of "
+        "trials times each probability."
+    ),
+    "classhandout.test": "Do the class's results agree with the exact law?",
+    "classhandout.test.how": (
+        "The chi-square test adds up, over groups of neighbouring outcomes that each expect "
+        "at least 5 trials, (seen − expected)² ÷ expected. The p-value is the chance that, "
+        "if the law holds, a class doing as many trials sees results at least this far from "
+        "it."
+    ),
+    "classhandout.test.group": "Outcomes",
+    "classhandout.p.agree": (
+        "A p-value of 0.05 or more is what the exact law often gives: nothing here says that "
+        "the class's results disagree with it."
+    ),
+    "classhandout.p.unusual": (
+        "A p-value below 0.05 turns up in about one class in twenty even when the law holds: "
+        "unusual, not impossible. Check how the trials were noted, then do more."
+    ),
+    "classhandout.p.rare": (
+        "A p-value below 0.001 is very rare when the law holds: check the dice and how the "
+        "trials were noted."
+    ),
+    "classhandout.discuss": "To discuss",
+    "classhandout.discuss.1": (
+        "Which outcome did the class see most often? Which does the exact law expect most often?"
+    ),
+    "classhandout.discuss.2": (
+        "Where is the class's share farthest from the exact probability? Would twice as many "
+        "trials bring it closer?"
+    ),
+    "classhandout.discuss.3": (
+        "Had each student done only a few trials alone, how far from the law could their own "
+        "results be?"
     ),
     # What the app says while a page runs (Voila's spinner; kit_common.pages carries them in a
     # translated page's metadata, the kit's Voila template shows them)

@@ -315,6 +315,13 @@ ENGLISH.update(
             "Play one whole turn with the {strategy} strategy and note the turn's score."
         ),
         "experiment.turn.outcome": "points",
+        # a turn played on screen, under the dice set aside at its end; {over} is "The turn
+        # is over: <why>.", {score} the score in words ("7 points: 4 earthlings + 3 bonus")
+        "experiment.turn.played": Plural(
+            "{n} roll; set aside at the end: {set_aside}. {over} {score}.",
+            "{n} rolls; set aside at the end: {set_aside}. {over} {score}.",
+        ),
+        "experiment.turn.last_roll": "The last roll, which left no legal choice: {rolled}.",
     }
 )
 

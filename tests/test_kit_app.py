@@ -503,3 +503,24 @@ def test_the_voila_handlers_kit_app_replaces_are_still_its_own():
             "would leave Voila's own in place (its pages, kernel shutdown, contents API)"
         )
     assert "post" in vars(VoilaShutdownKernelHandler)
+
+
+@pytest.mark.parametrize(
+    ("path", "accept", "language"),
+    [
+        ("/voila/render/es/martian_dice/02_a_turn.ipynb", "ru", "es"),  # the page's own
+        ("/voila/render/martian_dice/02_a_turn.ipynb", "pt-BR,pt;q=0.9,en;q=0.8", "pt"),
+        ("/voila/render/00_index.ipynb", "de-DE, ru;q=0.5, es;q=0.7", "es"),
+        ("/voila/render/00_index.ipynb", "ru;q=0, es;q=bad", "en"),
+        ("/voila/render/00_index.ipynb", None, "en"),
+    ],
+)
+def test_a_refusal_speaks_the_page_s_language_or_the_browser_s(path, accept, language):
+    assert kit_app.request_language(path, accept) == language
+
+
+def test_a_device_over_its_kernels_is_refused_in_its_language():
+    kernels = kit_app.VisitorKernels(cap=10, per_client=1)
+    kernels.note("k1", "10.0.0.1")
+    refusal = kernels.refusal("10.0.0.1", {"k1"}, "es")
+    assert refusal is not None and refusal.startswith("Tienes 1 páginas")

@@ -4,11 +4,14 @@ show them; the experiments are data (kit_common.experiments), handed in by the p
 
 The teacher's view starts a class (a join code, the join link and its QR code, drawn by
 segno), or reopens one started on this computer by its code; it shows the pooled results
-beside the exact law with the chi-square test, and refreshes them by itself (a thread of the
-kernel asks the store every `REFRESH_S` seconds and redraws only when they changed); it
-resets, closes and exports the class. The student's view joins with a nickname, does trials
-on screen (drawn from the exact law) or takes those typed from real dice, and sends them
-with one idempotency key per batch (kept until the store has it, so a retry counts once).
+beside the exact law, as a chart for the room (kit_common.widgets.class_chart) and a table,
+with the chi-square test, and refreshes them by itself (a thread of the kernel asks the store
+every `REFRESH_S` seconds and redraws only when they changed); it resets, closes and exports
+the class (a CSV of every trial, and the handout of the class's results to print:
+kit_common.class_handout). The student's view joins with a nickname, does trials on screen
+(played by the experiment with pictures of it, such as the dice rolled, or drawn from the
+exact law) or takes those typed from real dice, and sends them with one idempotency key per
+batch (kept until the store has it, so a retry counts once).
 
 The elements carry stable class names (`kit-class-*`) for the browser tests and assistive
 tools. Everything shown of a student (the nickname) is escaped: text, never HTML.
@@ -22,6 +25,7 @@ import random
 import threading
 import uuid
 from collections.abc import Callable, Mapping
+from datetime import datetime, timezone
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -32,6 +36,7 @@ import ipywidgets as w
 import segno
 import traitlets
 
+from kit_common.class_handout import handout_html
 from kit_common.class_store import (
     DEFAULT_IDLE_MINUTES,
     MAX_IDLE_MINUTES,
@@ -49,6 +54,7 @@ from kit_common.errors import InputError, KitError
 from kit_common.experiments import Comparison, Experiment
 from kit_common.messages import number_text
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from kit_common.widgets.class_chart import ClassChart
 from kit_common.words import message, plural
 
 STATIC = Path(__file__).parent / "static"
@@ -142,6 +148,12 @@ def comparison_html(
     return f"{table}<p>{means} {verdict}</p>"
 
 
+def _download(name: str, kind: str, text: str, words: str) -> str:
+    """A link that downloads `text` as the file `name` (of media type `kind`)."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return f"<a download='{name}' href='data:{kind};base64,{data}'>{message(words)}</a>"
+
+
 class _ClassPage(App):
     """What the teacher's and the student's pages share: the experiments they offer and the
     class store, opened on first use (a page runs without one until a class starts)."""
@@ -187,6 +199,9 @@ class TeacherView(_ClassPage):
         self._keys = keys
         self._refresh_s = refresh_s
         self._stop = threading.Event()
+        # one drawing at a time: the refreshing thread's and a button's (the chart's figure
+        # is edited in batches that must not interleave)
+        self._drawing = threading.RLock()
         self._poller: threading.Thread | None = None
         self.key: TeacherKey | None = None
         self.experiment: Experiment | None = None
@@ -219,6 +234,8 @@ class TeacherView(_ClassPage):
         self.code = w.HTML(f"<p>{message('classview.no_class')}</p>")
         self.code.add_class("kit-class-code")
         self.code.add_class(OUTPUT_CLASS)  # what Start changes: the class's code and link
+        self.chart = ClassChart()
+        self.chart.chart.widget.layout.display = "none"  # until a class is shown
         self.pooled = w.HTML()
         self.pooled.add_class("kit-class-pooled")
         self.notice = w.HTML()
@@ -237,6 +254,7 @@ class TeacherView(_ClassPage):
                 w.HBox([self.code_input, self.open_button]),
                 self.notice,
                 self.code,
+                self.chart.widget,
                 self.pooled,
                 w.HBox([self.reset_button, self.close_button, self.export_button]),
                 self.export_link,
@@ -294,23 +312,29 @@ class TeacherView(_ClassPage):
         self.notice.value = ""
         self.export_link.value = ""
         self._set_class_buttons(True)
-        self.refresh()
+        with self._drawing:
+            self.chart.show_experiment(experiment, experiment.compare({}))
+            self.chart.chart.widget.layout.display = ""
+            self.refresh()
         self._start_polling()
 
     def refresh(self) -> Pooled | None:
         """Ask the store for the pooled results and redraw them if they changed."""
         if self.key is None or self.experiment is None:
             return None
-        pooled = self.store().pooled(self.key.code)
+        with self._drawing:
+            return self._redraw(self.key, self.experiment)
+
+    def _redraw(self, key: TeacherKey, experiment: Experiment) -> Pooled:
+        pooled = self.store().pooled(key.code)
         if pooled != self.shown:
             self.shown = pooled
             sentence = plural(
                 "classview.pooled", pooled.trials, sent=pooled.sent, joined=pooled.joined
             )
-            result = self.experiment.compare(pooled.as_dict())
-            self.pooled.value = (
-                f"<p><b>{sentence}</b></p>{comparison_html(self.experiment, result)}"
-            )
+            result = experiment.compare(pooled.as_dict())
+            self.pooled.value = f"<p><b>{sentence}</b></p>{comparison_html(experiment, result)}"
+            self.chart.update(result)
         return pooled
 
     def _start_polling(self) -> None:
@@ -352,15 +376,32 @@ class TeacherView(_ClassPage):
         self.notice.value = f"<p>{message('classview.closed_done')}</p>"
 
     def export(self) -> str:
-        """The class's trials as CSV, offered as a download link (the button "Export")."""
+        """The class's trials as CSV, and the handout of its results (HTML, to print),
+        offered as download links (the button "Export"); returns the CSV."""
         key = self._key()
-        text = self.store().export_csv(key)
-        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        store = self.store()
+        text = store.export_csv(key)
         self.export_link.value = (
-            f"<a download='class-{key.code}.csv' href='data:text/csv;base64,{data}'>"
-            f"{message('classview.export_link')}</a>"
+            f"<p>{_download(f'class-{key.code}.csv', 'text/csv', text, 'classview.export_link')}"
+            "</p><p>"
+            + _download(
+                f"class-{key.code}-handout.html",
+                "text/html",
+                self.handout(),
+                "classview.export_handout",
+            )
+            + "</p>"
         )
         return text
+
+    def handout(self) -> str:
+        """The handout of the class's results as they are now (kit_common.class_handout)."""
+        key = self._key()
+        assert self.experiment is not None
+        pooled = self.store().pooled(key.code)
+        result = self.experiment.compare(pooled.as_dict())
+        now = datetime.now(timezone.utc)
+        return handout_html(self.experiment, pooled, result, now)
 
     def summary(self) -> str:
         if self.key is None:
@@ -413,6 +454,8 @@ class StudentView(_ClassPage):
         )
         self.add_button = button(message("classview.add"), message("classview.add_tip"))
         self.add_button.on_click(lambda _: self.add_typed(self.typed.value))
+        self.picture = w.HTML()  # the last trial done on screen, drawn
+        self.picture.add_class("kit-class-picture")
         self.send_button = button(message("classview.send"), message("classview.send_tip"))
         self.send_button.button_style = "primary"
         self.send_button.add_class("kit-class-send")
@@ -435,6 +478,7 @@ class StudentView(_ClassPage):
                     [self.roll_button, self.typed, self.add_button],
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
+                self.picture,
                 self.send_button,
                 self.status,
                 self.results,
@@ -479,13 +523,15 @@ class StudentView(_ClassPage):
         return self.student, self.experiment
 
     def roll(self) -> int:
-        """One trial on screen, drawn from the exact law (the button "Roll")."""
+        """One trial on screen (the button "Roll"): played by the experiment, which draws it
+        (the dice rolled, say), or drawn from the exact law."""
         _, experiment = self._joined()
         self._check_room(1)
-        outcome = experiment.sample(self.rng)
-        self.pending.append(outcome)
+        trial = experiment.do(self.rng)
+        self.pending.append(trial.outcome)
+        self.picture.value = trial.picture
         self._show_pending()
-        return outcome
+        return trial.outcome
 
     def add_typed(self, text: str) -> list[int]:
         """Take the outcomes typed from real dice ("4 5 3"), each one of the experiment's."""
@@ -530,6 +576,7 @@ class StudentView(_ClassPage):
             self._send_key = uuid.uuid4().hex
         receipt = self.store().send(student, self._send_key, list(self.pending))
         self.pending, self._send_key = [], None
+        self.picture.value = ""
         key = "classview.already_sent" if receipt.repeated else "classview.sent"
         self.status.value = f"<p>{plural(key, receipt.trials)}</p>"
         self.show_results()

@@ -1,8 +1,9 @@
 """The live class in a real browser: the teacher starts a class, a student opens the join
-link on a phone-sized page, joins, rolls and sends, and the teacher's projector shows the
-send by itself within 2 s; the nickname shows as text. Then a room of Martian Dice played
-from two phone-sized devices: each move shows on the other within 1 s, and a press forced on
-a device whose seat is not to act is refused."""
+link on a phone-sized page, joins, rolls (seeing the 13 dice drawn) and sends, and the
+teacher's projector shows the send by itself within 2 s, in its sentence and on its chart; the
+nickname shows as text. Then a room of Martian Dice played from two phone-sized devices: each
+move shows on the other within 1 s, and a press forced on a device whose seat is not to act is
+refused."""
 
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ def test_a_student_send_reaches_the_projector_within_two_seconds(voila_app, chro
         student.wait_for_function(
             "document.body.innerText.includes('3 trials ready to send')", timeout=30_000
         )
+        assert student.locator(".kit-class-picture svg.kit-die").count() == 13  # the last roll
         student.click(".kit-class-send")
         student.wait_for_function("document.body.innerText.includes('Sent: 3 trials.')")
         sent = time.monotonic()
@@ -57,6 +59,12 @@ def test_a_student_send_reaches_the_projector_within_two_seconds(voila_app, chro
             timeout=10_000,
         )
         assert time.monotonic() - sent < 2
+        # the chart, hidden until the class started, shows the class's bars with their values
+        teacher.wait_for_function(
+            "document.querySelector('.kit-class-chart.kit-chart')?.textContent"
+            ".includes('The class (3 trials)')",
+            timeout=10_000,
+        )
     finally:
         student_context.close()
         teacher_context.close()

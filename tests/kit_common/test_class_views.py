@@ -14,7 +14,7 @@ import pytest
 
 from kit_common.class_store import ClassError, ClassStore, TeacherKeys
 from kit_common.errors import InputError
-from kit_common.experiments import Experiment
+from kit_common.experiments import Experiment, Trial
 from kit_common.widgets.class_views import (
     StudentView,
     TeacherView,
@@ -175,3 +175,101 @@ def test_a_class_is_reopened_by_its_code_on_the_computer_that_started_it(
     with pytest.raises(ClassError, match="was not started on this computer"):
         elsewhere.reopen(key.code)
     assert (tmp_path / "teacher_keys.json").stat().st_mode & 0o077 == 0  # the owner's only
+
+
+def _send(store: ClassStore, code: str, nickname: str, typed: str) -> StudentView:
+    student = StudentView(EXPERIMENTS, lambda: store, random.Random(7), code=code)
+    student.join(code, nickname)
+    student.add_typed(typed)
+    assert student.send()
+    return student
+
+
+def test_the_projector_chart_shows_the_class_against_the_law(
+    store: ClassStore, tmp_path: Path
+) -> None:
+    teacher = teacher_view(store, tmp_path)
+    assert teacher.chart.widget.layout.display == "none"  # no class yet
+    key = teacher.start()
+    assert teacher.chart.widget.layout.display == ""
+    shown = teacher.chart.shown()
+    assert shown["outcomes"] == [1, 2, 3, 4, 5, 6] and shown["class_name"] == "The class (0 trials)"
+    assert shown["exact"] == [1 / 6] * 6 and shown["exact_text"] == ["17%"] * 6
+    assert shown["class_text"] == [""] * 6
+    top = shown["y_range"]
+    assert top == [0, 0.25]  # 1.4 x 1/6 rounded up to 5%
+    _send(store, key.code, "Ann", "6 6 6 1")  # shares 1/4 and 3/4: the axis grows to hold them
+    teacher.refresh()
+    shown = teacher.chart.shown()
+    assert (
+        shown["class"] == [0.25, 0, 0, 0, 0, 0.75] and shown["class_name"] == "The class (4 trials)"
+    )
+    assert shown["class_text"] == ["25%", "0%", "0%", "0%", "0%", "75%"]
+    assert shown["y_range"] == [0, 0.85]  # 1.12 x 3/4 rounded up to 5%
+    _send(store, key.code, "Bob", "1 2 3 4 5 2 3 4 5 1 2 3 4 5 1 2 3 4 5 6")
+    teacher.refresh()
+    assert teacher.chart.shown()["y_range"] == [0, 0.85]  # it does not shrink back
+    teacher.reset()
+    assert teacher.chart.shown()["y_range"] == [0, 0.25]  # a reset starts afresh
+    assert figure_redraws_once_per_refresh(teacher)
+
+
+def figure_redraws_once_per_refresh(teacher: TeacherView) -> bool:
+    sent: list[object] = []
+    teacher.chart.chart.widget.observe(lambda change: sent.append(change["new"]), "figure")
+    key = teacher.key
+    assert key is not None
+    _send(teacher.store(), key.code, "Cy", "3")
+    teacher.refresh()
+    teacher.refresh()  # nothing changed: nothing redrawn
+    return len(sent) == 1
+
+
+def test_the_export_offers_the_handout_of_the_class_results(
+    store: ClassStore, tmp_path: Path
+) -> None:
+    teacher = teacher_view(store, tmp_path)
+    key = teacher.start()
+    # 60 trials: 5, 10, 10, 10, 10, 15 against 10 expected each
+    typed = "1 " * 5 + "2 " * 10 + "3 " * 10 + "4 " * 10 + "5 " * 10
+    _send(store, key.code, "<script>alert(1)</script>", typed)
+    _send(store, key.code, "Bea", "6 " * 15)
+    teacher.export()
+    links = teacher.export_link.value
+    assert f"download='class-{key.code}.csv'" in links
+    assert f"download='class-{key.code}-handout.html'" in links
+    handout = teacher.handout()
+    assert handout.startswith("<!DOCTYPE html>") and "<script" not in handout
+    assert "alert" not in handout and "Bea" not in handout  # nothing of a student
+    assert (
+        "<h1>One die: the class&#x27;s results</h1>" in handout and f"Class {key.code}" in handout
+    )
+    assert "60 trials pooled from 2 of 2 students." in handout
+    # by hand: chi-square = (25 + 0 + 0 + 0 + 0 + 25) / 10 = 5 with 5 degrees of freedom,
+    # p = P(chi2(5) >= 5) = 2 (1 - Phi(sqrt 5)) + sqrt(10 / pi) exp(-2.5) (1 + 5 / 3) = 0.4159
+    assert "Chi-square: 5.00 with 5 degrees of freedom; p-value 0.416." in handout
+    assert "nothing here says that the class's results disagree" in handout
+    assert "<td>1</td><td>5</td><td>8.33%</td><td>16.67%</td><td>10.0</td>" in handout
+    assert "<td>6</td><td>15</td><td>25.00%</td><td>16.67%</td><td>10.0</td>" in handout
+    # mean (5 + 20 + 30 + 40 + 50 + 90) / 60 = 3.92 against 7/2
+    assert "Mean seen: 3.92; exact mean: 7/2 ≈ 3.50." in handout
+    assert handout.count("<rect") == 6 + 6 + 2  # the class's bars, the law's, the legend
+
+
+def test_a_roll_on_screen_shows_its_picture_until_the_send(store: ClassStore) -> None:
+    pictured = Experiment.from_probabilities(
+        "die-drawn",
+        "One die, drawn",
+        "Roll one die.",
+        "face",
+        {k: F(1, 6) for k in range(1, 7)},
+        play=lambda rng: Trial(k := rng.randint(1, 6), f"<svg aria-label='{k}'></svg>"),
+    )
+    key = store.start_class(pictured.name, pictured.outcomes)
+    student = StudentView({pictured.name: pictured}, lambda: store, random.Random(8), key.code)
+    student.join(key.code, "Eve")
+    outcome = student.roll()
+    assert student.picture.value == f"<svg aria-label='{outcome}'></svg>"
+    assert "kit-class-picture" in student.picture._dom_classes
+    student.send()
+    assert student.picture.value == ""

@@ -10,7 +10,7 @@ from fractions import Fraction as F
 import pytest
 
 from kit_common.errors import InputError
-from kit_common.experiments import Experiment
+from kit_common.experiments import Experiment, Trial
 
 THIRDS = ((0, F(1, 3)), (1, F(1, 3)), (2, F(1, 3)))
 
@@ -71,6 +71,30 @@ def test_a_trial_is_drawn_from_the_exact_law() -> None:
     seen = [law.sample(rng) for _ in range(6000)]
     test = law.compare({k: seen.count(k) for k in (0, 1, 2)}).test
     assert test is not None and test.p_value > 0.001
+
+
+def test_a_trial_on_screen_is_played_when_the_experiment_says_how() -> None:
+    """`do` plays the experiment's own trial (with its picture), draws from the law without
+    one, and refuses an outcome the law does not know (a definition's mistake) in words."""
+    drawn = experiment().do(random.Random(1))
+    assert drawn.outcome in (0, 1, 2) and drawn.picture == ""
+    faces = {1: 0, 2: 0, 3: 1, 4: 1, 5: 2, 6: 2}
+    played = Experiment.from_probabilities(
+        "die-thirds",
+        "Thirds",
+        "Roll a die.",
+        "points",
+        [F(1, 3)] * 3,
+        play=lambda rng: Trial(faces[face := rng.randint(1, 6)], f"<p>face {face}</p>"),
+    )
+    trial = played.do(random.Random(3))
+    face = random.Random(3).randint(1, 6)
+    assert trial == Trial(faces[face], f"<p>face {face}</p>")
+    wrong = Experiment.from_probabilities(
+        "wrong", "Wrong", "Roll.", "points", [F(1, 2)] * 2, play=lambda rng: Trial(5)
+    )
+    with pytest.raises(InputError, match=r"play: is not an outcome of the experiment \(0, 1\): 5"):
+        wrong.do(random.Random(1))
 
 
 def test_the_class_is_held_against_the_law() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from kit_common.class_store import ClassStore
 from kit_common.errors import InputError
+from martian_kit.dice import FaceCounts
 from martian_kit.experiments import (
     DEATH_RAYS,
     SHIPPED_PATH,
@@ -24,6 +25,7 @@ from martian_kit.experiments import (
     turn_law,
     turn_score,
 )
+from martian_kit.scoring import score
 from martian_kit.solver.distribution import score_distribution
 from martian_kit.strategies import named_table_policies
 
@@ -84,3 +86,34 @@ def test_a_class_pools_the_death_rays_of_its_students(tmp_path: Path) -> None:
     assert result.test is not None and result.test.df == len(rays.groups(200)) - 1
     assert result.test.p_value > 0.001  # seeded draws from the exact law agree with it
     store.dispose()
+
+
+def _drawn(row: str) -> FaceCounts:
+    """The dice a row of a picture draws, counted by their text alternatives."""
+    return FaceCounts(
+        *(
+            row.count(f'aria-label="{label}"')
+            for label in ("Tank", "Death Ray", "Human", "Cow", "Chicken")
+        )
+    )
+
+
+@pytest.mark.parametrize(("name", "trials"), [(DEATH_RAYS, 1500), ("turn-score-cautious", 600)])
+def test_a_trial_on_screen_is_played_by_the_engine_and_follows_the_law(
+    name: str, trials: int
+) -> None:
+    """The engine's roll (or turn) gives outcomes the exact law expects (a chi-square test at
+    fixed seeds), and its picture draws what gave the outcome: the 13 dice rolled, whose Death
+    Rays are the outcome; the dice set aside at the turn's end, whose score is the outcome."""
+    experiment = class_experiments()[name]
+    rng = random.Random(2026)
+    played = [experiment.do(rng) for _ in range(trials)]
+    counts = {k: sum(t.outcome == k for t in played) for k in experiment.outcomes}
+    test = experiment.compare(counts).test
+    assert test is not None and test.p_value > 0.001
+    for trial in played[:50]:
+        set_aside = _drawn(trial.picture.split('class="kit-dice-row"')[1])
+        if name == DEATH_RAYS:
+            assert set_aside.total == 13 and set_aside.ray == trial.outcome
+        else:
+            assert score(set_aside) == trial.outcome
