@@ -629,6 +629,11 @@ ENGLISH.update(
         "story.workers_head": "Workers",
         "story.cleanup_head": "Cleanup: the next round's turn order and market",
         "story.order_entry": "{name} — {vp} VP",
+        "story.round_end_money": "Every player gains ${amount} at the end of the round ({names}).",
+        "story.round_end_money.less": (
+            "Every player loses ${amount} at the end of the round, but never goes below $0 "
+            "({names})."
+        ),
         "story.turn_order": (
             "Turn order of round {round}, fewest VP first (a tie keeps the old order): {order}."
         ),

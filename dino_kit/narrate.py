@@ -493,13 +493,22 @@ def face_label_of(face: Any) -> str:
 
 
 def cleanup_lines(before: GameState, after: GameState) -> list[str]:
-    """The cleanup closing a round, in words: the next round's turn order (fewest VP first)
-    and the market's slide (the cheapest row discarded, the rest toward the cheap rows, the
-    empty places refilled). `before`: the round's last state; `after`: the next round's first
-    (its draws still to come). Nothing when the game ended at this cleanup."""
+    """The cleanup closing a round, in words: the money the plot twists pay (or take) at
+    every round's end, the next round's turn order (fewest VP first) and the market's slide
+    (the cheapest row discarded, the rest toward the cheap rows, the empty places refilled).
+    `before`: the round's last state; `after`: the next round's first (its draws still to
+    come). Nothing when the game ended at this cleanup."""
     if after.is_terminal():
         return []
     lines = []
+    money = after.rules.round_end_money
+    if money:  # a plot twist pays (or takes) money at every round's end
+        twists = [after.components.plot_twist(ident) for ident in after.plot_twists]
+        names = ", ".join(
+            after.components.name_of(t) for t in twists if t.modifier.id == "round_end_money"
+        )
+        key = "story.round_end_money" if money > 0 else "story.round_end_money.less"
+        lines.append(message(key, amount=abs(money), names=names))
     if after.num_players > 1:
         order = "; ".join(
             message("story.order_entry", name=after.names[seat], vp=after.players[seat].vp)

@@ -679,6 +679,15 @@ ENGLISH.update(
             "Mean number of Death Rays {estimate:.2f}; its 95% interval [{low:.2f}, {high:.2f}] "
             "misses the exact mean 13/3 ≈ {exact:.2f}."
         ),
+        "class.mean.own": (
+            "Mean number of Death Rays {estimate:.2f}; its 95% interval [{low:.2f}, {high:.2f}]."
+        ),
+        "class.exact_hidden": (
+            "The exact chances, and the checks of the rolls against them, stay hidden until you "
+            "press Show the exact chances: predict them first."
+        ),
+        "class.reveal": "Show the exact chances",
+        "class.reveal.tip": "Show the exact chances on the chart and check the rolls against them",
         "class.too_few": "Too few rolls for a chi-square test: pool more groups.",
         "class.table.rays": "Death Rays",
         "class.table.seen": "Rolls seen",
@@ -708,6 +717,9 @@ ENGLISH.update(
         "class.chart.x": "Death Rays in the roll",
         "class.chart.observed": "the class's rolls ({n})",
         "class.summary": "class experiment: {groups} groups, {rolls} rolls",
+        "class.summary.exact": (
+            "class experiment: {groups} groups, {rolls} rolls, beside the exact chances"
+        ),
     }
 )
 

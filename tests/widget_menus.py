@@ -40,3 +40,19 @@ def menus_in_step(root: w.Widget) -> list[str]:
         for menu in menus_of(root)
         if shown(menu) != menu.value
     ]
+
+
+def every_entry_in_step(root: w.Widget) -> list[str]:
+    """Pick every entry of every menu inside `root` in turn, as a browser picks it (the
+    menus a pick shows or refills included: they are looked up again after each pick), and
+    describe each time a menu then highlighted one entry while the kernel held another (empty
+    when the page and the kernel always agreed). Each menu is left on its last entry."""
+    found = []
+    done: set[int] = set()
+    while todo := [m for m in menus_of(root) if id(m) not in done]:
+        menu = todo[0]
+        done.add(id(menu))
+        for index in range(len(menu.options)):
+            pick(menu, index)
+            found += [f"after {menu.description!r} #{index}: {x}" for x in menus_in_step(root)]
+    return found

@@ -475,13 +475,17 @@ def _whole_set_problems(parsed: dict[str, tuple[Any, ...]], tables: Any) -> list
     if parsed["plot_twists"] and len({t.modifier.id for t in parsed["plot_twists"]}) < 2:
         found.append(f"plot_twists.yaml: {message('components.twist_modifiers')}")
     if tables is not None:
-        for r in parsed["recipes"]:
+        # a recipe (the starting exhibit's too: a player creates it again) that needs more DNA
+        # of a type than any cold storage holds could never be created
+        costed = [(f"recipes.yaml: recipe {r.id!r}", r) for r in parsed["recipes"]]
+        costed.append(("tables.yaml: tables.starting_exhibit", tables.starting_exhibit))
+        for where, r in costed:
             for dna, cost in zip(DNA_TYPES, r.dna_cost):
                 if cost > tables.max_limit:
                     too_much = message(
                         "components.cost_over_storage", cost=cost, limit=tables.max_limit
                     )
-                    found.append(f"recipes.yaml: recipe {r.id!r}: dna_cost.{dna} {too_much}")
+                    found.append(f"{where}: dna_cost.{dna} {too_much}")
     if (
         tables is not None
         and tables.security_costs

@@ -61,8 +61,10 @@ class Exercise:
         )
 
 
-def report_html(report: ExperimentReport) -> str:
-    """The experiment's results in sentences (what the page shows under the chart)."""
+def report_html(report: ExperimentReport, reveal: bool = True) -> str:
+    """The experiment's results in sentences (what the page shows under the chart). Before
+    the `reveal`, only what the class's rolls say by themselves: nothing of the exact law
+    (its mean, the rolls it expects, the test against it), which the students predict."""
     if report.rolls == 0:
         return f"<p>{message('class.no_rolls')}</p>"
     exact = float(exact_ray_mean())
@@ -70,10 +72,13 @@ def report_html(report: ExperimentReport) -> str:
     if report.mean is not None:
         m = report.mean
         key = "class.mean.holds" if report.mean_agrees else "class.mean.misses"
+        key = key if reveal else "class.mean.own"
         mean = message(key, estimate=m.estimate, low=m.low, high=m.high, exact=exact)
         parts.append(f"{mean}</p>")
     else:
         parts.append("</p>")
+    if not reveal:
+        return "".join(parts) + f"<p><i>{escape(message('class.exact_hidden'))}</i></p>"
     test = report.test
     if test is None:
         parts.append(f"<p>{message('class.too_few')}</p>")
@@ -96,7 +101,8 @@ def report_html(report: ExperimentReport) -> str:
 
 class ClassExperiment(App):
     """Type each group's Death Ray counts, add them, and compare all groups pooled with the
-    exact distribution."""
+    exact distribution, which stays hidden (on the chart and in the results) until **Show the
+    exact chances** is pressed: the students predict it first."""
 
     def __init__(self) -> None:
         self.groups: dict[str, list[int]] = {}
@@ -114,16 +120,28 @@ class ClassExperiment(App):
         self.add_button.on_click(lambda _: self.add_group(self.name.value, self.rolls.value))
         self.clear_button = button(message("class.clear"), message("class.clear.tip"))
         self.clear_button.on_click(lambda _: self.clear())
+        self.reveal = w.ToggleButton(
+            value=False,
+            description=message("class.reveal"),
+            tooltip=message("class.reveal.tip"),
+            layout=w.Layout(width="auto"),
+        )
+        self.reveal.observe(lambda _: self._refresh(), names="value")
         self.message = w.HTML()
         self.groups_view = w.HTML()
-        self.results = w.HTML(report_html(analyse([])))
+        self.results = w.HTML(report_html(analyse([]), reveal=False))
         self.results.add_class(OUTPUT_CLASS)
-        self.figure = LiveChart(self._figure([0] * len(COUNTS)))
+        figure = self._figure([0] * len(COUNTS))
+        figure.data[0].visible = False  # the exact chances: shown on reveal
+        self.figure = LiveChart(figure)
         self.widget = w.VBox(
             [
                 self.name,
                 self.rolls,
-                w.HBox([self.add_button, self.clear_button]),
+                w.HBox(
+                    [self.add_button, self.clear_button, self.reveal],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
                 self.message,
                 self.groups_view,
                 self.figure.widget,
@@ -177,9 +195,10 @@ class ClassExperiment(App):
             if rows
             else ""
         )
-        self.results.value = report_html(report)
+        self.results.value = report_html(report, reveal=self.reveal.value)
         new = self._figure(list(report.counts))
         with updating(self.figure):
+            self.figure.data[0].visible = self.reveal.value
             self.figure.data[1].y = new.data[1].y
             self.figure.data[1].name = new.data[1].name
         return report
@@ -196,7 +215,8 @@ class ClassExperiment(App):
         )
 
     def summary(self) -> str:
-        return message("class.summary", groups=len(self.groups), rolls=len(self.pooled))
+        key = "class.summary.exact" if self.reveal.value else "class.summary"
+        return message(key, groups=len(self.groups), rolls=len(self.pooled))
 
 
 PROJECTOR_CSS = """

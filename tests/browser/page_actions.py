@@ -122,3 +122,68 @@ def interact(page, backwards: bool = False) -> str:
         buttons.first.click()
         return "clicked a button"
     raise AssertionError(f"do not know how to use the {ACTION} element <{tag}>")
+
+
+#: Measures a page as laid out now, for the games played through (written once for both):
+#: the width the page scrolls to (the document, or `#rendered_cells`, in which Voila's lab
+#: template scrolls the page), the viewport's width, and the move controls of `root` (its
+#: buttons and menus) shown less than `CONTROL_PX` tall.
+_LAYOUT = """(root) => {
+  const cells = document.querySelector('#rendered_cells');
+  const width = Math.max(document.scrollingElement.scrollWidth,
+    cells ? cells.scrollWidth + window.innerWidth - cells.clientWidth : 0);
+  const small = [...root.querySelectorAll('button, select')]
+    .filter((e) => e.getClientRects().length && e.getBoundingClientRect().height < 44)
+    .map((e) => `${e.tagName.toLowerCase()} "${e.textContent.trim().slice(0, 30)}" `
+      + `${Math.round(e.getBoundingClientRect().height)} px`);
+  return {width: width, viewport: window.innerWidth, small: small};
+}"""
+
+
+def settled_look(page, look: str, before: str | None, timeout_ms: int = 30_000) -> dict:
+    """One round trip after a move: wait in the page until what `look` (a JavaScript function
+    of no argument returning an object with a string `fp`, the page's fingerprint) sees has
+    changed from `before` (`None`: at once) and then stayed the same for 150 ms (the kernel's
+    reply arrives as several widget updates), and return it, with the page's layout under
+    `layout` (`_LAYOUT`, measured on the element `look` returns as `root`, then dropped)."""
+    script = f"""async (before) => {{
+  const look = {look};
+  const layout = {_LAYOUT};
+  const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+  const end = Date.now() + {int(timeout_ms)};
+  let now = look();
+  while (before !== null && now.fp === before && Date.now() < end) {{
+    await pause(40); now = look();
+  }}
+  let since = Date.now();
+  while (Date.now() - since < 150 && Date.now() < end) {{
+    await pause(40);
+    const later = look();
+    if (later.fp !== now.fp) {{ now = later; since = Date.now(); }}
+  }}
+  now.changed = before === null || now.fp !== before;
+  now.layout = layout(now.root);
+  delete now.root;
+  return now;
+}}"""
+    return page.evaluate(script, before)
+
+
+def checked_look(page, look: str, before: str | None, check, tries: int = 4) -> tuple:
+    """`settled_look`, then `check(state)` (which asserts and returns what it found): what a
+    person reads once the page has settled. A loaded machine can pause a kernel for longer
+    than `settled_look`'s quiet spell in the middle of its reply, showing half of it; a failed
+    check is therefore looked at again (every half second, `tries` looks in all) and fails
+    only when the page stays that way. Returns (the state, what `check` returned)."""
+    state = settled_look(page, look, before)
+    for attempt in range(tries):
+        try:
+            return state, check(state)
+        except AssertionError:
+            if attempt == tries - 1:
+                raise
+            page.wait_for_timeout(500)
+            changed = state["changed"]
+            state = settled_look(page, look, None)
+            state["changed"] = changed or state["fp"] != before
+    raise AssertionError("unreachable")

@@ -4,7 +4,9 @@ Every page of the course (01–07), the printable rules card and the index must 
 Python value (`raw_values`) and no "Tests" heading; a freshly opened page's widgets are in
 their initial state (no widget played by a hidden cell, no quiz answered); and two people play
 a whole hot-seat game on page 7 with the keyboard alone (Tab, Shift+Tab, the arrows, Enter
-and Space), the focus showing on every control it passes.
+and Space), the focus showing on every control it passes, checked after every press at 1280 px
+and at 390 px (the buttons enabled are those asked for, the turn's end is said to the next
+person with the last dice in view, the end leaves no control to play).
 
 Each page is read as it showed on its first visit (tests/browser/first_visits.py); the game
 and the rules card are opened again in a page of their own.
@@ -17,7 +19,13 @@ import re
 import pytest
 
 from tests.browser.conftest import pages_root
-from tests.browser.page_actions import page_errors, wait_for_widgets, widget_outputs
+from tests.browser.page_actions import (
+    checked_look,
+    page_errors,
+    settled_look,
+    wait_for_widgets,
+    widget_outputs,
+)
 from tests.browser.visible_text import raw_values, visible_text
 from tests.browser.voila_server import INDEX, pages
 
@@ -129,36 +137,103 @@ def _set_slider(page, label: str, value: int, unseen_focus: set[str]) -> None:
     raise AssertionError(f"the {label} slider did not reach {value}")
 
 
-def _press_and_wait(page, button, unseen_focus: set[str], key: str = "Enter") -> None:
-    """Reach the button with Tab and press it with `key`, as anyone without a mouse plays,
-    then wait until the page changed and stopped changing: the kernel's reply arrives as
-    several widget updates (text, then buttons)."""
-    before = page.locator("body").inner_text()
-    _tab_to(page, button, unseen_focus)
+#: One look at the game page (`tests.browser.page_actions.settled_look`): whether it is over,
+#: the buttons shown and those enabled, the advisor's best line, who is asked to play and what
+#: to do, the line under the dice and the one under the buttons, how many dice each row draws,
+#: the scores, and whether the statistics and the chart show.
+_GAME_STATE = r"""() => {
+  const game = document.querySelector('.jp-OutputArea-output .widget-vbox');
+  const shown = (e) => !!e && e.getClientRects().length > 0;
+  const words = (e) => (e ? e.innerText : '').replace(/\u00a0/g, ' ').trim();
+  const buttons = [...game.querySelectorAll('button')].filter(shown);
+  const dice = (label) => {
+    const row = [...game.querySelectorAll('.widget-hbox')].find(
+      (h) => shown(h) && words(h.firstElementChild) === label);
+    return row ? row.querySelectorAll('svg').length : -1;
+  };
+  const htmls = [...game.querySelectorAll('.widget-html')].filter(shown).map(words);
+  const text = words(game);
+  const status = text.match(/(Player \d+|You)(?:, your|r) turn: (.*)/) || ['', '', ''];
+  return {
+    root: game,
+    over: text.includes(' wins with ') || text.includes('You win with '),
+    shown: buttons.map((b) => b.textContent.trim()),
+    buttons: buttons.filter((b) => !b.disabled).map((b) => b.textContent.trim()),
+    advice: (game.querySelector('.kit-advice li') || {textContent: ''}).textContent,
+    asked: status[1],
+    what: status[2],
+    score: htmls.find((x) => /^(If the turn ended now|Turn over|.*last turn): /.test(x)) || '',
+    why: words(game.querySelector('.kit-output')),
+    setAside: dice('Set aside'),
+    rolled: dice('Just rolled'),
+    totals: Object.fromEntries([...game.querySelectorAll("span[style*='inline-block']")]
+      .map((s) => words(s).split('\n')).filter((x) => x.length === 2)
+      .map(([name, total]) => [name, Number(total)])),
+    stats: [...game.querySelectorAll('table')].some(shown),
+    chart: shown(game.querySelector('.kit-chart')),
+    text: text,
+    fp: text + buttons.map((b) => b.disabled).join() + dice('Set aside') + ':'
+      + dice('Just rolled'),
+  };
+}"""
+PLAYING = {"Roll", "Stop", "Take Death Rays", "Take Humans", "Take Cows", "Take Chickens"}
+#: How a hot-seat turn's end is said to the next person: who, and with how many points.
+TURN_END = re.compile(
+    r"^(?P<name>Player \d+)(?: stopped with |'s last roll left no legal choice: the turn "
+    r"ended with | had no dice left to roll: the turn ended with )(?P<points>\d+) points?\.$"
+)
+WIDE, PHONE = 1280, 390
+
+
+def _expected_buttons(what: str) -> set[str]:
+    """The playing buttons the line asking a person to play says they may press."""
+    if what.startswith("press Roll"):
+        return {"Roll"}
+    if what.startswith("Now you must set aside all dice of one type: "):
+        faces = what.split(": ", 1)[1].rstrip(".").split(" or ")
+        return {f"Take {face}" for face in faces}
+    assert re.match(r"Now roll (the \d+ dice left|the last die), or stop and score\.", what), what
+    return {"Roll", "Stop"}
+
+
+def _check_state(state: dict, width: int) -> None:
+    """What the game shows agrees with itself (issue 29, items 1-3): the buttons enabled are
+    those the line asking to play names, the dice drawn fit it, and at the end only the
+    result, the statistics and New game remain; at a phone's width nothing scrolls the page
+    sideways and every control is at least 44 px tall."""
+    where = f"at {width} px: {state['text'][-600:]!r}"
+    if width == PHONE:
+        layout = state["layout"]
+        assert layout["viewport"] == PHONE and layout["width"] <= PHONE, (layout, where)
+        assert layout["small"] == [], (layout["small"], where)
+    assert "New game" in state["buttons"], where
+    if state["over"]:
+        assert PLAYING.isdisjoint(state["shown"]), where
+        assert "If the turn ended now" not in state["text"], where
+        assert "Show the advisor" not in state["text"] and state["setAside"] == -1, where
+        assert state["stats"] and state["chart"] and state["why"] == "", where
+        return
+    playing = PLAYING & set(state["buttons"])
+    assert playing == _expected_buttons(state["what"]), (playing, where)
+    assert set(state["shown"]) >= PLAYING, where  # the others shown, disabled
+    if state["what"].startswith("Now you must set aside"):
+        assert state["rolled"] > 0 and state["score"].startswith("If the turn ended now"), where
+    elif state["what"].startswith("Now roll"):
+        assert state["rolled"] == 0 and state["setAside"] > 0, where
+        assert state["score"].startswith("If the turn ended now"), where
+
+
+def _press(
+    page, label: str, before: dict, check, unseen_focus: set[str], key: str = "Enter"
+) -> dict:
+    """Reach the button with Tab and press it with `key` (Enter and Space both press a
+    button), as anyone without a mouse plays, and look at the page once it has changed and
+    stopped changing, checked with `check`."""
+    _tab_to(page, page.get_by_role("button", name=label, exact=True), unseen_focus)
     page.keyboard.press(key)
-    page.wait_for_function("before => document.body.innerText !== before", arg=before)
-    state = (
-        "() => document.body.innerText + [...document.querySelectorAll('button')]"
-        ".map(b => b.disabled).join()"
-    )
-    now = page.evaluate(state)
-    for _ in range(40):
-        page.wait_for_timeout(150)
-        later = page.evaluate(state)
-        if later == now:
-            return
-        now = later
-
-
-#: One look at the game page: is it over, which buttons are shown and enabled, the advisor's
-#: best line, and who is asked to play.
-_GAME_STATE = """() => ({
-  over: document.body.innerText.includes(' wins with '),
-  buttons: [...document.querySelectorAll('button')]
-    .filter(b => !b.disabled && b.offsetParent !== null).map(b => b.textContent.trim()),
-  advice: (document.querySelector('.kit-advice li') || {textContent: ''}).textContent,
-  asked: (document.body.innerText.match(/Player [12](?=, your turn)/) || [''])[0],
-})"""
+    state, _ = checked_look(page, _GAME_STATE, before["fp"], check)
+    assert state["changed"], f"nothing happened after pressing {label}"
+    return state
 
 
 def _advised(state: dict) -> str | None:
@@ -173,6 +248,13 @@ def _advised(state: dict) -> str | None:
 
 
 def test_two_people_play_a_hot_seat_game_through_the_buttons(voila_app, browser_page):
+    """Two people play a whole game on page 7 with the keyboard, following the advisor. After
+    every press (one look, `_GAME_STATE`) the buttons enabled are those the page asks for;
+    when the turn passes, the line under the buttons says who did what, with the points the
+    scores added, and the last dice stay in view until the next roll; at the end only the
+    result, the statistics and New game remain. The window switches between a desktop's and
+    a phone's (390 px) every two turns: the same checks hold, nothing scrolls sideways, and
+    every control is at least 44 px tall."""
     page, watch = browser_page
     page.goto(voila_app.page_url(GAME_PAGE), wait_until="commit", timeout=120_000)
     page.wait_for_selector("#rendered_cells", state="attached", timeout=120_000)
@@ -184,31 +266,63 @@ def test_two_people_play_a_hot_seat_game_through_the_buttons(voila_app, browser_
     unseen_focus: set[str] = set()
     _set_slider(page, "People:", 2, unseen_focus)
     _set_slider(page, "Bots:", 0, unseen_focus)
-    _press_and_wait(page, page.get_by_role("button", name="New game", exact=True), unseen_focus)
-    page.get_by_text("Player 1, your turn: press Roll").wait_for(timeout=15_000)
+    state = settled_look(page, _GAME_STATE, None)
+    players_seen, turns, widths = set(), 0, set()
+    width = WIDE
+    asked, totals, rolling = "Player 1", {"Player 1": 0, "Player 2": 0}, False
+
+    def check(state: dict) -> None:
+        """What the page must show after a press: `_check_state`; when the turn passed, who
+        did what, with the points the scores added, and the last dice in view; after the
+        next roll, neither any more."""
+        _check_state(state, width)
+        if state["over"]:
+            return
+        if state["asked"] != asked:  # the turn passed: said, with the last dice in view
+            said = TURN_END.match(state["why"])
+            assert said and said["name"] == asked, (state["why"], asked)
+            gained = state["totals"][asked] - totals[asked]
+            assert int(said["points"]) == gained, (state["why"], gained)
+            assert state["score"].startswith(f"{asked}'s last turn: "), state["score"]
+            assert state["setAside"] > 0 and state["what"].startswith("press Roll"), state
+        elif rolling:  # the next roll: the last turn's line and dice give way
+            assert TURN_END.match(state["why"]) is None, state["why"]
+            assert "last turn" not in state["score"], state["score"]
+
+    state = _press(page, "New game", state, check, unseen_focus)
+    assert state["asked"] == "Player 1" and state["what"].startswith("press Roll"), state
+    assert state["score"].startswith("If the turn ended now") and state["why"] == ""
     # Both people follow the advisor (a whole game of good play is short); where it names no
     # button (a turn's first roll), they roll.
     advisor = page.get_by_role("checkbox", name="Show the advisor")
     _tab_to(page, advisor, unseen_focus)
     page.keyboard.press("Space")
     assert advisor.is_checked()
-
-    players_seen = set()
+    state, _ = checked_look(page, _GAME_STATE, state["fp"], check)
     for move in range(300):
-        state = page.evaluate(_GAME_STATE)
+        widths.add(width)
         if state["over"]:
             break
+        if state["asked"] != asked:  # checked: on to the next person's turn
+            turns += 1
+            asked, totals = state["asked"], dict(state["totals"])
+            if turns % 2 == 0:  # two turns in each window
+                width = PHONE if width == WIDE else WIDE
+                page.set_viewport_size({"width": width, "height": 900 if width == WIDE else 844})
+                state, _ = checked_look(page, _GAME_STATE, None, check)
+                continue
         players_seen.add(state["asked"])
         choice = _advised(state) or ("Roll" if "Roll" in state["buttons"] else None)
         assert choice is not None, f"no button to press in a game that is not over: {state}"
-        pressed = page.get_by_role("button", name=choice, exact=True)
-        # Enter and Space both press a button; the game uses both
-        _press_and_wait(page, pressed, unseen_focus, "Space" if move % 2 else "Enter")
+        rolling = choice == "Roll" and state["what"].startswith("press Roll")
+        key = "Space" if move % 2 else "Enter"
+        state = _press(page, choice, state, check, unseen_focus, key)
     else:
         raise AssertionError("the game did not end within 300 presses")
 
     text = visible_text(page)
-    assert players_seen - {""} == {"Player 1", "Player 2"}
+    assert players_seen == {"Player 1", "Player 2"} and turns >= 4
+    assert widths == {WIDE, PHONE}
     assert "End of the game" in text and "Bot 1 (" not in text
     assert re.search(r"Player [12] wins with \d+ points\.", text)
     takes = ["Take Humans", "Take Cows", "Take Chickens", "Take Death Rays"]

@@ -142,6 +142,11 @@ FAULTS = [
         "recipes.yaml: recipe 'H1': dna_cost.blue is 11, more than cold storage can ever hold",
     ),
     (
+        "tables.yaml",
+        _set(["tables", "starting_exhibit", "dna_cost"], {"red": 20}),
+        "tables.yaml: tables.starting_exhibit: dna_cost.red is 20, more than cold storage can",
+    ),
+    (
         "recipes.yaml",
         _set(["recipes", 0, "id"], "H0"),
         "recipes.yaml: recipe 'H0': id is the starting exhibit's",

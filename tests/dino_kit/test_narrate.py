@@ -113,7 +113,8 @@ def test_cleanup_lines_tell_the_new_turn_order_and_the_market_slide():
     assert cleanups
     price = COMPONENTS.tables.market_rows[-1]
     for before, after in cleanups:
-        order, market = cleanup_lines(before, after)
+        *money, order, market = cleanup_lines(before, after)
+        assert len(money) == (before.rules.round_end_money != 0)
         listed = order.split(": ", 1)[1].rstrip(".").split("; ")
         seats = [before.names.index(entry.split(" — ")[0]) for entry in listed]
         vps = [int(entry.split(" — ")[1].removesuffix(" VP")) for entry in listed]
@@ -132,6 +133,18 @@ def test_cleanup_lines_tell_the_new_turn_order_and_the_market_slide():
             assert column == (None,) * (4 - len(kept)) + tuple(kept)
     assert any(a.order != b.order for b, a in cleanups)  # the order did change at least once
     assert cleanup_lines(cleanups[-1][0], finish(cleanups[-1][0])) == []  # the game ended
+    # the plot twists that pay or take money at every round's end: said first, with their names
+    before, after = cleanups[0]
+    for twists, says in (
+        (("T8",), "Every player gains $2 at the end of the round (Government Grant)."),
+        (("T11",), "Every player loses $1 at the end of the round, but never goes below $0"),
+        (("T8", "T11"), "Every player gains $1 at the end of the round (Government Grant, "),
+    ):
+        amount = sum(dict(COMPONENTS.plot_twist(t).modifier.params)["amount"] for t in twists)
+        granted = replace(
+            after, plot_twists=twists, rules=replace(after.rules, round_end_money=amount)
+        )
+        assert cleanup_lines(before, granted)[0].startswith(says)
 
 
 def test_notices_and_ties():

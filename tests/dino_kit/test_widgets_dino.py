@@ -93,7 +93,9 @@ def test_each_round_summary_adds_up_to_the_vp_change(seed):
         if app.paused:
             assert "summary" in app.story.value and app.summaries[-1].round == len(vp_at_start)
             assert app.notice.value == ""  # the next round's banner waits for Continue
-            cleanup = app.summaries[-1].cleanup
+            cleanup = list(app.summaries[-1].cleanup)
+            if app.state.rules.round_end_money:  # a plot twist's money, first
+                assert cleanup.pop(0).startswith("Every player ")
             assert cleanup[0].startswith(f"Turn order of round {app.state.round}, fewest VP")
             assert cleanup[1].startswith("Market: ") and "kit-cleanup" in app.story.value
             assert all(escape(x) in app.story.value for x in cleanup)

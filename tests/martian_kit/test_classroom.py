@@ -68,6 +68,20 @@ def test_pooling_groups_is_analysing_all_their_rolls():
     both = analyse([4, 5, 3, 6, 4, 2, 5, 4, 3, 4, 4, 4, 3, 5, 6, 4, 2, 5, 3, 4])
     assert f"{both.rolls} rolls" in app.results.value
     assert list(app.figure.data[1].y)[4] == pytest.approx(8 / 20)
+    # the exact law stays hidden until the reveal: on the chart, and in the results' words
+    assert app.figure.data[0].visible is False and list(app.figure.data[0].y)[4] > 0.2
+    hidden = app.results.value
+    assert "13/3" not in hidden and "4.33" not in hidden and "expected" not in hidden
+    assert "stay hidden until you press Show the exact chances" in hidden
+    app.reveal.value = True
+    assert app.figure.data[0].visible is True
+    assert "holds the exact mean 13/3 ≈ 4.33" in app.results.value
+    assert both.test is None and "Too few rolls for a chi-square test" in app.results.value
+    app.add_group("C", "4 5 3 6 4 2 5 4 3 4 4 4 3 5 6 4 2 5 3 4 " * 2)  # 60 rolls: tested
+    assert "Rolls expected" in app.results.value and "Chi-square" in app.results.value
+    app.groups.pop("C")
+    assert app.summary() == "class experiment: 2 groups, 20 rolls, beside the exact chances"
+    app.reveal.value = False
     assert app.add_group("C", "") is None
     app.clear()
     assert app.summary() == "class experiment: 0 groups, 0 rolls"
