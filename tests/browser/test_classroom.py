@@ -85,6 +85,10 @@ def _moves(page) -> int:
     return int(page.evaluate(_MOVES))
 
 
+def _offers(page) -> bool:
+    return bool(page.evaluate(f"{_ENABLED_MOVES}.length > 0"))
+
+
 def _press_first_enabled_move(page) -> None:
     page.wait_for_function(f"{_ENABLED_MOVES}.length > 0", timeout=30_000)
     page.evaluate(f"{_ENABLED_MOVES}[0].click()")
@@ -146,10 +150,14 @@ def test_a_room_played_from_two_devices(voila_app, chromium_browser):
 
         # Ann sets dice aside and stops (as her dice allow) until it is Bob's turn
         for _ in range(12):
-            if bob.evaluate(f"{_ENABLED_MOVES}.length") > 0:
+            # (a page draws its count and its buttons in separate messages: wait for either
+            # device to offer a move)
+            deadline = time.monotonic() + 10
+            while not (_offers(bob) or _offers(ann)) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            if _offers(bob):
                 break
             before = _moves(ann)
-            ann.wait_for_function(f"{_ENABLED_MOVES}.length > 0", timeout=10_000)
             ann.evaluate(
                 f"(() => {{ const moves = {_ENABLED_MOVES};"
                 " (moves.find((b) => b.innerText.trim() === 'Stop') || moves[0]).click(); })()"
