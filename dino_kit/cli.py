@@ -279,6 +279,18 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_replay(args: argparse.Namespace) -> int:
+    """A saved game (`play --save`, a room's record) told again, replayed and checked by the
+    rules; one line saying why when the file is not a good record."""
+    try:
+        state = records.load(args.file)
+    except records.RecordError as err:
+        print(f"dino-kit replay: {err}", file=sys.stderr)
+        return 1
+    print("\n".join(game_log(state, steps=args.log)))
+    return 0
+
+
 def _cmd_init(args: argparse.Namespace) -> int:
     if not args.folder.strip():
         raise UsageError(f"dino-kit init: {message('components.no_folder_name')}")
@@ -435,6 +447,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--log", action="store_true", help=message("cli.help.log"))
     play.set_defaults(func=_cmd_play)
+    replay = sub.add_parser("replay", help=message("cli.help.replay"))
+    replay.add_argument("file", help=message("cli.help.replay_file"))
+    replay.add_argument("--log", action="store_true", help=message("cli.help.log"))
+    replay.set_defaults(func=_cmd_replay)
     return parser
 
 

@@ -781,6 +781,8 @@ ENGLISH.update(
         "cli.help.solo": "one bot against the solo rival ({solo})",
         "cli.help.save": "write the game record (JSON) here (checked before the game is played)",
         "cli.help.log": "also print every step (the game page's log)",
+        "cli.help.replay": "tell a saved game again (a record of play --save or of a room)",
+        "cli.help.replay_file": "the game record (JSON)",
         # `dino-kit validate` and `dino-kit balance` on a folder of component files
         "cli.not_a_folder": "not a folder (give the folder holding dice.yaml, ...)",
         "cli.problems": Plural("{folder}: {n} problem", "{folder}: {n} problems"),

@@ -166,14 +166,76 @@ trials = sa.Table(
 )
 
 
+#: At most this many characters in a room's game name and a bot's name.
+MAX_GAME_NAME = 40
+
+# Rooms (version 2; `kit_common.rooms` acts on them): people playing one game from several
+# devices. A room's game is the replay of its numbered moves (unique per room: of two moves
+# sent at once, exactly one takes the next number); chance is drawn from the room's seed.
+rooms = sa.Table(
+    "kit_room",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("code", sa.String(CODE_LENGTH), nullable=False, unique=True),
+    sa.Column("secret_hash", sa.String(64), nullable=False),  # the creator's secret, hashed
+    sa.Column("game", sa.String(MAX_GAME_NAME), nullable=False),
+    sa.Column("options", sa.Text, nullable=False),  # a JSON object: the game's variants
+    sa.Column("seats", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),  # every chance draw's seed
+    sa.Column("status", sa.String(8), nullable=False),  # "waiting", "playing" or "over"
+    sa.Column("players", sa.Text, nullable=True),  # a JSON list of the names, from the start
+    sa.Column("moves", sa.Integer, nullable=False),  # how many moves are stored
+    sa.Column("version", sa.Integer, nullable=False),  # counts every change (pages poll it)
+    sa.Column("record", sa.Text, nullable=True),  # the kit's game record, once it is over
+    sa.Column("created_at", sa.DateTime, nullable=False),
+    sa.Column("active_at", sa.DateTime, nullable=False),
+)
+
+room_seats = sa.Table(
+    "kit_room_seat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column(
+        "room_id", sa.Integer, sa.ForeignKey("kit_room.id", ondelete="CASCADE"), nullable=False
+    ),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("name", sa.String(MAX_NICKNAME), nullable=False),
+    sa.Column("bot", sa.String(MAX_GAME_NAME), nullable=True),  # None: a person's seat
+    sa.Column("token_hash", sa.String(64), nullable=True, unique=True),  # a person's token
+    sa.Column("window_start", sa.DateTime, nullable=False),  # the rate limit's window
+    sa.Column("window_count", sa.Integer, nullable=False),  # moves tried in that window
+    sa.UniqueConstraint("room_id", "seat"),
+    sa.UniqueConstraint("room_id", "name"),
+)
+
+room_moves = sa.Table(
+    "kit_room_move",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column(
+        "room_id", sa.Integer, sa.ForeignKey("kit_room.id", ondelete="CASCADE"), nullable=False
+    ),
+    sa.Column("number", sa.Integer, nullable=False),  # 0, 1, 2, ... in the game's order
+    sa.Column("actor", sa.Integer, nullable=False),  # a seat, or -1: chance
+    sa.Column("move", sa.Text, nullable=False),  # JSON, in the kit's words (`RoomGame`)
+    sa.Column("made_at", sa.DateTime, nullable=False),
+    sa.UniqueConstraint("room_id", "number"),
+)
+
+
 def _create_version_1(conn: Connection) -> None:
-    # Version 1 is the tables above. When a later version changes them, this step must keep
-    # creating version 1's tables (spelled out here) and the new step alters them.
+    # Version 1 is the class's tables above. When a later version changes them, this step
+    # must keep creating version 1's tables (spelled out here) and the new step alters them.
     metadata.create_all(conn, tables=[classes, students, sends, trials])
 
 
+def _create_version_2(conn: Connection) -> None:
+    # Version 2 adds the rooms' tables.
+    metadata.create_all(conn, tables=[rooms, room_seats, room_moves])
+
+
 #: `MIGRATIONS[v]` takes a store from schema version v to v + 1, inside one transaction.
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_version_1,)
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_version_1, _create_version_2)
 #: The schema version this kit writes.
 SCHEMA_VERSION = len(MIGRATIONS)
 # PostgreSQL's advisory lock that makes one process at a time create or migrate the schema.

@@ -22,6 +22,8 @@ from kit_common.words import message
 
 #: CSS classes of the HTML forms (for the browser tests and any page styling).
 TABLE_CLASS = "kit-table"
+#: A table holds data, never TeX: MathJax leaves it alone ("$2; ... $4" in a cell is money).
+NO_TEX_CLASS = "mathjax_ignore"
 PROBABILITY_CLASS = "kit-probability"
 REMEMBER_CLASS = "kit-remember"
 FOLD_CLASS = "kit-fold"
@@ -228,7 +230,7 @@ class Table:
             for row in self.rows
         )
         table = (
-            f"<table class='{TABLE_CLASS}'>{caption}<thead><tr>{head}</tr></thead>"
+            f"<table class='{TABLE_CLASS} {NO_TEX_CLASS}'>{caption}<thead><tr>{head}</tr></thead>"
             f"<tbody>{body}</tbody></table>"
         )
         return scroll_box(table, self.caption or ", ".join(map(str, self.headers)))

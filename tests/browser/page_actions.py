@@ -37,9 +37,14 @@ RENDERED_WIDGET = (
 
 
 #: Counts the cell outputs of the page showing a drawn widget (not the widgets nested in one).
+#: A cell output counts as drawn when its widget is; a chart in a part of the page hidden when
+#: it loads (the answers behind "Show the answers") is drawn only once shown, so its view
+#: being there counts (kit_common/widgets/static/live_chart.js).
 DRAWN_WIDGET_OUTPUTS = """() => [...document.querySelectorAll('.jp-OutputArea-output')].filter(
   (output) => !output.parentElement.closest('.jupyter-widgets')
-    && output.querySelector(':scope > .jupyter-widgets, :scope > .widget-box, :scope > .kit-chart')
+    && (output.querySelector(':scope > .jupyter-widgets, :scope > .widget-box, :scope > .kit-chart')
+      || (output.getClientRects().length === 0
+        && output.querySelector(':scope > .kit-chart-view')))
 ).length"""
 
 

@@ -80,6 +80,8 @@ def _check_summary(text: str, vp_before: dict[str, int]) -> dict[str, int]:
     after: dict[str, int] = {}
     for line in lines:
         m = VP_LINE.match(line.strip())
+        if not m and not after:  # the lines before the VP lines (the plot twists in force)
+            continue
         if not m:
             break
         change, _, parts = m["parts"].partition(": ")

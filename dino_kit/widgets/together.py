@@ -1,0 +1,230 @@
+"""Dinosaur Island played together from several devices (notebooks/classroom/
+dinosaur_island_together.ipynb): the room's page (`kit_common.widgets.rooms.RoomApp`) with
+this kit's table and options: the round and phase, the objectives, the research or market
+display, every player's board (this device's first), the game told step by step as the
+game page's log tells it, and the move controls of the game page (the kind of action, the
+action in words, **Play**, **Place for me**), enabled only on the device of the seat to act.
+The options are the game page's: the objective stacks' length and the two variants."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from dino_kit.components.schema import OBJECTIVE_LENGTHS
+from dino_kit.engine import GameView, apply_action, apply_chance
+from dino_kit.messages import bot_name, message
+from dino_kit.narrate import (
+    action_label,
+    ending_lines,
+    objective_line,
+    round_summary,
+    step_line,
+)
+from dino_kit.phases import park
+from dino_kit.rooms import ROOM_GAME
+from dino_kit.state import Action, GameState, Phase
+from dino_kit.widgets.game import KIND_ORDER, final_table
+from dino_kit.widgets.views import board_html, claimant_name, market_html, research_html
+from kit_common.game import CHANCE
+from kit_common.rooms import RoomStore, RoomView
+from kit_common.widgets.base import button
+from kit_common.widgets.rooms import RoomApp, Send
+from kit_common.words import message as common_message
+
+#: The CSS classes of the buttons that make a move and of the menu a move reads.
+MOVE_CLASS = "kit-move"
+CHOICE_CLASS = "kit-choice"
+#: The log lines the story shows, newest first.
+STORY_LINES = 80
+
+
+class DinoTable:
+    """The table of a Dinosaur Island room: `show(view, seat)` draws the room's game and
+    offers the legal actions when `seat` is to act; **Play** sends the chosen one."""
+
+    def __init__(self, send: Send) -> None:
+        self.send = send
+        self.state: GameState | None = None
+        self.legal: tuple[Action, ...] = ()
+        self._told: GameState | None = None  # the game as far as the story has told it
+        self._told_moves = 0
+        self._round_start: GameState | None = None
+        self.lines: list[str] = []
+        self.header = w.HTML()
+        self.centre = w.HTML()
+        self.boards = w.HTML()
+        self.kinds = w.ToggleButtons(
+            options=[], description=message("ui.kind"), style={"description_width": "initial"}
+        )
+        self.kinds.style.button_width = "auto"
+        self.kinds.observe(lambda _: self._fill_options(), names="value")
+        self.options = w.Dropdown(
+            options=[], description=message("ui.choice"), layout=w.Layout(width="auto")
+        )
+        self.options.add_class(CHOICE_CLASS)
+        self.play_button = button(message("ui.play"), message("ui.play.tip"))
+        self.play_button.button_style = "primary"
+        self.play_button.add_class(MOVE_CLASS)
+        self.play_button.on_click(lambda _: self.play_selected())
+        self.place_button = button(message("park.place.button"), message("park.place.button_tip"))
+        self.place_button.add_class(MOVE_CLASS)
+        self.place_button.on_click(lambda _: self.send({"action": park.PLACE_FOR_ME.to_data()}))
+        self.result = w.HTML()
+        self.story = w.HTML()
+        self.widget = w.VBox(
+            [
+                self.header,
+                self.centre,
+                self.kinds,
+                w.HBox(
+                    [self.options, self.play_button, self.place_button],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
+                self.result,
+                self.boards,
+                self.story,
+            ]
+        )
+        self.widget.layout.display = "none"
+
+    def play_selected(self) -> None:
+        """What **Play** does: the chosen action, sent for this device's seat."""
+        action = self.options.value
+        if not isinstance(action, Action):
+            return  # (the menu is empty: not this device's turn)
+        self.send({"action": action.to_data()})
+
+    def _fill_options(self) -> None:
+        actions = [a for a in self.legal if a.kind == self.kinds.value]
+        state = self.state
+        if state is None:
+            return
+        self.options.options = [(action_label(state, a), a) for a in actions]
+        self.options.value = actions[0] if actions else None
+
+    def _tell(self, view: RoomView) -> None:
+        """Add the new moves of the room to the story (only those: the story is told once)."""
+        if self._told is None or self._told_moves > len(view.history):
+            self._told = self._round_start = view.start.state
+            self._told_moves, self.lines = 0, []
+        s = self._told
+        assert s is not None and self._round_start is not None
+        for actor, move in view.history[self._told_moves :]:
+            self.lines.append(step_line(s, actor, move))
+            after = apply_chance(s, move) if actor == CHANCE else apply_action(s, move)
+            if after.round != self._round_start.round or after.is_terminal():
+                self.lines.append(round_summary(self._round_start, after))
+                self._round_start = after
+            s = after
+        self._told, self._told_moves = s, len(view.history)
+
+    def show(self, view: RoomView, seat: int | None) -> None:
+        game = view.state
+        if not isinstance(game, GameView):
+            self.widget.layout.display = "none"
+            return
+        s = game.state
+        self.state = s
+        self.widget.layout.display = None
+        self._tell(view)
+        mine = seat is not None and view.to_act == seat
+        self.legal = game.legal_actions() if mine else ()
+        if s.is_terminal():
+            status = " ".join(ending_lines(s))
+        else:
+            actor = s.current_player()
+            who = (
+                common_message("roomview.your_turn")
+                if mine
+                else s.names[actor]
+                if actor >= 0
+                else common_message("room.chance")
+            )
+            status = message(
+                "ui.status",
+                round=s.round,
+                phase=message("phase." + s.phase),
+                who=who,
+                hint=message("hint." + s.phase),
+            )
+        objectives = []
+        for ident, claimants in zip(s.objectives, s.claims):
+            line = escape(objective_line(s.components.objective(ident)))
+            if claimants:
+                names = ", ".join(claimant_name(s, i) for i in claimants)
+                line += f" — {escape(message('ui.claimed_by', names=names))}"
+            objectives.append(f"<li>{line}</li>")
+        self.header.value = (
+            f"<p><b>{escape(status)}</b></p>"
+            f"<div>{escape(message('ui.objectives'))}<ul>{''.join(objectives)}</ul></div>"
+        )
+        if s.phase == Phase.RESEARCH:
+            self.centre.value = research_html(s)
+        elif s.phase == Phase.MARKET:
+            self.centre.value = market_html(s)
+        else:
+            self.centre.value = ""
+        first = seat if seat is not None and 0 <= seat < s.num_players else 0
+        order = [first] + [i for i in range(s.num_players) if i != first]
+        self.boards.value = "".join(board_html(s, i) for i in order)
+        kinds = [k for k in KIND_ORDER if any(a.kind == k for a in self.legal)]
+        self.kinds.options = [(message("kind." + k), k) for k in kinds]
+        self.kinds.value = kinds[0] if kinds else None
+        self._fill_options()
+        self.play_button.disabled = not self.legal
+        placing = mine and s.phase == Phase.PARK and park.placing(s) is not None
+        self.place_button.disabled = not placing
+        self.place_button.layout.display = None if placing else "none"
+        self.result.value = final_table(s) if s.is_terminal() else ""
+        shown = "".join(f"<li>{escape(x)}</li>" for x in reversed(self.lines[-STORY_LINES:]))
+        self.story.value = (
+            f"<details open><summary><b>{escape(message('ui.log', n=len(self.lines)))}</b>"
+            "</summary><ul class='kit-log' style='list-style:none;padding-left:0;"
+            f"font-size:90%'>{shown}</ul></details>"
+        )
+
+
+def options_widget() -> tuple[w.Widget, Callable[[], dict[str, Any]]]:
+    """The room's options as on the game page: the objective stacks' length and the two
+    variants; the widget and what reads them."""
+    length = w.Dropdown(
+        options=[(message("ui.length." + k), k) for k in OBJECTIVE_LENGTHS],
+        value="short",
+        description=message("ui.game_length"),
+        style={"description_width": "initial"},
+    )
+    chaos = w.Checkbox(value=False, description=message("ui.chaos"), indent=False)
+    predictable = w.Checkbox(value=False, description=message("ui.predictable"), indent=False)
+    box = w.HBox([length, chaos, predictable], layout=w.Layout(flex_flow="row wrap"))
+
+    def read() -> dict[str, Any]:
+        return {
+            "objective_length": length.value,
+            "chaos_theory": chaos.value,
+            "predictable_systems": predictable.value,
+        }
+
+    return box, read
+
+
+def together_app(
+    open_store: Callable[[], RoomStore] | None = None, poll_s: float | None = 0.25, **kwargs: Any
+) -> RoomApp:
+    """The page's app: a Dinosaur Island room (1 to 4 seats: 1 is the solo mode; the
+    variants and objective stacks of the game page; the kit's bots)."""
+    box, read = options_widget()
+    return RoomApp(
+        ROOM_GAME,
+        DinoTable,
+        "dinosaur_island_together.ipynb",
+        bot_label=bot_name,
+        options=box,
+        read_options=read,
+        open_store=open_store,
+        poll_s=poll_s,
+        **kwargs,
+    )

@@ -1,0 +1,442 @@
+"""The page of a room (`kit_common.rooms`): play one game together from several devices. The
+pages notebooks/classroom/*_together.ipynb show it, each with its kit's table
+(`RoomTable`: the game drawn and its move buttons) and options.
+
+A person creates a room (a code, a link `…_together.ipynb?room=CODE` and its QR code) and
+sits at its first seat; others open the link and join with a name; the creator gives the
+empty seats to the kit's bots and starts. Each device's page asks the store every `POLL_S`
+seconds whether the room changed (one read of one row) and redraws when it did. A device's
+move buttons are enabled only when it is its seat's turn, and every move is checked by the
+store anyway (a crafted message is refused in a sentence). The seat's token (and the
+creator's secret) stay in the browser (`SeatMemory`, localStorage): a device that comes back
+to the room's link gets its seat back.
+
+Stable class names for the browser tests: `kit-room-create`, `kit-room-code` (shows the code),
+`kit-room-name` (text field), `kit-room-join`, `kit-room-start`, `kit-room-bot` (buttons),
+`kit-room-scores` (everyone's score), `kit-room-over` (appears at the end), and, in the kits'
+tables, `kit-move` on every button that makes a move and `kit-choice` on a menu a move reads.
+Every name a person typed is shown escaped: text, never HTML.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Mapping
+from html import escape
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import parse_qs, quote, urlsplit, urlunsplit
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+from kit_common.class_store import normalize_code
+from kit_common.errors import KitError
+from kit_common.rooms import (
+    OVER,
+    WAITING,
+    CreatorKey,
+    RoomError,
+    RoomGame,
+    RoomStore,
+    RoomView,
+    SeatKey,
+)
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from kit_common.widgets.class_views import PageAddress, qr_svg
+from kit_common.words import message
+
+STATIC = Path(__file__).parent / "static"
+#: How often a page asks the store whether its room changed, in seconds.
+POLL_S = 0.25
+#: At most this many characters of what a browser says it keeps (a crafted message is cut).
+MAX_STORED = 20_000
+#: A move as a page sends it to the store: {"action": ...} or {"throw": true}.
+Send = Callable[[dict[str, Any]], None]
+
+
+class SeatMemory(anywidget.AnyWidget):
+    """An invisible widget that keeps this browser's seats in rooms (localStorage): `stored`
+    is what the browser says it holds (JSON, set when the page is drawn), `keep` what the
+    kernel asks it to write. Only the store decides whether a token is good."""
+
+    _esm = STATIC / "seat_memory.js"
+    stored = traitlets.Unicode("").tag(sync=True, browser=True)
+    keep = traitlets.Unicode("").tag(sync=True)
+
+    def seats(self) -> dict[str, dict[str, Any]]:
+        """The seats kept, by room code (anything malformed left out)."""
+        try:
+            data = json.loads(self.stored[:MAX_STORED] or "{}")
+        except ValueError:
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {
+            code: entry
+            for code, entry in data.items()
+            if isinstance(code, str)
+            and isinstance(entry, dict)
+            and isinstance(entry.get("name"), str)
+            and isinstance(entry.get("token"), str)
+        }
+
+    def remember(self, code: str, entry: dict[str, Any]) -> None:
+        """Keep `entry` (name, seat, token, and the creator's secret) for the room `code`."""
+        seats = self.seats()
+        seats[code] = entry
+        self.keep = self.stored = json.dumps(seats)
+
+
+class RoomTable(Protocol):
+    """A kit's table: the game as every device shows it, and its move buttons (`kit-move`),
+    which call the `Send` the table was made with."""
+
+    widget: w.Widget
+
+    def show(self, view: RoomView, seat: int | None) -> None:
+        """Draw the room's game; enable the move buttons only when `seat` (this device's
+        seat, None for a visitor) is to act."""
+        ...
+
+
+def room_url(code: str, page: str, file_name: str) -> str:
+    """The room's link: this page's own address (as the browser reached it) with
+    `?room=CODE`, or the page's file name with it when the address is not known yet."""
+    if page:
+        parts = urlsplit(page)
+        return urlunsplit((parts.scheme, parts.netloc, parts.path, f"room={quote(code)}", ""))
+    return f"{file_name}?room={quote(code)}"
+
+
+def code_from_page(page: str) -> str:
+    """The `room` of a page address's query string, or ""."""
+    return parse_qs(urlsplit(page).query).get("room", [""])[0][:64]
+
+
+class RoomApp(App):
+    """A room's page for one game: create, join, bots, start, the table, the scores.
+    `game`: the kit's `RoomGame`; `make_table(send)`: the kit's table; `options`: a widget
+    with the game's options and `read_options()` to read them; `bot_label`: a bot's name in
+    the reader's words; `file_name`: the page's file (for the link); `open_store`: the
+    store (default: the class store of `KIT_CLASS_DB` or the default file); `poll_s`: how
+    often to look for changes (None: never by itself, as in the page's checks)."""
+
+    def __init__(
+        self,
+        game: RoomGame,
+        make_table: Callable[[Send], RoomTable],
+        file_name: str,
+        bot_label: Callable[[str], str] = str,
+        options: w.Widget | None = None,
+        read_options: Callable[[], Mapping[str, Any]] = dict,
+        open_store: Callable[[], RoomStore] | None = None,
+        poll_s: float | None = POLL_S,
+    ) -> None:
+        self.game = game
+        self.file_name = file_name
+        self.bot_label = bot_label
+        self.read_options = read_options
+        self._open_store = open_store or (lambda: RoomStore([game]))
+        self._store: RoomStore | None = None
+        self._poll_s = poll_s
+        self._lock = threading.RLock()
+        self._stop = threading.Event()
+        self._poller: threading.Thread | None = None
+        self.seat: SeatKey | None = None
+        self.creator: CreatorKey | None = None
+        self.shown: RoomView | None = None
+
+        self.address = PageAddress()
+        self.memory = SeatMemory()
+        self.name = w.Text(
+            description=message("roomview.name"), placeholder=message("roomview.name_placeholder")
+        )
+        self.name.add_class("kit-room-name")
+        self.players = w.Dropdown(
+            options=list(range(max(game.min_players, 1), game.max_players + 1)),
+            value=min(max(game.min_players, 2), game.max_players),
+            description=message("roomview.players"),
+            style={"description_width": "initial"},
+        )
+        self.create_button = button(message("roomview.create"), message("roomview.create_tip"))
+        self.create_button.button_style = "primary"
+        self.create_button.add_class(ACTION_CLASS)
+        self.create_button.add_class("kit-room-create")
+        self.create_button.on_click(lambda _: self.create(self.name.value))
+        self.code_input = w.Text(
+            description=message("roomview.code_input"),
+            placeholder=message("classview.code_placeholder"),
+        )
+        self.code_input.add_class("kit-room-code-input")
+        self.join_button = button(message("roomview.join"), message("roomview.join_tip"))
+        self.join_button.add_class("kit-room-join")
+        self.join_button.on_click(lambda _: self.join(self.code_input.value, self.name.value))
+        self.code = w.HTML(f"<p>{message('roomview.no_room')}</p>")
+        self.code.add_class("kit-room-code")
+        self.notice = w.HTML()
+        self.notice.add_class(OUTPUT_CLASS)
+        self.bot_seat = w.Dropdown(options=[], description=message("roomview.seat"))
+        self.bot_choice = w.Dropdown(
+            options=[(bot_label(b), b) for b in game.bots],
+            description=message("roomview.bot"),
+        )
+        self.bot_button = button(message("roomview.give"), message("roomview.give_tip"))
+        self.bot_button.add_class("kit-room-bot")
+        self.bot_button.on_click(
+            lambda _: self.give_to_bot(self.bot_seat.value, self.bot_choice.value)
+        )
+        self.start_button = button(message("roomview.start"), message("roomview.start_tip"))
+        self.start_button.button_style = "success"
+        self.start_button.add_class("kit-room-start")
+        self.start_button.on_click(lambda _: self.start())
+        self.creator_box = w.HBox(
+            [self.bot_seat, self.bot_choice, self.bot_button, self.start_button],
+            layout=w.Layout(flex_flow="row wrap", display="none"),
+        )
+        self.scores = w.HTML()
+        self.scores.add_class("kit-room-scores")
+        self.over = w.HTML()
+        self.table = make_table(self.send)
+        wrap = w.Layout(flex_flow="row wrap")
+        self.setup = w.VBox(
+            [
+                self.name,
+                w.HBox(
+                    [self.players, *([options] if options is not None else []), self.create_button],
+                    layout=wrap,
+                ),
+                w.HBox([self.code_input, self.join_button], layout=wrap),
+            ]
+        )
+        self.widget = w.VBox(
+            [
+                self.address,
+                self.memory,
+                self.setup,
+                self.notice,
+                self.code,
+                self.creator_box,
+                self.scores,
+                self.over,
+                self.table.widget,
+            ]
+        )
+        self.address.observe(lambda _: self._resume(), "href")
+        self.memory.observe(lambda _: self._resume(), "stored")
+
+    # -- the store, the seat kept by the browser ---------------------------------------------
+
+    def store(self) -> RoomStore:
+        """The store (opened on first use)."""
+        if self._store is None:
+            self._store = self._open_store()
+        return self._store
+
+    def notice_line(self) -> w.HTML:
+        """Refusals go to their own line, never over the room's code or the table."""
+        return self.notice
+
+    def _resume(self) -> None:
+        """The room's link opened again on a device that sat there: take the seat back."""
+        code = code_from_page(self.address.href)
+        if not code or self.seat is not None:
+            return
+        if not self.code_input.value:
+            self.code_input.value = code
+        try:
+            code = normalize_code(code)
+        except KitError:
+            return
+        kept = self.memory.seats().get(code)
+        if kept is None:
+            return
+        try:
+            self._sit(self.store().join(code, kept["name"], kept["token"]), kept.get("secret"))
+        except KitError as error:
+            self.show_notice(str(error))
+
+    def _sit(self, seat: SeatKey, secret: Any = None) -> None:
+        with self._lock:
+            self.seat = seat
+            if isinstance(secret, str):
+                self.creator = CreatorKey(seat.code, secret)
+            entry: dict[str, Any] = {"name": seat.name, "seat": seat.seat, "token": seat.token}
+            if self.creator is not None:
+                entry["secret"] = self.creator.secret
+            self.memory.remember(seat.code, entry)
+            self.name.value = seat.name
+            self.code_input.value = seat.code
+            for part in (self.name, self.players, self.create_button, self.code_input):
+                part.disabled = True
+            self.join_button.disabled = True
+            self.notice.value = ""
+            link = room_url(seat.code, self.address.href, self.file_name)
+            anchor = f"<a href='{escape(link)}'>{escape(link)}</a>"
+            qr = escape(message("roomview.qr"))
+            self.code.value = (
+                f"<p>{message('roomview.code')} <b style='font-size:2em;letter-spacing:0.1em'>"
+                f"{escape(seat.code)}</b></p>"
+                f"<p style='overflow-wrap:anywhere'>{message('roomview.invite', link=anchor)}</p>"
+                f"<div role='img' aria-label='{qr}'>{qr_svg(link)}</div>"
+                f"<p>{escape(message('roomview.you', name=seat.name, seat=seat.seat + 1))}</p>"
+            )
+        self.refresh(force=True)
+        self._start_polling()
+
+    # -- the actions -------------------------------------------------------------------------
+
+    def create(self, name: str) -> CreatorKey:
+        """Create a room with the chosen seats and options, sitting at its first seat (the
+        button "Create a room")."""
+        creator, seat = self.store().create_room(
+            self.game.name, name, self.players.value, dict(self.read_options())
+        )
+        self.creator = creator
+        self._sit(seat, creator.secret)
+        return creator
+
+    def join(self, code: str, name: str) -> SeatKey:
+        """Join the room `code` as `name` (the button "Join"); a name this browser sat under
+        before comes back with its token."""
+        normal = normalize_code(code)
+        kept = self.memory.seats().get(normal)
+        token = kept["token"] if kept is not None and kept["name"] == name.strip() else None
+        seat = self.store().join(normal, name, token)
+        self._sit(seat, kept.get("secret") if kept is not None and token is not None else None)
+        return seat
+
+    def give_to_bot(self, seat: int, bot: str) -> None:
+        """The creator gives a seat (empty, or a person's who left) to a bot."""
+        self.store().set_bot(self._creator(), seat, bot)
+        self.refresh()
+
+    def start(self) -> None:
+        """The creator starts the game (the button "Start")."""
+        self.store().start(self._creator())
+        self.refresh()
+
+    def _creator(self) -> CreatorKey:
+        if self.creator is None:
+            code = self.seat.code if self.seat is not None else ""
+            raise RoomError("not_creator", message("room.not_creator", code=code))
+        return self.creator
+
+    def send(self, move: dict[str, Any]) -> None:
+        """Play `move` for this device's seat (the kit's table's buttons call it); the store
+        refuses, in a sentence, a move that is not this seat's to make."""
+        if self.seat is None:
+            raise RoomError("not_seated", message("room.not_seated"))
+        with self._lock:  # (the poll thread uses the same store object)
+            number = self.shown.moves if self.shown is not None else 0
+            self.store().play(self.seat, number, move)
+        self.notice.value = ""
+        self.refresh()
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def refresh(self, force: bool = False) -> RoomView | None:
+        """Ask the store for the room and redraw it if it changed."""
+        if self.seat is None:
+            return None
+        with self._lock:
+            store = self.store()
+            if (
+                not force
+                and self.shown is not None
+                and store.version(self.seat.code) == self.shown.version
+            ):
+                return self.shown
+            view = store.view(self.seat.code)
+            if force or self.shown is None or view.version != self.shown.version:
+                self.shown = view
+                self._draw(view)
+            return view
+
+    def _draw(self, view: RoomView) -> None:
+        seat = self.seat.seat if self.seat is not None else None
+        rows = []
+        for s in view.seats:
+            if s.name is None:
+                who = message("roomview.empty")
+            elif s.bot is not None:
+                who = message("roomview.a_bot", bot=self.bot_label(s.bot))
+            else:
+                who = message("roomview.person")
+            name = escape(s.name) if s.name is not None else "—"
+            if s.seat == seat:
+                name = f"<b>{name}</b> ({escape(message('roomview.this_device'))})"
+            score = str(view.scores[s.seat]) if s.seat < len(view.scores) else ""
+            mark = " ◀" if view.to_act == s.seat else ""
+            rows.append(
+                f"<tr><td>{s.seat + 1}</td><td>{name}</td><td>{escape(who)}</td>"
+                f"<td>{score}{mark}</td></tr>"
+            )
+        head = "".join(
+            f"<th>{escape(message(k))}</th>"
+            for k in ("roomview.seat", "roomview.player", "roomview.who", "roomview.score")
+        )
+        status = message(f"roomview.status.{view.status}")
+        moves = message("roomview.moves", n=view.moves) if view.status != WAITING else ""
+        self.scores.value = (
+            f"<p><b>{escape(status)}</b> {escape(moves)}</p>"
+            f"<table class='kit-table'><thead><tr>{head}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>"
+        )
+        creating = self.creator is not None and view.status != OVER
+        self.creator_box.layout.display = None if creating else "none"
+        self.start_button.disabled = view.status != WAITING
+        choices = [
+            (message("roomview.seat_n", n=s.seat + 1), s.seat)
+            for s in view.seats
+            if s.seat > 0 and (view.status == WAITING or s.bot is None)
+        ]
+        if tuple(choices) != tuple(self.bot_seat.options):
+            self.bot_seat.options = choices
+        self.bot_button.disabled = not choices
+        if view.status == OVER:
+            self.over.value = f"<p><b>{escape(self._result(view))}</b></p>"
+            self.over.add_class("kit-room-over")
+        self.table.show(view, seat if view.status != WAITING else None)
+
+    def _result(self, view: RoomView) -> str:
+        best = max(view.returns, default=0.0)
+        winners = [s.name or "" for s in view.seats if best > 0 and view.returns[s.seat] == best]
+        if not winners:
+            return message("roomview.over_none")
+        return message("roomview.over", names=", ".join(winners))
+
+    # -- polling ---------------------------------------------------------------------------
+
+    def _start_polling(self) -> None:
+        if self._poll_s is None or self._poller is not None:
+            return
+        self._poller = threading.Thread(target=self._poll, name="kit-room-poll", daemon=True)
+        self._poller.start()
+
+    def _poll(self) -> None:
+        assert self._poll_s is not None
+        while not self._stop.wait(self._poll_s):
+            try:
+                self.refresh()
+            except KitError as error:  # the store out of reach: say so, try again
+                self.notice.value = f"<p>{escape(str(error))}</p>"
+
+    def stop(self) -> None:
+        """Stop polling (the page's kernel is going away, or a test is over)."""
+        self._stop.set()
+        if self._poller is not None:
+            self._poller.join(5)
+
+    def summary(self) -> str:
+        if self.seat is None:
+            return message("roomview.summary_none")
+        status = self.shown.status if self.shown is not None else WAITING
+        return message(
+            "roomview.summary",
+            code=self.seat.code,
+            seat=self.seat.seat + 1,
+            status=message(f"roomview.status.{status}"),
+        )
