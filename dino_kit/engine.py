@@ -103,6 +103,8 @@ def _rule_broken(state: GameState, action: Action) -> tuple[str, str] | None:
     if found is None:
         return None
     rule, values = found
+    if isinstance(values.get("where"), str):  # the phase a refusal names, in the reader's words
+        values = {**values, "where": message("phase." + str(values["where"]))}
     return rule, said(f"rule.{rule}", values)
 
 

@@ -76,7 +76,7 @@ ENGLISH: dict[str, str | Plural] = {
     ),
     # a refusal about a number of things: the Plural under "rule.<rule>_n", told the count
     # {n} (`said`)
-    # what claiming a die gives (odds.Gain): "2 blue DNA"; {dna} is a "dna.<type>" word
+    # what claiming a die gives (odds.Gain): "2 blue DNA"; {dna} is a "dna.<type>.of" word
     "ui.gain_n": Plural("{n} {dna} DNA", "{n} {dna} DNA"),
     # a pool of research dice (odds.DicePool): "The first die of the box: 1 die: D1"
     "ui.pool_n": Plural("{n} die: {ids}", "{n} dice: {ids}"),
@@ -116,6 +116,8 @@ ENGLISH: dict[str, str | Plural] = {
         "workers: the {name} paddock holds {n} dinosaurs and is full; raise its capacity first",
     ),
     "rule.missing_dna": "workers: the {name} recipe needs {need}; your lab has {have}",
+    # refining needs one DNA of each of two types; {a} and {b} are "dna.<type>.of" words
+    "rule.refine_missing": "workers: refining needs 1 {a} and 1 {b}; your lab has {have}",
     "rule.no_conversion": "workers: this slot lists conversions 0 to {last}, not {got!r}",
     "rule.security_max": "workers: the security cost table ends at level {level}",
     "rule.paddock_max": "{where}: a paddock's capacity is at most 4",
@@ -159,8 +161,18 @@ ENGLISH.update(
 
 
 def dna_word(name: str) -> str:
-    """A DNA type ("blue") or kind ("basic") in the reader's language."""
+    """A DNA type ("blue") or kind ("basic") in the reader's language, standing alone (a
+    label, a table's cell, a list: "blue 2/4")."""
     return message("dna." + name)
+
+
+def dna_of(name: str) -> str:
+    """A DNA type ("blue") or kind ("basic") as it stands inside a sentence about DNA ("2 blue
+    DNA", "no room for blue DNA"): the "dna.<name>.of" word, the form a language's sentences
+    give it. English says "blue" in both places; Russian writes every amount of DNA as «2 ед.
+    синей ДНК» and "no room for" as «нет места для синей ДНК», so its word here is the
+    genitive («синей»), while `dna_word` is the nominative («синяя»)."""
+    return message(f"dna.{name}.of")
 
 
 def bot_name(name: str) -> str:
@@ -255,6 +267,19 @@ ENGLISH.update(
         # "nothing" as a table's cell (no dinosaur created, no item)
         "ui.none": "none",
         "dna.advanced": "advanced",
+        # the same words inside a sentence about DNA (`dna_of`): "2 blue DNA", "no room for
+        # blue DNA", "{amount} {kind}" (a language that declines gives the form its
+        # sentences use; Russian: the genitive of «N ед. синей ДНК»)
+        "dna.blue.of": "blue",
+        "dna.pink.of": "pink",
+        "dna.violet.of": "violet",
+        "dna.green.of": "green",
+        "dna.red.of": "red",
+        "dna.orange.of": "orange",
+        "dna.basic.of": "basic",
+        "dna.advanced.of": "advanced",
+        # an amount of one DNA type in a list ("2 blue, 1 red"); {dna}: a `dna_word`
+        "ui.dna_amount": "{amount} {dna}",
         "ui.specials": (
             "Special lab tiles, each placed only over its matching printed lab space: Dino "
             "Research II at ${research_price} ({research} left), DNA Refinement II at "

@@ -26,7 +26,7 @@ from dino_kit.components.schema import (
 )
 from dino_kit.effects import CATEGORIES, DNA_TYPES, Effect
 from dino_kit.engine import apply_action, apply_chance
-from dino_kit.messages import dna_word, message, plural, said
+from dino_kit.messages import dna_of, dna_word, message, plural, said
 from dino_kit.phases import park, workers
 from dino_kit.setup import new_game
 from dino_kit.solo import rival_score
@@ -70,7 +70,7 @@ def action_label(state: GameState, a: Action) -> str:
         assert p is not None and a.scientist is not None and face.dna is not None
         bonus = abilities.passive(state, p, "research_bonus")
         i = DNA_TYPES.index(face.dna)
-        dna = dna_word(face.dna)
+        dna = dna_of(face.dna)
         total = face.amount * a.scientist + bonus
         room = p.limits[i] - p.dna[i]
         product = message("act.die_sum", amount=face.amount, dna=dna, level=a.scientist)
@@ -125,7 +125,7 @@ def action_label(state: GameState, a: Action) -> str:
         gone = (
             message("act.discard", name=c.name_of(state.rows[col][row])) if col is not None else ""
         )
-        return message("act.buy_dna", price=a.target, amount=offer.amount, dna=dna_word(dna)) + gone
+        return message("act.buy_dna", price=a.target, amount=offer.amount, dna=dna_of(dna)) + gone
     if a.kind == "work":
         assert p is not None
         slot = abilities.find_slot(state, p, a.target)
@@ -489,7 +489,7 @@ def face_label_of(face: Any) -> str:
     """A die face in words (amount and DNA, or its rare effect)."""
     if face.rare is not None:
         return message("story.rare_face", what=message("story.rare." + face.rare))
-    return message("story.face", amount=face.amount, dna=dna_word(face.dna))
+    return message("story.face", amount=face.amount, dna=dna_of(face.dna))
 
 
 def cleanup_lines(before: GameState, after: GameState) -> list[str]:
@@ -621,7 +621,7 @@ def effect_text(effect: Effect) -> str:
     """What one effect does, in a few words ("+2 security in the park", "take $3")."""
     values = dict(effect.params)
     if "dna" in values:
-        values["dna"] = dna_word(str(values["dna"]))
+        values["dna"] = dna_of(str(values["dna"]))
     if "category" in values:
         values["category"] = message("category." + values["category"])
     return said("effect." + effect.id, values, count="amount")

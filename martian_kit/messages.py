@@ -53,8 +53,6 @@ ENGLISH: dict[str, str | Plural] = {
         "all dice of one rolled type when any legal choice exists"
     ),
     "rule.tanks_automatic": "Tanks cannot be chosen: every Tank rolled is set aside automatically",
-    "rule.earthling_once": "{faces} were already set aside this turn",
-    "rule.not_rolled": "no {faces} were rolled, so they cannot be set aside",
     "rule.not_a_choice": "{action} is not an action of Martian Dice",
     "rule.not_chance": "no dice are being rolled now: {where}",
     "rule.bad_roll": "a roll here throws the {expected} left, but the outcome given counts {got}",
@@ -101,8 +99,6 @@ ENGLISH: dict[str, str | Plural] = {
     "ui.roll.tip": "Roll every die that is not set aside",
     "ui.stop": "Stop",
     "ui.stop.tip": "End the turn now and score what is set aside",
-    "ui.take": "Take {faces}",
-    "ui.take.tip": "Set aside every rolled {face} die",
     "ui.new_turn": "New turn",
     "ui.set_aside": "Set aside",
     "turn.over": "The turn is over: {reason}.",
@@ -143,16 +139,11 @@ ENGLISH: dict[str, str | Plural] = {
     "why.tanks": "{tanks} set aside at once: Tanks are never a choice, they are always set aside.",
     "why.no_tanks": "No Tank in this roll.",
     "why.must_choose": "Now you must set aside all dice of one type: {options}.",
-    "why.taken_before": "{faces} cannot be taken: you already set that kind aside this turn.",
     "why.no_choice": (
         "No legal choice is left (only Tanks, or earthling kinds you already took): "
         "the turn ends and is scored."
     ),
     "why.took_rays": "You set aside {dice}: Death Rays may be taken after any roll.",
-    "why.took_earthling": (
-        "You set aside {dice}: each earthling kind may be taken only once a turn, "
-        "so {faces} are done for this turn."
-    ),
     "why.no_dice": "No dice are left to roll: the turn ends and is scored.",
     "why.stopped": "You stopped: the turn is scored.",
     "why.danger": "Careful: {tanks} against {rays} — stopping now would score 0.",
@@ -274,11 +265,51 @@ ENGLISH: dict[str, str | Plural] = {
     "ui.face": "Count:",
     "ui.last_roll": "Last roll: {dice}",
     "ui.no_roll_yet": "no roll yet: press the button",
-    "chart.count.title": "How many {faces} show among 13 dice",
-    "chart.count.x": "number of {faces}",
     "chart.probability": "probability",
     "chart.exact": "exact odds",
 }
+
+# Sentences that name a face: one whole sentence per face (key "<sentence>.<face>"), never a
+# face name dropped into a frame, so that each language says each face in the form its
+# sentence needs (Russian «Взять Людей», «Сколько Коров выпадает»; Spanish and Portuguese
+# articles agree). `face_message(key, face)` says one; the English is written once here, each
+# face's English plural ({faces}) or singular ({face}) put in. Which faces a sentence can
+# name: the faces a player may set aside (Death Rays and earthlings), only earthlings, or all.
+_EARTHLING_FACES = ("human", "cow", "chicken")
+_CHOOSABLE_FACES = ("ray", *_EARTHLING_FACES)
+_ALL_FACES = ("tank", *_CHOOSABLE_FACES)
+FACE_SENTENCES: dict[str, tuple[str, tuple[str, ...]]] = {
+    # an earthling kind taken twice (a rule the engine names)
+    "rule.earthling_once": ("{faces} were already set aside this turn", _EARTHLING_FACES),
+    "rule.not_rolled": ("no {faces} were rolled, so they cannot be set aside", _CHOOSABLE_FACES),
+    # the turn player's buttons and their tips
+    "ui.take": ("Take {faces}", _CHOOSABLE_FACES),
+    "ui.take.tip": ("Set aside every rolled {face} die", _CHOOSABLE_FACES),
+    # the turn player's explanations
+    "why.taken_before": (
+        "{faces} cannot be taken: you already set that kind aside this turn.",
+        _EARTHLING_FACES,
+    ),
+    "why.took_earthling": (
+        "You set aside {dice}: each earthling kind may be taken only once a turn, "
+        "so {faces} are done for this turn.",
+        _EARTHLING_FACES,
+    ),
+    # the dice explorer's chart (page 1)
+    "chart.count.title": ("How many {faces} show among 13 dice", _ALL_FACES),
+    "chart.count.x": ("number of {faces}", _ALL_FACES),
+    # advice from the solvers: a choice and its value
+    "advice.take": ("take {faces}: {value:.2f} {unit}", _CHOOSABLE_FACES),
+    "advice.take.expected": ("take {faces}: {value:.2f} expected", _CHOOSABLE_FACES),
+    "do.take": ("take the {faces}", _CHOOSABLE_FACES),
+    # the set-aside quiz's options
+    "quiz.take": ("Set aside the {faces}", _CHOOSABLE_FACES),
+}
+for _key, (_english, _faces) in FACE_SENTENCES.items():
+    for _face in _faces:
+        ENGLISH[f"{_key}.{_face}"] = _english.replace(
+            "{faces}", str(ENGLISH[f"face.{_face}.plural"])
+        ).replace("{face}", str(ENGLISH[f"face.{_face}"]))
 
 #: The kit's sentences in the current language (`kit_common.messages.set_language`); the
 #: sections added to ENGLISH below are found too.
@@ -346,6 +377,16 @@ def face_name(face: object, count: int = 1) -> str:
     return message(f"face.{value}" if count == 1 else f"face.{value}.plural")
 
 
+def face_message(key: str, face: object, /, **values: object) -> str:
+    """The sentence `key` of `FACE_SENTENCES` about `face` (a `Face` or its value), in the
+    current language, `values` filled in: a whole sentence per face, so that each language
+    says the face in the form the sentence needs ("Take Humans", Russian «Взять Людей»)."""
+    value = getattr(face, "value", face)
+    if key not in FACE_SENTENCES or value not in FACE_SENTENCES[key][1]:
+        raise KeyError(f"no sentence {key!r} about the face {value!r}")
+    return message(f"{key}.{value}", **values)
+
+
 def dice_count(n: int) -> str:
     """ "1 die", "3 dice" (the form the language needs for `n`)."""
     return CATALOGUE.plural("count.dice", n)
@@ -364,7 +405,7 @@ def choice_words(action: object) -> str:
     value = getattr(action, "value", action)
     if value in ("roll", "stop"):
         return message(f"do.{value}")
-    return message("do.take", faces=face_name(value, 2))
+    return face_message("do.take", value)
 
 
 def plan_words(actions: Sequence[object]) -> str:
@@ -379,12 +420,9 @@ ENGLISH.update(
         "advice.over": "the turn is over: there is nothing to choose",
         "advice.stop": "stop: {value:.2f} {unit}",
         "advice.roll": "roll again: {value:.2f} {unit}",
-        "advice.take": "take {faces}: {value:.2f} {unit}",
         # the solver's default unit (expected points) in whole sentences, so "expected" is
         # translated with its sentence
         "advice.roll.expected": "roll again: {value:.2f} expected",
-        "advice.take.expected": "take {faces}: {value:.2f} expected",
-        "do.take": "take the {faces}",
         "do.roll": "roll",
         "do.stop": "stop",
         "do.then": "{first}, then {then}",
@@ -598,7 +636,6 @@ ENGLISH.update(
     {
         "quiz.stop": "Stop now and score the turn",
         "quiz.roll": "Roll the dice left",
-        "quiz.take": "Set aside the {faces}",
         "quiz.only_roll": "Allowed now: only rolling the dice.",
         "quiz.nothing": "Nothing is allowed any more: the turn is over.",
         "quiz.allowed_now": "Allowed now: {choices}.",

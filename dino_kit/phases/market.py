@@ -26,7 +26,7 @@ from typing import Final
 
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
-from dino_kit.messages import message
+from dino_kit.messages import dna_of, dna_word, message
 from dino_kit.phases.common import Problem
 from dino_kit.state import Action, ActionKind, GameState, PlayerState, new_action
 from dino_kit.state import evolve as replace
@@ -175,20 +175,20 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
         if not isinstance(a.choice, tuple) or len(a.choice) != 2:
             return "dna_type", {
                 "price": offer.price,
-                "kind": offer.kind,
-                "types": ", ".join(offer.types),
+                "kind": dna_of(offer.kind),
+                "types": ", ".join(dna_word(t) for t in offer.types),
                 "got": a.choice,
             }
         dna, discard_column = a.choice
         if dna not in offer.types:
             return "dna_type", {
                 "price": offer.price,
-                "kind": offer.kind,
-                "types": ", ".join(offer.types),
+                "kind": dna_of(offer.kind),
+                "types": ", ".join(dna_word(t) for t in offer.types),
                 "got": dna,
             }
         if _room(p, dna) <= 0:
-            return "storage_full", {"where": "market", "dna": dna}
+            return "storage_full", {"where": "market", "dna": dna_of(dna)}
         row = state.components.tables.market_rows.index(offer.price)
         options = _discard_options(state, row)
         if discard_column not in options:

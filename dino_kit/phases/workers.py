@@ -26,7 +26,7 @@ from typing import Any, Final, NamedTuple
 from dino_kit import abilities
 from dino_kit.components.schema import Slot
 from dino_kit.effects import DNA_TYPES, Effect
-from dino_kit.messages import dna_word, message
+from dino_kit.messages import dna_of, dna_word, message
 from dino_kit.phases.common import Problem, allocation_problem, allocations, raise_limits
 from dino_kit.state import Action, ActionKind, GameState, PlayerState, new_action
 from dino_kit.state import evolve as replace
@@ -58,7 +58,9 @@ def _can_refine(p: PlayerState, conversion: tuple[str, str, str]) -> bool:
 
 def dna_text(amounts: tuple[int, ...]) -> str:
     """DNA amounts in words, e.g. "2 blue, 1 red" ("no DNA" when empty)."""
-    parts = [f"{n} {dna_word(t)}" for t, n in zip(DNA_TYPES, amounts) if n]
+    parts = [
+        message("ui.dna_amount", amount=n, dna=dna_word(t)) for t, n in zip(DNA_TYPES, amounts) if n
+    ]
     return ", ".join(parts) or message("ui.no_dna")
 
 
@@ -134,8 +136,8 @@ def _refine_why_not(state: GameState, p: PlayerState, action: Effect, choice: An
         return "no_conversion", {"last": len(convs) - 1, "got": choice}
     a, b, result = convs[choice]
     if p.dna[DNA_TYPES.index(result)] >= p.limits[DNA_TYPES.index(result)]:
-        return "storage_full", {"where": "workers", "dna": result}
-    return "missing_dna", {"name": f"{a}+{b}", "need": f"1 {a} and 1 {b}", "have": dna_text(p.dna)}
+        return "storage_full", {"where": "workers", "dna": dna_of(result)}
+    return "refine_missing", {"a": dna_of(a), "b": dna_of(b), "have": dna_text(p.dna)}
 
 
 def _refine(state: GameState, p: PlayerState, action: Effect, choice: Any) -> PlayerState:
