@@ -132,15 +132,12 @@ class ClassExperiment(App):
                 min=0,
                 max=MAX_ROLLS,
                 description=tally_row_label(k),
-                style={"description_width": "7.5em"},
-                layout=w.Layout(width="auto"),
+                style={"description_width": "8em"},
+                layout=w.Layout(width="15em", max_width="100%"),
             )
             for k in TALLY_ROWS
         ]
-        self.table = w.GridBox(
-            self.counts,
-            layout=w.Layout(grid_template_columns="repeat(auto-fill, minmax(13em, 1fr))"),
-        )
+        self.table = w.VBox(self.counts)  # one row under the other, as on the sheet
         self.add_button = button(message("class.add"), message("class.add.tip"))
         self.add_button.button_style = "primary"
         self.add_button.add_class(ACTION_CLASS)
@@ -323,6 +320,7 @@ td.marks { min-width: 16em; } td.total { min-width: 4em; }
 tbody.tally td { height: 1.9em; }
 svg { max-width: 100%; height: auto; }
 .key { break-before: page; page-break-before: always; }
+@media (max-width: 600px) { td.marks { min-width: 8em; } td, th { padding: 0.2em 0.4em; } }
 @media print { body { margin: 0; } h2 { break-after: avoid; } }
 </style>"""
 
