@@ -358,8 +358,9 @@ def ordinary_dice_html() -> str:
         for k in ("handout.ordinary.number", "handout.ordinary.face")
     )
     rows = "".join(
-        f"<tr><td>{number}</td><td>{face_svg(face.value, face_name(face, 1), 1.6)} "
-        f"{escape(face_name(face, 1))}</td></tr>"
+        f"<tr><td>{number}</td><td><span aria-hidden='true'>"  # the name follows the picture
+        f"{face_svg(face.value, face_name(face, 1), 1.6)}</span> {escape(face_name(face, 1))}"
+        "</td></tr>"
         for number, face in enumerate(ORDINARY_DIE, 1)
     )
     return (
@@ -392,7 +393,7 @@ def handout_html(exercises: list[Exercise], title: str, teacher: bool = False) -
     is in the students' version: the picture answers the first question)."""
     questions = "".join(
         f"<li><p>{escape(e.question)}"
-        + (f" <i>({' / '.join(escape(c) for c in e.choices)})</i>" if e.choices else "")
+        + (f" <i>({'; '.join(escape(c) for c in e.choices)})</i>" if e.choices else "")
         + f"</p><p class='answer-line'>{message('handout.my_prediction')}</p></li>"
         for e in exercises
     )
