@@ -223,6 +223,24 @@ def discussion_key(result: Comparison, sent: int) -> DiscussionKey | None:
     )
 
 
+#: The longest fraction the teacher's version writes as a fraction; a longer one (a turn's
+#: score law has denominators of 100 digits) is written as a decimal.
+LONGEST_FRACTION = 20
+
+
+def exact_text(p: Fraction) -> str:
+    """A probability as the teacher's version writes it: the fraction with its percentage
+    ("1/6 ≈ 16.67%"), or the percentage alone when the fraction is long."""
+    if len(f"{p}") > LONGEST_FRACTION:
+        return percent_text(float(p))
+    return f"{p} ≈ {percent_text(float(p))}"
+
+
+def number_or_fraction(x: Fraction) -> str:
+    """A number under a square root: the fraction when short ("5/36"), else four decimals."""
+    return f"{x}" if len(f"{x}") <= LONGEST_FRACTION else number_text(float(x), ".4f")
+
+
 def discussion_key_html(result: Comparison, sent: int) -> str:
     """The teacher's page of the handout: each question to discuss, answered from the class's
     results in sentences (`discussion_key`)."""
@@ -242,8 +260,7 @@ def discussion_key_html(result: Comparison, sent: int) -> str:
                 "classhandout.key.law",
                 len(key.law_most),
                 outcomes=", ".join(map(str, key.law_most)),
-                p=f"{key.law_p}",
-                percent=percent_text(float(key.law_p)),
+                p=exact_text(key.law_p),
             ),
         ],
         [
@@ -251,12 +268,11 @@ def discussion_key_html(result: Comparison, sent: int) -> str:
                 "classhandout.key.far",
                 outcome=key.farthest,
                 share=percent_text(float(key.farthest_share)),
-                p=f"{key.farthest_p}",
-                percent=percent_text(float(key.farthest_p)),
+                p=exact_text(key.farthest_p),
             ),
             message(
                 "classhandout.key.error",
-                variance=f"{key.variance}",
+                variance=number_or_fraction(key.variance),
                 n=n,
                 error=percent_text(key.error),
             ),
@@ -269,7 +285,7 @@ def discussion_key_html(result: Comparison, sent: int) -> str:
                 n=n,
                 sent=max(sent, 1),
                 outcome=key.law_most[0],
-                variance=f"{key.law_variance}",
+                variance=number_or_fraction(key.law_variance),
                 error=percent_text(key.error_alone),
                 times=key.error_alone / key.law_error,
                 class_error=percent_text(key.law_error),

@@ -406,14 +406,13 @@ ENGLISH: dict[str, str | Plural] = {
         "The class saw {outcomes} most often: {count} of its {n} trials.",
     ),
     "classhandout.key.law": Plural(
-        "The exact law expects {outcomes} most often: its probability, {p} ≈ {percent}, is the "
-        "largest.",
+        "The exact law expects {outcomes} most often: its probability, {p}, is the largest.",
         "The exact law expects {outcomes} equally often, more than any other outcome: "
-        "probability {p} ≈ {percent} each.",
+        "probability {p} each.",
     ),
     "classhandout.key.far": (
         "The class's share is farthest from the exact probability at {outcome}: {share} seen "
-        "against {p} ≈ {percent}."
+        "against {p}."
     ),
     "classhandout.key.error": (
         "By chance alone, the share of n trials strays from its probability p by about one "

@@ -280,7 +280,7 @@ def test_the_teachers_handout_works_the_questions_from_the_class_results(
 ) -> None:
     from math import comb, sqrt
 
-    from kit_common.class_handout import discussion_key
+    from kit_common.class_handout import discussion_key, exact_text, number_or_fraction
 
     teacher = teacher_view(store, tmp_path)
     key = teacher.start()
@@ -307,4 +307,8 @@ def test_the_teachers_handout_works_the_questions_from_the_class_results(
     assert answers.error_twice == pytest.approx(answers.error / sqrt(2))
     # two students sent: 30 trials each, whose share strays √2 times as far as the class's
     assert "A student alone with 30 trials (the class's 60 shared among the 2 students" in handout
+    # a turn's score law has fractions of 100 digits: written as decimals
+    long = F(10**30, 3 * 10**30 + 1)
+    assert exact_text(long) == "33.33%" and exact_text(F(1, 6)) == "1/6 ≈ 16.67%"
+    assert number_or_fraction(long) == "0.3333" and number_or_fraction(F(5, 36)) == "5/36"
     assert "√(5/36 ÷ 30) ≈ 6.80%, 1.4 times the class's 4.81%" in handout
