@@ -305,6 +305,9 @@ ENGLISH: dict[str, str | Plural] = {
     ),
     "classview.export_link": "Download the class's trials (CSV)",
     "classview.export_handout": "Download the handout of the class's results (HTML, to print)",
+    "classview.export_teacher": (
+        "Download the teacher's version of the handout, with the questions worked (HTML, to print)"
+    ),
     "classview.summary_none": "class: none started yet",
     "classview.summary_teacher": Plural(
         "class {code}: {n} trial pooled", "class {code}: {n} trials pooled"
@@ -392,6 +395,38 @@ ENGLISH: dict[str, str | Plural] = {
     "classhandout.discuss.3": (
         "Had each student done only a few trials alone, how far from the law could their own "
         "results be?"
+    ),
+    # The teacher's version of the handout: the questions to discuss, worked from the class's
+    # results (kit_common.class_handout.discussion_key)
+    "classhandout.teacher_title": "{experiment}: the class's results, the teacher's version",
+    "classhandout.key": "For the teacher: the questions worked",
+    "classhandout.key.none": "No trials yet: the answers come from the class's results.",
+    "classhandout.key.seen": Plural(
+        "The class saw {outcomes} most often: {count} of its {n} trial.",
+        "The class saw {outcomes} most often: {count} of its {n} trials.",
+    ),
+    "classhandout.key.law": Plural(
+        "The exact law expects {outcomes} most often: its probability, {p}, is the largest.",
+        "The exact law expects {outcomes} equally often, more than any other outcome: "
+        "probability {p} each.",
+    ),
+    "classhandout.key.far": (
+        "The class's share is farthest from the exact probability at {outcome}: {share} seen "
+        "against {p}."
+    ),
+    "classhandout.key.error": (
+        "By chance alone, the share of n trials strays from its probability p by about one "
+        "standard error, √(p(1 − p) ÷ n): here √({variance} ÷ {n}) ≈ {error}."
+    ),
+    "classhandout.key.twice": (
+        "Twice as many trials divide the standard error by √2, to about {error}: the gap is "
+        "expected to shrink, though one class's gap need not."
+    ),
+    "classhandout.key.alone": (
+        "A student alone with {m} trials (the class's {n} shared among the {sent} students who "
+        "sent) sees the share of {outcome} stray by about √({variance} ÷ {m}) ≈ {error}, "
+        "{times:.1f} times the class's {class_error}: a few trials alone can land far from "
+        "the law."
     ),
     # What the app says while a page runs (Voila's spinner; kit_common.pages carries them in a
     # translated page's metadata, the kit's Voila template shows them)

@@ -390,18 +390,26 @@ class TeacherView(_ClassPage):
                 self.handout(),
                 "classview.export_handout",
             )
+            + "</p><p>"
+            + _download(
+                f"class-{key.code}-handout-teacher.html",
+                "text/html",
+                self.handout(teacher=True),
+                "classview.export_teacher",
+            )
             + "</p>"
         )
         return text
 
-    def handout(self) -> str:
-        """The handout of the class's results as they are now (kit_common.class_handout)."""
+    def handout(self, teacher: bool = False) -> str:
+        """The handout of the class's results as they are now (kit_common.class_handout); the
+        `teacher`'s version has the questions to discuss worked from them."""
         key = self._key()
         assert self.experiment is not None
         pooled = self.store().pooled(key.code)
         result = self.experiment.compare(pooled.as_dict())
         now = datetime.now(timezone.utc)
-        return handout_html(self.experiment, pooled, result, now)
+        return handout_html(self.experiment, pooled, result, now, teacher=teacher)
 
     def summary(self) -> str:
         if self.key is None:

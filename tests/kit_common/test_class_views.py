@@ -273,3 +273,42 @@ def test_a_roll_on_screen_shows_its_picture_until_the_send(store: ClassStore) ->
     assert "kit-class-picture" in student.picture._dom_classes
     student.send()
     assert student.picture.value == ""
+
+
+def test_the_teachers_handout_works_the_questions_from_the_class_results(
+    store: ClassStore, tmp_path: Path
+) -> None:
+    from math import comb, sqrt
+
+    from kit_common.class_handout import discussion_key, exact_text, number_or_fraction
+
+    teacher = teacher_view(store, tmp_path)
+    key = teacher.start()
+    typed = "1 " * 5 + "2 " * 10 + "3 " * 10 + "4 " * 10 + "5 " * 10  # and 15 sixes: 60 trials
+    _send(store, key.code, "Ann", typed)
+    _send(store, key.code, "Bea", "6 " * 15)
+    assert "class's results, the teacher" not in teacher.handout()  # the students' version
+    teacher.export()
+    assert f"download='class-{key.code}-handout-teacher.html'" in teacher.export_link.value
+    handout = teacher.handout(teacher=True)
+    assert handout.index("To discuss") < handout.index("For the teacher: the questions worked")
+    assert "The class saw 6 most often: 15 of its 60 trials." in handout
+    assert "expects 1, 2, 3, 4, 5, 6 equally often" in handout and "1/6 ≈ 16.67% each" in handout
+    assert "farthest from the exact probability at 1: 8.33% seen" in handout
+    # one trial's "1 or not" has variance 1/6 × 5/6 = 5/36; by an independent route, the
+    # variance of the share of 60 trials summed over the binomial law, exactly
+    p, n = F(1, 6), 60
+    spread = sum((F(k, n) - p) ** 2 * comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1))
+    answers = discussion_key(
+        teacher.experiment.compare({1: 5, 2: 10, 3: 10, 4: 10, 5: 10, 6: 15}), 2
+    )
+    assert answers is not None and answers.variance / n == spread == F(5, 36) / 60
+    assert f"√(5/36 ÷ 60) ≈ {100 * sqrt(spread):.2f}%" in handout
+    assert answers.error_twice == pytest.approx(answers.error / sqrt(2))
+    # two students sent: 30 trials each, whose share strays √2 times as far as the class's
+    assert "A student alone with 30 trials (the class's 60 shared among the 2 students" in handout
+    # a turn's score law has fractions of 100 digits: written as decimals
+    long = F(10**30, 3 * 10**30 + 1)
+    assert exact_text(long) == "33.33%" and exact_text(F(1, 6)) == "1/6 ≈ 16.67%"
+    assert number_or_fraction(long) == "0.3333" and number_or_fraction(F(5, 36)) == "5/36"
+    assert "√(5/36 ÷ 30) ≈ 6.80%, 1.4 times the class's 4.81%" in handout
