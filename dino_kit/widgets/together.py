@@ -3,7 +3,8 @@ dinosaur_island_together.ipynb): the room's page (`kit_common.widgets.rooms.Room
 this kit's table and options: the round and phase, the objectives, the research or market
 display, every player's board (this device's first), the game told step by step as the
 game page's log tells it, and the move controls of the game page (the kind of action, the
-action in words, **Play**, **Place for me**), enabled only on the device of the seat to act.
+action in words, **Play**, **Place for me**, **Eat for me**), enabled only on the device of
+the seat to act.
 The options are the game page's: the objective stacks' length and the two variants."""
 
 from __future__ import annotations
@@ -73,6 +74,9 @@ class DinoTable:
         self.place_button = button(message("park.place.button"), message("park.place.button_tip"))
         self.place_button.add_class(MOVE_CLASS)
         self.place_button.on_click(lambda _: self.send({"action": park.PLACE_FOR_ME.to_data()}))
+        self.eat_button = button(message("park.eat.button"), message("park.eat.button_tip"))
+        self.eat_button.add_class(MOVE_CLASS)
+        self.eat_button.on_click(lambda _: self.send({"action": park.EAT_FOR_ME.to_data()}))
         self.result = w.HTML()
         self.story = w.HTML()
         self.widget = w.VBox(
@@ -81,7 +85,7 @@ class DinoTable:
                 self.centre,
                 self.kinds,
                 w.HBox(
-                    [self.options, self.play_button, self.place_button],
+                    [self.options, self.play_button, self.place_button, self.eat_button],
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
                 self.result,
@@ -176,9 +180,13 @@ class DinoTable:
         self.kinds.value = kinds[0] if kinds else None
         self._fill_options()
         self.play_button.disabled = not self.legal
-        placing = mine and s.phase == Phase.PARK and park.placing(s) is not None
-        self.place_button.disabled = not placing
-        self.place_button.layout.display = None if placing else "none"
+        for_me = park.for_me(s) if mine else None
+        for target, action in (
+            (self.place_button, park.PLACE_FOR_ME),
+            (self.eat_button, park.EAT_FOR_ME),
+        ):
+            target.disabled = for_me != action
+            target.layout.display = None if for_me == action else "none"
         self.result.value = final_table(s) if s.is_terminal() else ""
         shown = "".join(f"<li>{escape(x)}</li>" for x in reversed(self.lines[-STORY_LINES:]))
         self.story.value = (
