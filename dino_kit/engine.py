@@ -108,7 +108,8 @@ def _rule_broken(state: GameState, action: Action) -> tuple[str, str] | None:
     module = MODULES[state.phase]
     if action.kind not in module.KINDS:
         if action.kind in ALL_KINDS:
-            return "wrong_phase", message("rule.wrong_phase", kind=action.kind, phase=state.phase)
+            phase = message(f"phase.{state.phase}")  # in words, never the engine's name
+            return "wrong_phase", message("rule.wrong_phase", kind=action.kind, phase=phase)
         return "unknown_action", message("rule.unknown_action", kind=shown(action.kind))
     found = module.problem(state, state.seat_to_act(), action)
     if found is None:

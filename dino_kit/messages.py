@@ -1187,9 +1187,12 @@ ENGLISH.update(
         "ui.group": "Group",
         "ui.group.die": "die {slot}: {face}",
         "ui.group.scientist": "scientist {level}",
+        # a scientist's cold-storage raises whose first track (in the DNA order) is {dna}
+        "ui.group.storage": "scientist {level}: {dna} and the tracks after it",
         "ui.group.tile": "{name} (${price} row)",
         "ui.group.dna_price": "DNA for ${price}",
         "ui.group.slot": "{space}, slot {n}",
+        "ui.group.slot_storage": "{slot}: {dna} and the tracks after it",
         "park.eat.button": "Eat for me",
         "park.eat.button_tip": (
             "the kit chooses: customers at other places before those at food attractions"

@@ -161,18 +161,23 @@ def action_label(state: GameState, a: Action) -> str:
 GROUP_AT = 12
 
 
-def menu_group(state: GameState, a: Action) -> tuple[Any, str] | None:
+def menu_group(state: GameState, a: Action, fine: bool = False) -> tuple[Any, str] | None:
     """The group a long menu shows `a` under, as (key, words), so that a person picks the
     group first and then the action in it (`GROUP_AT`): a die before the scientist who claims
     it, a scientist before how to raise cold storage, a market tile or DNA price before the
-    space, the specialist fired or the DNA type, a lab slot before its choice. None for an
-    action of a kind never grouped."""
+    space, the specialist fired or the DNA type, a lab slot before its choice. `fine`: the
+    smaller group of a group still too long (cold-storage raises: the scientist and the first
+    track raised, in the DNA order). None for an action of a kind never grouped."""
     c = state.components
     kind = a.kind
     if kind == "die":
         face = face_label_of(face_of(state, a.target))
         return a.target, message("ui.group.die", slot=a.target + 1, face=face)
     if kind == "storage":
+        if fine and a.choice:
+            first = a.choice[0]
+            words = message("ui.group.storage", level=a.scientist, dna=dna_word(first))
+            return (a.scientist, first), words
         return a.scientist, message("ui.group.scientist", level=a.scientist)
     if kind in ("upgrade", "hire"):
         col = 1 if kind == "upgrade" else 2
@@ -183,7 +188,12 @@ def menu_group(state: GameState, a: Action) -> tuple[Any, str] | None:
     if kind == "work":
         p = state.players[state.current_player()]
         space, index = a.target
-        return a.target, message("ui.group.slot", space=space_name(state, p, space), n=index + 1)
+        slot = message("ui.group.slot", space=space_name(state, p, space), n=index + 1)
+        if fine and isinstance(a.choice, tuple) and a.choice:  # a slot raising cold storage
+            first = a.choice[0]
+            words = message("ui.group.slot_storage", slot=slot, dna=dna_word(first))
+            return (a.target, first), words
+        return a.target, slot
     return None
 
 
@@ -202,9 +212,19 @@ def grouped(
             return None
         key, words = found
         groups.setdefault(key, (words, []))[1].append(a)
-    if len(groups) < 2:
-        return None
-    return [(key, words, members) for key, (words, members) in groups.items()]
+    out: list[tuple[Any, str, list[Action]]] = []
+    for key, (words, members) in groups.items():
+        finer: dict[Any, tuple[str, list[Action]]] = {}
+        if len(members) > GROUP_AT:  # still too long: in smaller groups where a kind has them
+            for a in members:
+                fine = menu_group(state, a, fine=True)
+                assert fine is not None  # (a kind grouped once is grouped finely too)
+                finer.setdefault(fine[0], (fine[1], []))[1].append(a)
+        if len(finer) > 1:
+            out += [(k, w, m) for k, (w, m) in finer.items()]
+        else:
+            out.append((key, words, members))
+    return out if len(out) > 1 else None
 
 
 def eat_label(state: GameState, p: PlayerState, a: Action) -> str:
