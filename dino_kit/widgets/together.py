@@ -21,6 +21,7 @@ from dino_kit.messages import bot_name, message
 from dino_kit.narrate import (
     action_label,
     ending_lines,
+    grouped,
     objective_line,
     round_summary,
     step_line,
@@ -63,6 +64,14 @@ class DinoTable:
         )
         self.kinds.style.button_width = "auto"
         self.kinds.observe(lambda _: self._fill_options(), names="value")
+        # a long menu's first step, as on the game page (`narrate.grouped`)
+        self.groups = w.Dropdown(
+            options=[], description=message("ui.group"), layout=w.Layout(width="auto")
+        )
+        self.groups.layout.display = "none"
+        self._groups: dict[Any, list[Action]] = {}
+        self._kind_actions: list[Action] = []
+        self.groups.observe(lambda _: self._fill_choices(), names="value")
         self.options = w.Dropdown(
             options=[], description=message("ui.choice"), layout=w.Layout(width="auto")
         )
@@ -84,6 +93,7 @@ class DinoTable:
                 self.header,
                 self.centre,
                 self.kinds,
+                self.groups,
                 w.HBox(
                     [self.options, self.play_button, self.place_button, self.eat_button],
                     layout=w.Layout(flex_flow="row wrap"),
@@ -103,10 +113,26 @@ class DinoTable:
         self.send({"action": action.to_data()})
 
     def _fill_options(self) -> None:
-        actions = [a for a in self.legal if a.kind == self.kinds.value]
+        """The menus of the highlighted kind: its actions, in groups when there are many."""
         state = self.state
         if state is None:
             return
+        actions = [a for a in self.legal if a.kind == self.kinds.value]
+        groups = grouped(state, actions)
+        self._kind_actions = actions
+        self._groups = {key: members for key, _, members in groups or ()}
+        self.groups.options = [(words, key) for key, words, _ in groups or ()]
+        self.groups.value = groups[0][0] if groups else None
+        self.groups.layout.display = None if groups else "none"
+        self._fill_choices()
+
+    def _fill_choices(self) -> None:
+        """The Choice menu: the shown group's actions (all of the kind when not grouped)."""
+        state = self.state
+        if state is None:
+            return
+        groups, kind_actions = self._groups, self._kind_actions
+        actions = groups.get(self.groups.value, []) if groups else kind_actions
         self.options.options = [(action_label(state, a), a) for a in actions]
         self.options.value = actions[0] if actions else None
 

@@ -509,3 +509,33 @@ def test_market_says_the_special_tiles_prices_and_a_park_share_counts_parks():
     share = {"normal game": wilson_interval(3, 4)}
     assert intervals_table(share, "Variant", "Share").headers[-1] == "games"
     assert intervals_table(share, "Variant", "Share", counted="parks").headers[-1] == "parks"
+
+
+def test_the_room_table_offers_long_menus_in_groups():
+    """The together page's table (a room's game) shows research's dice in groups, as the game
+    page does: the group menu picks the die, Play sends the shown action of that group."""
+    from dino_helpers import start
+
+    from dino_kit.engine import GameView, legal_actions
+    from dino_kit.widgets.together import DinoTable
+    from kit_common.rooms import RoomView
+
+    s = start(4)
+    sent: list = []
+    table = DinoTable(sent.append)
+    view = RoomView(
+        code="ABCD", game="dinosaur-island", options={}, status="playing", seats=(), moves=0,
+        version=1, state=GameView(s), to_act=s.current_player(), start=GameView(s),
+    )  # fmt: skip
+    table.show(view, s.current_player())
+    dice = [a for a in legal_actions(s) if a.kind == "die"]
+    assert shown(table.kinds) == "die" and len(dice) > GROUP_AT
+    assert table.groups.layout.display is None and len(table.groups.options) > 1
+    assert table.eat_button.layout.display == "none"
+    pick(table.groups, 1)
+    second = table.groups.value
+    offered = [a for _, a in table.options.options]
+    assert offered and all(a.target == second for a in offered)
+    assert offered == [a for a in dice if a.target == second]
+    table.play_selected()
+    assert sent == [{"action": offered[0].to_data()}]
