@@ -13,12 +13,18 @@
   they: a visitor goes in line only when every place is full (the rule's "who does not
   fit"). The placement is asked only when it is a choice: with room in one place or none,
   the visitors go where they must (`settle`).
-- Escapes (`escapes`, simultaneous): threat = track + the held die's pips (re-rolled first
-  under chaos theory). Security (track + bonuses) below it: the difference is eaten —
-  customers inside first (those at non-food places before those at food attractions: the
-  owner keeps the better ones, a decision of ours), then hooligans inside, then the line
-  (customers, then hooligans). Each eaten visitor goes back to the bag and costs 1 VP.
-  Security equal to threat is safe.
+- Escapes (`start_escapes`, simultaneous): threat = track + the held die's pips (re-rolled
+  first under chaos theory). Security (track + bonuses) below it: the difference is eaten
+  (`to_eat`), customers inside always before hooligans inside, then the line. Which
+  customers inside is the owner's choice (issue 28 item 7): `Action("eat", target=i)` eats a
+  customer at place i, asked one at a time in turn order, only while it is a choice
+  (`state.chooses_eaten`: fewer to eat than customers inside, in more than one place);
+  `Action("eat")` ("eat for me", what the bots play, `escapes` for every park at once) eats
+  the rest in the kit's order: customers at non-food places before those at food
+  attractions (the owner keeps the better ones), then hooligans inside, then the line
+  (customers, then hooligans). Hooligans inside and the line are never asked about: where
+  they were changes nothing afterwards. Each eaten visitor goes back to the bag and costs
+  1 VP. Security equal to threat is safe.
 - Score (in turn order): +1 VP per surviving customer in an exhibit or attraction; each
   customer at a food attraction gives 1 VP or $2, the owner's choice:
   `Action("food", choice=k)` takes k of them as money (asked only when there is one). Passive
