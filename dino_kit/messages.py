@@ -92,8 +92,8 @@ ENGLISH: dict[str, str | Plural] = {
     ),
     "rule.fire_not_needed": "market: you have fewer than 3 specialists, so nobody is fired",
     "rule.lab_space": (
-        "market: a lab upgrade goes on a free 'under construction' space ({free}), or over an "
-        "older upgrade when none is free"
+        "market: a lab upgrade goes on one of your 'under construction' spaces, 0 to {last} "
+        "(a free one, or over an older upgrade, which then stops working), not {got!r}"
     ),
     "rule.special_stack": "market: no {what} tile is left",
     "rule.special_twice": "market: your {space} space already has its II tile",
@@ -327,7 +327,10 @@ ENGLISH.update(
         "act.build": "build {name} for ${price}",
         "act.upgrade": "buy the lab upgrade {name} for ${price}",
         "act.firing": ", firing {name}",
-        "act.covering": ", covering {name}",
+        "act.covering_space": ", covering {name} (space {space})",
+        "act.free_space": ", on free space {space}",
+        # a purchase of DNA that cold storage cannot hold in full
+        "act.dna_kept": " (cold storage keeps {kept}; the rest goes back to the bank)",
         "act.special": "buy a {what} tile",
         "act.buy_dna": "buy {amount} {dna} DNA for ${price}",
         "act.discard": ", discarding {name}",
@@ -1187,6 +1190,63 @@ ENGLISH.update(
             "place for me: {who} (hooligans first, each into the first place with room)"
         ),
         "park.place.waiting": "Visitors to place: {who}.",
+        # who is eaten: the owner's choice (issue 28 item 7)
+        "kind.eat": "who is eaten",
+        "park.eat.hint": (
+            "dinosaurs escape: choose which customers they eat, one at a time, or let the kit "
+            "choose."
+        ),
+        "park.eat.customer": Plural(
+            "a customer at {place} is eaten ({there} there; {n} visitor still to eat)",
+            "a customer at {place} is eaten ({there} there; {n} visitors still to eat)",
+        ),
+        "park.eat.for_me_n": Plural(
+            "eat for me: {n} visitor (customers at other places before those at food attractions)",
+            "eat for me: {n} visitors (customers at other places before those at food attractions)",
+        ),
+        "park.eat.waiting_n": Plural(
+            "The dinosaurs eat {n} more visitor: choose which customer.",
+            "The dinosaurs eat {n} more visitors: choose which customers.",
+        ),
+        # a long menu in two steps (narrate.menu_group): the group menu, then the choice
+        "ui.group": "Group",
+        "ui.group.die": "die {slot}: {face}",
+        "ui.group.scientist": "scientist {level}",
+        # a scientist's cold-storage raises whose first track (in the DNA order) is {dna}
+        "ui.group.storage": "scientist {level}: {dna} and the tracks after it",
+        "ui.group.tile": "{name} (${price} row)",
+        "ui.group.dna_price": "DNA for ${price}",
+        "ui.group.slot": "{space}, slot {n}",
+        "ui.group.slot_storage": "{slot}: {dna} and the tracks after it",
+        "park.eat.button": "Eat for me",
+        "park.eat.button_tip": (
+            "the kit chooses: customers at other places before those at food attractions"
+        ),
+        "rule.eat_none": "park: nobody in your park is for you to choose to be eaten now",
+        "rule.eat_first_n": Plural(
+            "park: first choose who the dinosaurs eat ({n} visitor left to eat)",
+            "park: first choose who the dinosaurs eat ({n} visitors left to eat)",
+        ),
+        "rule.eat_customers_first": (
+            "park: {place} has no customer left; customers inside are eaten before hooligans, "
+            "so choose a place that holds a customer"
+        ),
+        # the shared supply of the box (issue 28 item 7)
+        "rule.dinosaur_supply": (
+            "workers: no dinosaur is left in the supply (the game has {n}, all in parks)"
+        ),
+        "rule.token_supply_threat": (
+            "workers: no '+10' token is left in the supply (the game has {n}, all on threat "
+            "and security tracks), so threat cannot reach {level}"
+        ),
+        "rule.token_supply_security": (
+            "workers: no '+10' token is left in the supply (the game has {n}, all on threat "
+            "and security tracks), so security cannot reach {level}"
+        ),
+        "rule.paddock_supply": (
+            "{where}: no paddock tile is left in the supply (the game has {n}: one on each "
+            "paddock level above 1)"
+        ),
         "park.place.button": "Place for me",
         "park.place.button_tip": (
             "the kit places the visitors left: hooligans first, filling the places in park order"
