@@ -253,6 +253,11 @@ ENGLISH: dict[str, str | Plural] = {
     "roomview.empty": "empty",
     "roomview.a_bot": "bot: {bot}",
     "roomview.person": "person",
+    "roomview.person_away": "person, away",
+    "roomview.person_gone": "person, away: the creator may give this seat to a bot",
+    "roomview.hand_rule": "A player's seat can go to a bot once their device has been away "
+    "for {seconds} seconds (the table says who is away). When that device is back, the seat "
+    "is theirs again.",
     "roomview.this_device": "this device",
     "roomview.player": "Player",
     "roomview.who": "Played by",

@@ -526,3 +526,43 @@ def test_a_version_2_store_migrates_on_postgresql(postgres_url: str) -> None:
         conn.execute(sa.text("CREATE DATABASE kit_version_2"))
     server.dispose()
     migrates(sa.make_url(postgres_url).set(database="kit_version_2").render_as_string(False))
+
+
+def test_the_rooms_page_shows_who_is_away_and_offers_only_their_seats(url: str) -> None:
+    """The page's side of presence: the browser's beats reach the store; the table says who
+    is away; the creator's menu offers a person's seat only once it has been away long
+    enough; a device back takes its seat from the bot; a link to a closed room says so."""
+    from martian_kit.widgets.together import together_app
+
+    clock = [_utc_now()]
+
+    def page() -> Any:
+        return together_app(lambda: RoomStore(GAMES, url, now=lambda: clock[0]), poll_s=None)
+
+    def beat(app: Any) -> None:  # what the browser sends every HEARTBEAT_S while shown
+        app._beat_at = -HAND_AFTER_S
+        app.memory._handle_custom_msg({"here": True}, [])
+
+    ann = page()
+    creator = ann.create("Ann")
+    assert "once their device has been away for 60 seconds" in ann.hand_rule.value
+    bob = page()
+    bob.join(creator.code, "Bob")
+    beat(ann)
+    assert "person, away" not in ann.scores.value and ann.bot_seat.options == ()
+    clock[0] += timedelta(seconds=AWAY_S)
+    beat(ann)
+    assert "person, away" in ann.scores.value and ann.bot_seat.options == ()
+    clock[0] += timedelta(seconds=HAND_AFTER_S - AWAY_S)
+    beat(ann)
+    assert "the creator may give this seat to a bot" in ann.scores.value
+    assert ann.bot_seat.options == (("Seat 2", 1),)
+    ann.give_to_bot(1, "greedy")
+    assert ann.shown.seats[1].bot == "greedy"
+    beat(bob)  # Bob's page is shown again: his seat is his
+    assert ann.refresh().seats[1] == Seat(1, "Bob", None)
+    # a week later, the room's link opened on a new device
+    clock[0] += timedelta(days=ROOM_IDLE_DAYS, seconds=1)
+    visitor = page()
+    visitor.address.href = f"http://h/martian_dice_together.ipynb?room={creator.code}"
+    assert "has closed: nobody played in it for 7 days" in visitor.notice.value
