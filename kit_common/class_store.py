@@ -263,7 +263,7 @@ def _create_version_2(conn: Connection) -> None:
 def _add_version_3(conn: Connection) -> None:
     # Version 3: a seat says when its device was last there (presence).
     kind = sa.DateTime().compile(dialect=conn.dialect)
-    conn.execute(sa.text(f"ALTER TABLE {room_seats.name} ADD COLUMN seen_at {kind} NULL"))
+    conn.execute(sa.text("ALTER TABLE kit_room_seat ADD COLUMN seen_at " + str(kind)))
 
 
 #: `MIGRATIONS[v]` takes a store from schema version v to v + 1, inside one transaction.
