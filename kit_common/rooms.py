@@ -665,7 +665,8 @@ class RoomStore:
         person's again. The persons' seats away now: seat -> seconds not heard from."""
         code = normalize_code(key.code)
         with self._changing() as conn:
-            row = self._room_row(conn, code, lock=False)
+            # (the room's row first, as every writer locks it: no two wait for each other)
+            row = self._room_row(conn, code, lock=True)
             seat_row = self._seat_by_token(conn, row.id, key)
             conn.execute(
                 room_seats.update()
