@@ -395,13 +395,13 @@ class RoomApp(App):
         creating = self.creator is not None and view.status != OVER
         self.creator_box.layout.display = None if creating else "none"
         self.start_button.disabled = view.status != WAITING
-        gone = {seat for seat, seconds in self.away.items() if seconds >= HAND_AFTER_S}
+        handable = {seat for seat, seconds in self.away.items() if seconds >= HAND_AFTER_S}
         choices = [
             (message("roomview.seat_n", n=s.seat + 1), s.seat)
             for s in view.seats
             if s.seat > 0
             and (
-                (s.bot is None and s.seat in gone)
+                (s.bot is None and s.seat in handable)
                 or (view.status == WAITING and (s.name is None or s.bot is not None))
             )
         ]
