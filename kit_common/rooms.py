@@ -662,8 +662,15 @@ class RoomStore:
     def here(self, key: SeatKey) -> dict[int, float]:
         """The device of `key` is there (its page is shown: the page's browser says so every
         `HEARTBEAT_S` seconds). A seat handed to a bot while its device was away is the
-        person's again. The persons' seats away now: seat -> seconds not heard from."""
+        person's again. The persons' seats away now: seat -> seconds not heard from.
+        (A beat is written only when the seat's time is `AWAY_S / 2` old, or a bot plays
+        it: every other beat is a read, and a device there never shows as away.)"""
         code = normalize_code(key.code)
+        with self._read() as conn:
+            row = self._room_row(conn, code, lock=False)
+            seat_row = self._seat_by_token(conn, row.id, key)
+            if seat_row.bot is None and self._away_for(seat_row) < AWAY_S / 2:
+                return self._away(self._seat_rows(conn, row.id))
         with self._changing() as conn:
             # (the room's row first, as every writer locks it: no two wait for each other)
             row = self._room_row(conn, code, lock=True)

@@ -271,8 +271,10 @@ def test_joins_fill_the_room_and_a_device_takes_its_seat_back(store: RoomStore, 
     view = store.start(creator)
     assert view.seats[1].name == "<b>B</b><script>x</script>"
     # the app restarts (a new store object), Cleo's phone slept: she joins again with her token
+    with store.store._engine.connect() as conn:  # (the clock from Bo's join on)
+        query = sa.select(room_seats.c.seen_at).where(room_seats.c.name == html.name)
+        clock = [conn.execute(query).scalar_one()]
     store.dispose()
-    clock = [_utc_now()]
     again = RoomStore(GAMES, url, now=lambda: clock[0])
     back = again.join(code, " Cleo ", cleo.token)
     assert back == cleo
@@ -303,6 +305,21 @@ def test_joins_fill_the_room_and_a_device_takes_its_seat_back(store: RoomStore, 
     assert again.view(code).seats[1] == Seat(1, html.name, None)
     assert again.view(code).version == version + 1  # every device redraws
     assert again.join(code, html.name, html.token) == html  # (or from the room's link)
+
+    # a beat is written only every AWAY_S / 2 (the others are reads)
+    def seen() -> Any:
+        with again.store._engine.connect() as conn:
+            query = sa.select(room_seats.c.seen_at).where(room_seats.c.name == html.name)
+            return conn.execute(query).scalar_one()
+
+    written = seen()
+    for step, expected in (
+        (AWAY_S / 2 - 1, written),
+        (1, clock[0] + timedelta(seconds=AWAY_S / 2)),
+    ):
+        clock[0] += timedelta(seconds=step)
+        again.here(html)
+        assert seen() == expected
     again.dispose()
 
 
