@@ -1,7 +1,8 @@
 """The live class in a real browser: the teacher starts a class, a student opens the join
 link on a phone-sized page, joins, rolls (seeing the 13 dice drawn) and sends, and the
 teacher's projector shows the send by itself within 2 s, in its sentence and on its chart; the
-nickname shows as text. Then a room of Martian Dice played from two phone-sized devices, and a
+nickname shows as text; the student's tab closed and the link opened again, the same student
+is back. Then a room of Martian Dice played from two phone-sized devices, and a
 few moves of a Dinosaur Island room on the same two: each move shows on the other device within
 1 s, and a press forced on a device whose seat is not to act is refused."""
 
@@ -63,6 +64,21 @@ def test_a_student_send_reaches_the_projector_within_two_seconds(voila_app, chro
         teacher.wait_for_function(
             "document.querySelector('.kit-class-chart.kit-chart')?.textContent"
             ".includes('The class (3 trials)')",
+            timeout=10_000,
+        )
+        # the student's tab closes; the join link opened again in that browser: the same
+        # student is back (the token kept by the browser), and sends as before
+        student.close()
+        student = student_context.new_page()
+        student.goto(link, timeout=120_000)
+        student.wait_for_selector(".kit-class-roll:not([disabled])", timeout=120_000)
+        assert f"You joined the class {code} as {nickname}." in student.inner_text("body")
+        student.click(".kit-class-roll")
+        student.wait_for_function("document.body.innerText.includes('1 trial ready to send')")
+        student.click(".kit-class-send")
+        teacher.wait_for_function(
+            "document.querySelector('.kit-class-pooled').innerText"
+            ".includes('4 trials pooled from 1 of 1 students.')",
             timeout=10_000,
         )
     finally:
