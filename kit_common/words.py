@@ -172,7 +172,8 @@ ENGLISH: dict[str, str | Plural] = {
     "classstore.not_student": "This page has not joined the class: join it first.",
     "classstore.no_code": "No free join code was found. Try again.",
     "classstore.nickname_taken": (
-        "Someone in the class is already called {nickname}. Choose another nickname."
+        "Someone in the class is already called {nickname}. If that is you, come back from "
+        "the phone or browser you joined on; otherwise choose another nickname."
     ),
     "classstore.full_students": "The class is full: it has {most} students.",
     "classstore.full_trials": "The class holds {most} trials already: it takes no more.",
@@ -192,7 +193,15 @@ ENGLISH: dict[str, str | Plural] = {
     "room.options": "an option of this game has another value, got {value}",
     "room.unknown_option": "the game's options are {known}, got {value}",
     # Rooms: refused actions, one sentence each
-    "room.unknown": "There is no room with the code {code}. Check the code.",
+    "room.unknown": "There is no room with the code {code}. Check the code: a room is "
+    "removed {days} days after its last move, and a finished game {kept} days after its end.",
+    "room.expired": "The room {code} has closed: nobody played in it for {days} days. Create "
+    "a new room to play again.",
+    "room.expired_over": "The game of the room {code} ended more than {days} days ago: its "
+    "table and its record are no longer kept.",
+    "room.still_here": "{name} was at the table {seconds} seconds ago: a player's seat goes to "
+    "a bot only after {after} seconds away.",
+    "room.busy": "The room kept changing while this was worked out: try again.",
     "room.other_game": "The room {code} plays another game ({game}): open that game's page.",
     "room.not_creator": "Only the page that created the room {code} can do that.",
     "room.corrupt": "The room {code} has a gap in its moves at move {number}: it cannot go on.",
@@ -244,6 +253,11 @@ ENGLISH: dict[str, str | Plural] = {
     "roomview.empty": "empty",
     "roomview.a_bot": "bot: {bot}",
     "roomview.person": "person",
+    "roomview.person_away": "person, away",
+    "roomview.person_gone": "person, away: the creator may give this seat to a bot",
+    "roomview.hand_rule": "A player's seat can go to a bot once their device has been away "
+    "for {seconds} seconds (the table says who is away). When that device is back, the seat "
+    "is theirs again.",
     "roomview.this_device": "this device",
     "roomview.player": "Player",
     "roomview.who": "Played by",

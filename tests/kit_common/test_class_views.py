@@ -4,6 +4,7 @@ itself; a retried send counted once; a reopened class; nicknames shown as text."
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Iterator
@@ -99,6 +100,36 @@ def test_the_student_page_takes_the_code_from_its_address(store: ClassStore) -> 
     typed.code_input.value = "TYPED22"  # what the student typed stays
     typed.address.href = "http://h/student.ipynb?class=OTHER"
     assert typed.code_input.value == "TYPED22"
+
+
+def test_a_student_whose_tab_closed_is_the_same_student_again(store: ClassStore) -> None:
+    teacher = store.start_class(DIE.name, DIE.outcomes)
+    link = f"http://h/voila/render/classroom/student.ipynb?class={teacher.code}"
+
+    def page(seed: int, kept: str = "") -> StudentView:
+        view = StudentView(EXPERIMENTS, lambda: store, random.Random(seed), code="")
+        view.memory.stored = kept
+        view.address.href = link
+        return view
+
+    first = page(1)
+    ann = first.join(first.code_input.value, "Ann")
+    first.roll()
+    first.send()
+    kept = first.memory.keep
+    assert json.loads(kept) == {teacher.code: {"name": "Ann", "token": ann.token}}
+    # the phone slept and the tab closed: the same browser opens the link, Ann is back
+    again = page(2, kept)
+    assert again.student == ann and "Ann" in again.about.value
+    again.roll()
+    again.send()
+    assert sum(store.student_counts(ann).values()) == 2
+    # another phone, the same nickname: refused; a browser claiming Ann's place: refused
+    with pytest.raises(ClassError, match="If that is you, come back from the phone"):
+        page(3).join(teacher.code, "Ann")
+    forged = page(4, json.dumps({teacher.code: {"name": "Ann", "token": "forged"}}))
+    assert forged.student is None and "If that is you" in forged.status.value
+    assert store.pooled(teacher.code).joined == 1
 
 
 def test_bad_typed_outcomes_are_refused_and_nothing_is_added(
