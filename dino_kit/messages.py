@@ -543,6 +543,12 @@ ENGLISH.update(
             "{games} games; win share (95% interval): {parts}; {rounds} rounds a game on average"
         ),
         "ui.wins_running": "playing {games} games…",
+        # said after the work's own "Stopped." when Stop (or the time bound) ended the games
+        "ui.games_kept_n": Plural(
+            "What is shown comes from the {n} game played of the {games}.",
+            "What is shown comes from the {n} games played of the {games}.",
+        ),
+        "ui.games_none_kept": "No game was played, so what is shown has not changed.",
         "ui.wins_seed": "games played with seed {seed}; Run again plays new games (seed {next})",
         "ui.interval_95": "95% interval",
         "ui.games_n": "games",

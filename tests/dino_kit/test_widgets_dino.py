@@ -405,6 +405,36 @@ def test_each_run_of_the_wins_explorer_plays_fresh_games():
     assert explorer.records != first and "seed 6" in explorer.text.value
 
 
+def test_a_run_clicked_in_the_page_stops_and_keeps_the_games_played_with_their_intervals():
+    """Issue 30 item 1: Run's games play in the kernel's background; Stop ends them within a
+    second and the page shows the games played so far (the first games of the full run)."""
+    import time
+
+    from dino_kit.studies import run_games, win_rates_by_bot
+    from dino_kit.widgets.wins import WinsExplorer
+    from kit_common.widgets.stoppable import Outcome
+
+    explorer = WinsExplorer(games=10, seed=5)
+    explorer.games.value = 400  # 400 games of seed 6: minutes of work, never shipped
+    msg = {"content": {"data": {"method": "custom", "content": {"event": "click"}}}, "buffers": []}
+    explorer.run_button._handle_msg(msg)  # a click in the browser: returns at once
+    assert explorer.work.running and explorer.run_button.disabled and explorer.games.disabled
+    while explorer.work._told[0] < 8 and explorer.work.running:  # one chunk of games played
+        time.sleep(0.02)
+    clicked = time.monotonic()
+    explorer.work.stop_button._handle_msg(msg)
+    ended = explorer.work.wait(10)
+    assert ended is not None and time.monotonic() - clicked < 1.0
+    assert ended.outcome is Outcome.STOPPED and 8 <= ended.done < 400
+    played = ended.done
+    assert len(explorer.records) == played and not explorer.run_button.disabled
+    assert explorer.records == run_games(["heuristic", "random"], played, 6, explorer.components)
+    assert f"{played} games played of the 400" in explorer.work.status.value
+    assert explorer.summary().startswith(f"{played} games; win share (95% interval)")
+    rates = win_rates_by_bot(explorer.records)
+    assert list(explorer.figure.data[0].y) == [r.estimate for r in rates.values()]
+
+
 # -- issue 29: sums that add up, signs, the security bonus and the dice explained -------------
 
 _DIE_SUM = re.compile(
