@@ -92,6 +92,10 @@ class Ended(Generic[T]):
         return self.outcome is Outcome.FINISHED
 
 
+# Which thread handles a browser message is what `start` asks (`base` installs it too).
+failures.install()
+
+
 def _kernel_loop() -> Any:
     """The kernel's event loop (the main thread's), None outside a kernel."""
     shell = get_ipython()
