@@ -5,7 +5,9 @@ are played and the same report for the same seed as `dino-kit balance FOLDER`.
 The page first shows the study the kit ships (`dino_kit.studies`: played by `dino-kit
 ship-studies` on the illustrative set), so that it loads at once; on another component set,
 which no shipped study was played on, it says so and shows nothing until Run. Run plays a study
-in the page's kernel (one process): a few hundred games take seconds. Larger studies belong to
+in the page's kernel (one process): a few hundred games take seconds, played in the kernel's
+background from a click, with a progress bar and Stop (`kit_common.widgets.stoppable`: the
+report of the games played by then). Larger studies belong to
 the command line, which uses every core (`--jobs`) or a Dask cluster.
 """
 

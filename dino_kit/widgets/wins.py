@@ -5,7 +5,9 @@ an app to run your own comparison.
 The games and what they say are `dino_kit.studies`' (seats rotated from game to game, so a
 bot's win share is not its seat's; the shares, intervals and claims computed from the records);
 the page's own studies are shipped with the kit (`dino-kit ship-studies`), so the page shows
-them at once, and plays games only for other settings or when Run is pressed.
+them at once, and plays games only for other settings or when Run is pressed. A click plays
+them in the kernel's background (`kit_common.widgets.stoppable`): a bar counts them, and Stop
+(or the time bound, `MAX_SECONDS`) shows the games played by then, with their intervals.
 """
 
 from __future__ import annotations
