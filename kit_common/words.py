@@ -32,6 +32,8 @@ ENGLISH: dict[str, str | Plural] = {
     "work.stop_tip": "End this work now",
     "work.running": "Working… Press Stop to end it early.",
     "work.busy": "Already working: wait for the end, or press Stop first.",
+    "work.busy_elsewhere": "Another part of this page is working: wait for its end, or press "
+    "its Stop first.",
     "work.stopped": "Stopped.",
     "work.timed_out": "Stopped after {seconds} seconds, the most one click may take here.",
     # Input checks: "<field>: must be ..., got <value>" (kit_common.checks); {value} is the

@@ -10,8 +10,9 @@ solver, at most a few tenths of a second apart); `tell` moves the bar and is whe
 ends early: when Stop was pressed, or when the work has run for `max_seconds`, it raises
 `WorkStopped`, which unwinds the work. What the work finished before is the app's to keep
 (the games played so far, collected by the app as they come); the line beside the bar says
-how the work ended. While a work runs, a second start is refused with a sentence (the start
-buttons, `controls`, are also disabled), and the controls given are disabled.
+how the work ended. While a work runs, a second start is refused with a sentence, its own or
+another app's of the kernel (one work at a time: a page holds at most one core), and the
+controls given (the start button, the settings the work read) are disabled.
 
 Widgets are changed from the kernel's main thread only: the thread hands every update of the
 bar, and the app's `finish`, to the kernel's event loop (`kernel.io_loop.add_callback`,
@@ -34,6 +35,7 @@ from __future__ import annotations
 import threading
 import time
 import traceback
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -92,6 +94,11 @@ class Ended(Generic[T]):
         return self.outcome is Outcome.FINISHED
 
 
+#: Every StoppableWork of the kernel: one work runs at a time in a kernel (a page's visitor
+#: holds at most one core, whichever of its apps they start), started under `_STARTING`.
+_WORKS: weakref.WeakSet[StoppableWork] = weakref.WeakSet()
+_STARTING = threading.Lock()
+
 # Which thread handles a browser message is what `start` asks (`base` installs it too).
 failures.install()
 
@@ -142,7 +149,7 @@ class StoppableWork:
         self._stop = threading.Event()
         self._idle = threading.Event()
         self._idle.set()
-        self._lock = threading.Lock()  # guards the start: one work at a time
+        _WORKS.add(self)
         self._was_disabled: list[bool] = []
         self._told = (0, 0)
         self._redraw_pending = False
@@ -168,9 +175,11 @@ class StoppableWork:
         `background` (by default: when called while the kernel handles a browser message),
         and then None is returned at once; otherwise here, and the `Ended` is returned. A
         start while a work runs raises `KitError` (said in the app's line)."""
-        with self._lock:
+        with _STARTING:
             if self.running:
                 raise KitError(message("work.busy"))
+            if any(other.running for other in _WORKS):
+                raise KitError(message("work.busy_elsewhere"))
             self._idle.clear()
         if background is None:
             background = failures.handling_browser_message()

@@ -122,7 +122,10 @@ def test_a_second_start_is_refused_in_a_sentence_while_one_runs(monkeypatch):
         assert message("work.busy") in app.line.value
         with pytest.raises(KitError):
             app.count()
-        assert app.ends == []
+        other = Counter(steps=3)  # another app of the page: one work at a time in a kernel
+        with pytest.raises(KitError, match="Another part of this page is working"):
+            other.count()
+        assert app.ends == other.ends == [] and not other.go.disabled
     finally:
         app.work.stop()
         app.work.wait(5)
