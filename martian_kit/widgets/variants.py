@@ -169,10 +169,12 @@ class RulesExplorer(App):
 
     def _refresh(self) -> None:
         """Show the variant the controls describe: at once when it is solved already; else
-        solved by a `StoppableWork` (from a click: in the background, with Stop)."""
+        solved by a `StoppableWork` (from a click: in the background, with Stop). The
+        controls are disabled meanwhile; a change that arrives anyway is not solved: the
+        end of the work puts the controls back on the variant shown."""
         variant = self.variant
-        if self._putting_back or variant == self.summary_now.variant:
-            return
+        if self._putting_back or self.work.running or variant == self.summary_now.variant:
+            return  # (a change arriving while solving: the end puts the controls back)
         if is_summarised(variant):
             self._show(summarise(variant))
             return
@@ -183,6 +185,7 @@ class RulesExplorer(App):
         def show(ended: Ended[VariantSummary]) -> str | None:
             if ended.result is not None:
                 self._show(ended.result)
+                self._put_back()  # (they moved on meanwhile only if a message raced)
                 return None
             self._put_back()  # the controls say again what the page shows
             shown = self.summary_now.variant.describe()
@@ -193,6 +196,8 @@ class RulesExplorer(App):
 
     def _put_back(self) -> None:
         shown = self.summary_now.variant
+        if self.variant == shown:
+            return
         self._putting_back = True
         try:
             self.target.value, self.end.value, self.dice.value = (

@@ -148,6 +148,9 @@ def test_a_variant_chosen_in_the_page_is_solved_in_the_background_and_stop_puts_
     update = {"method": "update", "state": {"value": 60}, "buffer_paths": []}
     app.target._handle_msg({"content": {"data": update}, "buffers": []})  # the slider moved
     assert app.work.running and app.target.disabled and app.dice.disabled
+    update = {"method": "update", "state": {"value": 8}, "buffer_paths": []}
+    app.dice._handle_msg({"content": {"data": update}, "buffers": []})  # a message that raced
+    assert app.dice.value == 8 and app.work.running  # not solved: put back at the end
     while app.work._told[0] < 1 and app.work.running:
         time.sleep(0.01)
     clicked = time.monotonic()
