@@ -68,10 +68,12 @@ def play_games(
     `jobs` processes play them (1: this one; None: one per core) or the Dask cluster at
     `scheduler`; `progress(done, total)` hears of every chunk played. In this process or a
     pool, each chunk's records are also added to `kept` before `progress` hears of it: a
-    caller whose `progress` ends the work early (a page's Stop button,
-    `kit_common.widgets.stoppable`) keeps the games played so far, games 0 … k-1, each the
-    same game as in a full run."""
-    tasks = [(task, seed, chunk, entries, rotate) for chunk in chunks(games)]
+    caller whose work is ended early (a page's Stop button, `kit_common.widgets.stoppable`)
+    keeps the games played so far, games 0 … k-1, each the same game as in a full run. In
+    this process, a caller who keeps them is told of every game (chunks of one)."""
+    here = scheduler is None and jobs == 1
+    size = 1 if kept is not None and here else CHUNK  # a page keeps every game finished
+    tasks = [(task, seed, chunk, entries, rotate) for chunk in chunks(games, size)]
     played = run_chunks(
         _play_chunk, tasks, games, jobs=jobs, scheduler=scheduler, progress=progress, kept=kept
     )
@@ -88,9 +90,10 @@ def _play_chunk(
     ]
 
 
-def chunks(games: int) -> list[list[int]]:
-    """The game numbers 0 … games-1 in chunks of `CHUNK`."""
-    return [list(range(i, min(games, i + CHUNK))) for i in range(0, games, CHUNK)]
+def chunks(games: int, size: int | None = None) -> list[list[int]]:
+    """The game numbers 0 … games-1 in chunks of `size` (`CHUNK` by default)."""
+    size = size or CHUNK
+    return [list(range(i, min(games, i + size))) for i in range(0, games, size)]
 
 
 def every_core() -> int:

@@ -5,10 +5,12 @@ A kernel reads the browser's messages one at a time: while a callback computes, 
 Stop waits behind it. `StoppableWork` runs the work of a click in a thread of the kernel
 instead, so the kernel goes back to reading messages at once, and Stop is heard while the
 work runs. The work is a function of one argument, `tell(done, total)` (the kit's
-`Progress` callback), which it calls after every small step (a chunk of games, a level of a
-solver, at most a few tenths of a second apart); `tell` moves the bar and is where the work
-ends early: when Stop was pressed, or when the work has run for `max_seconds`, it raises
-`WorkStopped`, which unwinds the work. What the work finished before is the app's to keep
+`Progress` callback), which it calls after every step it counts (a game, a level of a
+solver); `tell` moves the bar and is where the work ends early: when Stop was pressed, or
+when the work has run for `max_seconds`, it raises `WorkStopped`, which unwinds the work.
+The same check runs at every `kit_common.stopping.checkpoint()` of the work's thread: the
+engines' play loop calls one before every step of a game, so a work of games ends within a
+bot's move, however long its games. What the work finished before is the app's to keep
 (the games played so far, collected by the app as they come); the line beside the bar says
 how the work ended. While a work runs, a second start is refused with a sentence, its own or
 another app's of the kernel (one work at a time: a page holds at most one core), and the
@@ -19,7 +21,7 @@ bar, and the app's `finish`, to the kernel's event loop (`kernel.io_loop.add_cal
 thread-safe), which runs them between two browser messages; so `finish` never races with
 the app's own callbacks. (ipywidgets' own example changes widgets from the thread itself;
 that works from ipykernel 7.0.1 on, but then the app's observers and the thread can change
-one widget at once.) Outside a kernel (tests, a terminal) they run in the caller's thread.
+one widget at once.) Outside a kernel (tests) they run in the work's own thread.
 
 A start made while the kernel handles a browser message (a click, a moved slider) runs in the
 thread; one made by a notebook's own code (a cell, a test calling the app's method) runs at
@@ -46,6 +48,7 @@ import ipywidgets as w
 from IPython import get_ipython
 
 from kit_common.errors import KitError
+from kit_common.stopping import WorkStopped, checking
 from kit_common.widgets import failures
 from kit_common.words import message
 
@@ -58,12 +61,6 @@ STATUS_CLASS = "kit-work-status"
 REDRAW_S = 0.1
 #: The default bound on one click's work, in seconds of wall time.
 MAX_SECONDS = 60.0
-
-
-class WorkStopped(BaseException):
-    """Raised by `tell` to end a work early (Stop pressed, or its time is up). A
-    `BaseException`, like `KeyboardInterrupt`, so that a work's own `except Exception`
-    cannot swallow it."""
 
 
 class Outcome(Enum):
@@ -225,13 +222,16 @@ class StoppableWork:
         began = time.monotonic()
         last_drawn = [began]
 
-        def tell(done: int, total: int) -> None:
-            now = time.monotonic()
-            self._told = (done, total)
+        def check() -> None:
             if self._stop.is_set():
-                raise WorkStopped(Outcome.STOPPED)
-            if now - began > self.max_seconds:
-                raise WorkStopped(Outcome.TIMED_OUT)
+                raise WorkStopped(Outcome.STOPPED.value)
+            if time.monotonic() - began > self.max_seconds:
+                raise WorkStopped(Outcome.TIMED_OUT.value)
+
+        def tell(done: int, total: int) -> None:
+            self._told = (done, total)
+            check()
+            now = time.monotonic()
             if now - last_drawn[0] >= REDRAW_S:
                 last_drawn[0] = now
                 if here:
@@ -242,10 +242,11 @@ class StoppableWork:
         result: T | None = None
         error: BaseException | None = None
         try:
-            result = work(tell)
+            with checking(check):  # the games' play loop checks too (kit_common.stopping)
+                result = work(tell)
             outcome = Outcome.FINISHED
         except WorkStopped as stopped:
-            outcome = stopped.args[0]
+            outcome = Outcome(stopped.reason)
         except Exception as raised:  # said in the row, never as a traceback on the page
             outcome, error = Outcome.FAILED, raised
         done, total = self._told

@@ -434,6 +434,18 @@ def test_a_run_clicked_in_the_page_stops_and_keeps_the_games_played_with_their_i
     rates = win_rates_by_bot(explorer.records)
     assert list(explorer.figure.data[0].y) == [r.estimate for r in rates.values()]
 
+    # the planner thinks for seconds a game: Stop is heard within a move, not a game
+    before = explorer.records
+    explorer.seats[0].value = "planner"
+    explorer.run_button._handle_msg(msg)
+    time.sleep(0.3)
+    clicked = time.monotonic()
+    explorer.work.stop_button._handle_msg(msg)
+    ended = explorer.work.wait(10)
+    assert ended is not None and time.monotonic() - clicked < 1.0
+    assert ended.outcome is Outcome.STOPPED and ended.done == 0 and explorer.records == before
+    assert "No game was played" in explorer.work.status.value
+
 
 # -- issue 29: sums that add up, signs, the security bonus and the dice explained -------------
 
