@@ -281,6 +281,8 @@ class StoppableWork:
     def _end(self, ended: Ended[T], finish: Callable[[Ended[T]], str | None]) -> None:
         """In the kernel's thread: the app's finish, then the row says how the work ended."""
         sentence = ended.sentence
+        for control, was in zip(self.controls, self._was_disabled):
+            control.disabled = was  # first: the app's finish may set them anew
         try:
             said = finish(ended)
             if said is not None:
@@ -294,8 +296,6 @@ class StoppableWork:
             )
             sentence = message("app.failed")
         finally:
-            for control, was in zip(self.controls, self._was_disabled):
-                control.disabled = was
             self._draw_bar()
             self.bar.bar_style = "success" if ended.finished else "warning"
             self.stop_button.layout.display = "none"
