@@ -150,6 +150,8 @@ class StoppableWork:
         self._was_disabled: list[bool] = []
         self._told = (0, 0)
         self._redraw_pending = False
+        self._running_text = ""
+        self._shown = False
 
     # -- starting and stopping -----------------------------------------------------------------
 
@@ -187,9 +189,8 @@ class StoppableWork:
             control.disabled = True
         self.bar.value = 0.0
         self.bar.bar_style = ""
-        self.status.value = escape(running or message("work.running"))
-        self.stop_button.layout.display = None
-        self.widget.layout.display = None
+        self._running_text = escape(running or message("work.running"))
+        self._shown = False  # the row shows once the work has run `REDRAW_S` (not a quick one)
         if not background:
             return self._run(work, finish, here=True)
         thread = threading.Thread(
@@ -296,6 +297,7 @@ class StoppableWork:
             )
             sentence = message("app.failed")
         finally:
+            self._shown = True  # (the row's look is set below)
             self._draw_bar()
             self.bar.bar_style = "success" if ended.finished else "warning"
             self.stop_button.layout.display = "none"
@@ -308,6 +310,11 @@ class StoppableWork:
         self._redraw_pending = False
         done, total = self._told
         self.bar.value = min(1.0, done / total) if total > 0 else 0.0
+        if not self._shown and not self._idle.is_set():
+            self._shown = True
+            self.status.value = self._running_text
+            self.stop_button.layout.display = None
+            self.widget.layout.display = None
 
     def _in_kernel(self, update: Callable[[], None], coalesce: bool = False) -> None:
         """Run `update` in the kernel's thread (outside a kernel: here). With `coalesce`, an

@@ -85,8 +85,8 @@ def test_a_click_runs_in_a_thread_a_stop_click_ends_it_within_a_second_keeping_w
     assert STOP_CLASS in app.work.stop_button._dom_classes
     click(app.go)  # returns at once: the kernel reads the next message
     assert app.work.running and app.go.disabled and app.size.disabled
+    time.sleep(0.15)  # the row shows once the work has taken 0.1 s (a quick one never shows)
     assert app.work.widget.layout.display is None and app.work.stop_button.layout.display is None
-    time.sleep(0.15)
     clicked = time.monotonic()
     click(app.work.stop_button)
     ended = app.work.wait(5)
