@@ -6,8 +6,9 @@ Stop waits behind it. `StoppableWork` runs the work of a click in a thread of th
 instead, so the kernel goes back to reading messages at once, and Stop is heard while the
 work runs. The work is a function of one argument, `tell(done, total)` (the kit's
 `Progress` callback), which it calls after every step it counts (a game, a level of a
-solver); `tell` moves the bar and is where the work ends early: when Stop was pressed, or
-when the work has run for `max_seconds`, it raises `WorkStopped`, which unwinds the work.
+solver; a total of 0 when it is not known: the row then shows no bar); `tell` moves the bar
+and is where the work ends early: when Stop was pressed, or when the work has run for
+`max_seconds`, it raises `WorkStopped`, which unwinds the work.
 The same check runs at every `kit_common.stopping.checkpoint()` of the work's thread: the
 engines' play loop calls one before every step of a game, so a work of games ends within a
 bot's move, however long its games. What the work finished before is the app's to keep
@@ -310,6 +311,9 @@ class StoppableWork:
         self._redraw_pending = False
         done, total = self._told
         self.bar.value = min(1.0, done / total) if total > 0 else 0.0
+        unknown = total <= 0 and not self._idle.is_set()  # a total not known: no bar
+        if (self.bar.layout.display == "none") != unknown:
+            self.bar.layout.display = "none" if unknown else None
         if not self._shown and not self._idle.is_set():
             self._shown = True
             self.status.value = self._running_text

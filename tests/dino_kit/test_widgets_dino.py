@@ -530,3 +530,32 @@ def test_market_says_the_special_tiles_prices_and_a_park_share_counts_parks():
     share = {"normal game": wilson_interval(3, 4)}
     assert intervals_table(share, "Variant", "Share").headers[-1] == "games"
     assert intervals_table(share, "Variant", "Share", counted="parks").headers[-1] == "parks"
+
+
+def test_the_bots_play_in_the_background_and_stop_holds_them_until_continue():
+    """Issue 30 item 1: after a click, the bots' moves run in the kernel's background (a
+    planner bot thinks for a second or more a move); Stop holds them within a second, and
+    Continue lets them play on."""
+    import time
+
+    from kit_common.widgets.stoppable import Outcome
+
+    app = GameApp(bots=["heuristic"], seed=3, show_setup=False)
+    app.start_seats(["person", "planner"])  # from code: at once (the person moves first)
+    assert app.your_turn() and app.state.current_player() == 0
+    click = {"content": {"data": {"method": "custom", "content": {"event": "click"}}}}
+    app.play_button._handle_msg({**click, "buffers": []})  # the person's move, in the page
+    assert app.work.running and not app.your_turn()
+    assert app.act(app.legal()[0] if app.legal() else Action("none")) is not None  # refused
+    time.sleep(0.3)
+    clicked = time.monotonic()
+    app.work.stop_button._handle_msg({**click, "buffers": []})
+    ended = app.work.wait(10)
+    assert ended is not None and time.monotonic() - clicked < 1.0
+    assert ended.outcome is Outcome.STOPPED and app.held and not app.your_turn()
+    assert app.continue_button.layout.display is None and "held" in app.header.value
+    assert app.play_button.layout.display == "none" and "Continue" in app.work.status.value
+    app.continue_button._handle_msg({**click, "buffers": []})  # the bots play on
+    assert app.work.running and not app.held
+    app.work.stop()
+    assert app.work.wait(10).outcome is Outcome.STOPPED and app.held
