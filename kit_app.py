@@ -53,6 +53,15 @@ working directory) plus what JSON cannot say:
   app; they are started through the same `PreheatQueue`, as the kernels of one more page.
   When none is ready, the page starts its kernel as Voila does. A language can still keep
   every page preheated, e.g. `--KitVoila.preheated_languages='["es"]'` for a Spanish class.
+- a page without a pool of its own is preheated when a visitor is served the page before it
+  (`next_pages`: the next numbered page of its folder; after an index, each game's page 1),
+  `fill_delay` seconds after that page was served, as Voila preheats a page of its pools, so
+  a reader of the translated pages, who reads them in order (a class is told to open page N
+  after page N-1), finds each next page already run instead of waiting for its cells
+  (1.5–2.5 s on 2 cores). At most `next_page_preheats` such pages are kept at once (the warm
+  pool's size by default: 6 on 2 cores), the least recently asked for shut down first, and
+  none for longer than `next_page_ttl` (600 s, the culler's idle time) unused: the idle app
+  is no larger than without them (`preheat_after_visit`).
 
 On Binder, Voila runs inside Jupyter Server instead (see binder/), where the badge's urlpath
 opens the landing page.
@@ -119,7 +128,7 @@ import urllib.parse
 import weakref
 from collections.abc import AsyncIterator, Callable, MutableMapping, Sequence
 from contextlib import asynccontextmanager
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, ClassVar
 
 import psutil
@@ -358,6 +367,44 @@ def page_imports(root: Path, skipped_tags: Sequence[str] = ()) -> list[str]:
     return sorted(modules)
 
 
+#: A page of a reading order: two digits and an underscore (`03_market.ipynb`).
+_NUMBERED = re.compile(r"^\d\d_.*\.ipynb$")
+
+
+def next_pages(root: Path, page: str) -> list[str]:
+    """The pages a reader of `page` (its path under `root`, as the app's addresses write it)
+    most likely opens next, as paths of the same form:
+
+    - a numbered page (`es/martian_dice/02_a_turn.ipynb`): the next numbered page of its
+      folder, the one its "next" link names (a learner reads the pages in order, and a class
+      is told to open page N after page N-1);
+    - an index (`00_index.ipynb`, the app's or a language's): the first numbered page of each
+      folder beside it (each game's page 1, which the index leads to);
+    - any other page (a rules card, the glossary, the classroom pages): none, since no one
+      page follows it.
+    """
+    path = PurePosixPath(page)
+    folder = root / path.parent
+    if not (root / path).is_file():
+        return []
+
+    def numbered(directory: Path) -> list[str]:
+        return sorted(
+            p.name for p in directory.glob("*.ipynb") if _NUMBERED.match(p.name) and p.name != INDEX
+        )
+
+    if path.name == INDEX:
+        return [
+            (path.parent / sub.name / first[0]).as_posix()
+            for sub in sorted(folder.iterdir())
+            if sub.is_dir() and (first := numbered(sub))
+        ]
+    if not _NUMBERED.match(path.name):
+        return []
+    later = [name for name in numbered(folder) if name > path.name]
+    return [(path.parent / later[0]).as_posix()] if later else []
+
+
 def warm_up_code(modules: Sequence[str]) -> str:
     """The code a warm kernel runs once started: import each of `modules` (a module that
     fails to import is left for the page that needs it to report), then draw a figure in the
@@ -551,6 +598,9 @@ class PageHandler(TornadoVoilaHandler):
                 noted = True
             self.write(chunk)
             self.flush()
+        after_visit = getattr(self.kernel_manager, "preheat_after_visit", None)
+        if after_visit is not None and path:  # the kit's preheating manager
+            after_visit(path)
 
 
 def _checked_renderer(renderer: Any, problems: list[str]) -> Any:
@@ -677,6 +727,10 @@ def complete_pages(manager_class: type) -> type:
             skipped = list(removed.get("remove_cell_tags", [])) if removed.get("enabled") else []
             self._warm_code = warm_up_code(page_imports(Path(self.root_dir), skipped))
             self._fill_warm(delay=0)
+            # The pools Voila keeps (refilled after each visit), and the next-page preheats.
+            self._kept: frozenset[str] = frozenset(self._pools)
+            self._next_pages: dict[str, asyncio.TimerHandle] = {}
+            self._ending: set[asyncio.Future] = set()
 
         def _fill_warm(self, delay: float) -> None:
             """Start warm kernels (after `delay` seconds) until there are `warm_pool_size`.
@@ -819,6 +873,123 @@ def complete_pages(manager_class: type) -> type:
                 if content is not None:
                     await self.shutdown_kernel(content["kernel_id"], now=True)
             raise RuntimeError(f"{notebook_path} could not be run completely: {problem}")
+
+        # Next-page preheats: the page after the one a visitor was just served, for the pages
+        # that keep no pool of their own (the translated pages): see `preheat_after_visit`.
+
+        next_page_preheats = Integer(
+            -1,
+            config=True,
+            help="Pages without a pool of their own (those of the languages not preheated) "
+            "preheated at most at once because a visitor opened the page before them; "
+            "negative: `warm_pool_size`; 0: none.",
+        )
+        next_page_ttl = Float(
+            600.0,
+            config=True,
+            help="Seconds a next-page preheat nobody opened is kept; then its kernel is shut "
+            "down (as the culler ends a visitor's kernel idle for as long).",
+        )
+
+        def preheat_after_visit(self, page: str) -> None:
+            """A visitor was served `page`: preheat the pages read after it (`next_pages`)
+            that keep no pool of their own, `fill_delay` seconds from now (the browser is
+            still drawing the page), as Voila preheats a page of its pools, so the next page
+            is served already run instead of running its cells in a warm kernel while the
+            visitor waits (1.5-2.5 s). At most `next_page_preheats` are kept, the least
+            recently asked for shut down first, and each for `next_page_ttl` seconds unused:
+            preheating every translated page would take more memory than a machine has
+            (issue 24), and an idle app holds none of them.
+
+            A next-page preheat of `page` itself not started yet is cancelled: its reader is
+            already there, served without it (one started stays for the next visitor)."""
+            if self.notebook_path is not None:  # one notebook served: no next page
+                return
+            if page in self._next_pages and page not in self._pools:
+                self._next_pages.pop(page).cancel()
+            limit = self.next_page_preheats
+            limit = self.warm_pool_size if limit < 0 else limit
+            loop = asyncio.get_running_loop()
+            for name in next_pages(Path(self.root_dir), page):
+                if name in self._kept or limit <= 0:
+                    continue  # a page Voila keeps preheated, or none kept
+                if name in self._next_pages:  # asked for again: the newest, kept longer
+                    handle = self._next_pages.pop(name)
+                    if name in self._pools:  # started: its time runs from now
+                        handle.cancel()
+                        handle = loop.call_later(self.next_page_ttl, self._drop_next_page, name)
+                    self._next_pages[name] = handle
+                    continue
+                while len(self._next_pages) >= limit:
+                    self._drop_next_page(next(iter(self._next_pages)))  # least recently asked
+                self.log.info("Preheating %s, the page after %s", name, page)
+                self._next_pages[name] = loop.call_later(
+                    self.fill_delay, self._start_next_page, name
+                )
+
+        def _start_next_page(self, name: str) -> None:
+            """Preheat `name` as Voila preheats a page of its pools (its own environment,
+            through the `PreheatQueue`), pooled so that Voila serves it to the next visitor
+            and neither the culler nor a restart forgets it."""
+            env = plain(
+                {
+                    **self.default_env_variables,
+                    **os.environ,
+                    ENV_VARIABLE.VOILA_BASE_URL: self.parent.base_url,
+                    ENV_VARIABLE.VOILA_SERVER_URL: self.parent.server_url,
+                    ENV_VARIABLE.VOILA_APP_PORT: str(self.parent.port),
+                    ENV_VARIABLE.VOILA_PREHEAT: "True",
+                }
+            )
+            loop = asyncio.get_running_loop()
+            task = loop.create_task(
+                self._initialize(name, None, path=os.path.dirname(name), env=env)
+            )
+            task.add_done_callback(lambda done: self._next_page_failed(name, done))
+            self._pools[name] = [task]
+            self._next_pages[name] = loop.call_later(self.next_page_ttl, self._drop_next_page, name)
+
+        def _next_page_failed(self, name: str, task: asyncio.Task) -> None:
+            """A next-page preheat that could not run its page completely is dropped (its
+            visitor gets a warm kernel instead of an error)."""
+            if not task.cancelled() and task.exception() is not None:
+                self.log.warning("Preheating %s failed: %s", name, task.exception())
+                if self._pools.get(name) == [task]:
+                    self._drop_next_page(name)
+
+        def _drop_next_page(self, name: str) -> None:
+            """Forget the next-page preheat of `name`, if any: not started yet, it never
+            starts; started, its kernel is shut down once its page has run."""
+            handle = self._next_pages.pop(name, None)
+            if handle is None:
+                return
+            handle.cancel()
+            for task in self._pools.pop(name, []):
+                task.add_done_callback(self._shut_down_unused)
+
+        def _shut_down_unused(self, task: asyncio.Task) -> None:
+            """Shut down the kernel of a next-page preheat nobody was given."""
+            if task.cancelled() or task.exception() is not None:
+                return
+            kernel_id = task.result()["kernel_id"]
+            if kernel_id in self:
+                ending = asyncio.ensure_future(self.shutdown_kernel(kernel_id, now=True))
+                self._ending.add(ending)
+                ending.add_done_callback(self._ending.discard)
+
+        def fill_if_needed(self, *args: Any, notebook_name: str | None = None, **kwargs: Any):
+            """Voila's refill of a page's pool after a visitor took a kernel from it (and its
+            filling of every pool at start); a page that keeps no pool of its own (a next-page
+            preheat was taken) is not refilled: that visit preheats the page after it."""
+            kept: frozenset[str] | None = getattr(self, "_kept", None)  # None: at start
+            if kept is None or notebook_name in kept:
+                return super().fill_if_needed(*args, notebook_name=notebook_name, **kwargs)
+            handle = self._next_pages.pop(notebook_name or "", None)
+            if handle is not None:
+                handle.cancel()  # given to a visitor: no longer to expire
+            if not self._pools.get(notebook_name or ""):
+                self._pools.pop(notebook_name or "", None)
+            return None
 
     return CompletePagesKernelManager
 

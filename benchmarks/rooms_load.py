@@ -2,8 +2,9 @@
 player a simulated device in a process of its own (as each device's page is a kernel of its
 own), going through the same store API the room's page uses (`kit_common.rooms.RoomStore`):
 it asks the store for the room's version every `POLL_S` seconds, as the page does, reads the
-room when it changed, and when its seat is to act plays a move (the cautious strategy's, or
-its throw) after a think time.
+room when it changed, says it is there every `HEARTBEAT_S` seconds (as the page's browser
+does, `RoomStore.here`: a write), and when its seat is to act plays a move (the cautious
+strategy's, or its throw) after a think time.
 
 Reported per store (SQLite, the default; PostgreSQL, started in a temporary folder as the
 tests start it):
@@ -35,7 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from kit_common.game import CHANCE
-from kit_common.rooms import RoomError, RoomStore, SeatKey
+from kit_common.rooms import HEARTBEAT_S, RoomError, RoomStore, SeatKey
 from kit_common.widgets.rooms import POLL_S
 from martian_kit.policies import policy_by_name
 from martian_kit.rooms import ROOM_GAME
@@ -54,8 +55,12 @@ def _device(url: str, key: SeatKey, seconds: float, think: float, seed: int, out
     version = -1
     view = store.view(key.code)
     deadline = time.time() + seconds
+    beat_at = time.time() + HEARTBEAT_S * rng.random()  # (the devices' beats spread out)
     while time.time() < deadline and not view.is_over:
         time.sleep(POLL_S)
+        if time.time() >= beat_at:
+            store.here(key)
+            beat_at += HEARTBEAT_S
         now_version = store.version(key.code)
         if now_version != version:
             view = store.view(key.code)

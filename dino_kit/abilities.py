@@ -9,7 +9,39 @@ from __future__ import annotations
 from typing import Any, Final
 
 from dino_kit.components.schema import Slot
-from dino_kit.state import GameState, PlayerState
+from dino_kit.state import GameState, PlayerState, track_position
+
+# -- the shared supply (the box's counts, issue 28 item 7) -------------------------------------
+#: Dinosaurs in the game, in every park together (the printed exhibits' first ones included).
+DINOSAUR_SUPPLY: Final = 50
+#: Paddock tiles in the game: raising a paddock's capacity adds one (capacity 2: one tile,
+#: 3: two, 4: three; a decision of ours, the text says a tile is "added" at each level).
+PADDOCK_TILES: Final = 29
+#: "+10" modifier tokens in the game, for every threat and security track together.
+PLUS_TEN_TOKENS: Final = 12
+
+
+def dinosaurs_left(state: GameState) -> int:
+    """Dinosaurs still in the supply: `DINOSAUR_SUPPLY` less those in every park."""
+    return DINOSAUR_SUPPLY - sum(e.dinosaurs for p in state.players for e in p.exhibits)
+
+
+def paddock_tiles_left(state: GameState) -> int:
+    """Paddock tiles still in the supply: `PADDOCK_TILES` less one per capacity level above 1
+    of every paddock in every park."""
+    return PADDOCK_TILES - sum(e.capacity - 1 for p in state.players for e in p.exhibits)
+
+
+def tokens_left(state: GameState) -> int:
+    """ "+10" tokens still in the supply: `PLUS_TEN_TOKENS` less those on every threat and
+    security track (`track_position`)."""
+    used = sum(track_position(p.threat)[0] + track_position(p.security)[0] for p in state.players)
+    return PLUS_TEN_TOKENS - used
+
+
+def tokens_needed(before: int, after: int) -> int:
+    """The "+10" tokens a track moving from `before` to `after` takes from the supply."""
+    return track_position(after)[0] - track_position(before)[0]
 
 
 def passive(state: GameState, player: PlayerState, effect_id: str) -> int:

@@ -34,6 +34,7 @@ USED_FIELDS: Final[dict[tuple[str, str], frozenset[str]]] = {
     (Phase.WORKERS, K.WORK): frozenset({"target", "choice"}),
     (Phase.WORKERS, K.DONE): frozenset(),
     (Phase.PARK, K.PLACE): frozenset({"target"}),
+    (Phase.PARK, K.EAT): frozenset({"target"}),
     (Phase.PARK, K.FOOD): frozenset({"choice"}),
 }
 KIND_NAMES: Final = frozenset(k.value for k in ActionKind)

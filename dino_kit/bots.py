@@ -10,8 +10,13 @@ it needs, cold storage when full, passing a low scientist last; market — secur
 when threat outruns security, a Dino Research slot beyond the printed one, attractions it can
 afford, DNA it lacks for its recipes, else pass; workers — security first while threat (with
 the worst held die) exceeds security, then dinosaurs (the most VP), refining toward a recipe,
-paddocks when one is full, money; park — lets the kit place its visitors ("place for me"),
-food customers as money while short of cash.
+paddocks when one is full, money; park — lets the kit place its visitors and choose who is
+eaten ("place for me", "eat for me"), food customers as money while short of cash.
+
+The bots choose among `engine.bot_actions`: the legal actions as the kit offered them before
+the choices of issue 28 item 7 (which free lab space, covering an upgrade while a space is
+free, DNA bought with no room for it), so that every seeded bot game, and the studies shipped
+from them, stayed what they were.
 """
 
 from __future__ import annotations
@@ -22,12 +27,12 @@ from typing import NamedTuple
 
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
-from dino_kit.engine import Agent, legal_actions
+from dino_kit.engine import Agent, bot_actions
 from dino_kit.heuristic import heuristic_bot
 from dino_kit.messages import message
 from dino_kit.phases import park
 from dino_kit.planner import DEFAULT_CANDIDATES, make_planner, planner_bot
-from dino_kit.state import Action, ActionKind, GameState, Phase, PlayerState, face_of
+from dino_kit.state import Action, ActionKind, GameState, PlayerState, face_of
 from kit_common.checks import excerpt, shown
 from kit_common.errors import KitError
 
@@ -38,11 +43,14 @@ MAX_HELD_PIPS = 3
 
 def random_bot(state: GameState, rng: random.Random) -> Action:
     """Any legal action, uniformly — except that it lets the kit place its park's visitors
-    ("place for me", without drawing from `rng`), so that seeded games of random bots stayed
-    what they were before placement was the player's choice."""
-    if state.phase == Phase.PARK and state.step < 0:
-        return park.PLACE_FOR_ME
-    actions = legal_actions(state)
+    and choose who is eaten ("place for me", "eat for me", without drawing from `rng`), and
+    draws among the market's actions as they were before the choices of issue 28 (the first
+    free lab space, DNA that fits: `market.bots_candidates`), so that seeded games of random
+    bots stayed what they were before those choices were the player's."""
+    chosen = park.for_me(state)
+    if chosen is not None:
+        return chosen
+    actions = bot_actions(state)
     return actions[rng.randrange(len(actions))]
 
 
@@ -168,6 +176,9 @@ def _simple_score(state: GameState, p: PlayerState, a: Action, ctx: _Context) ->
 def simple_bot(state: GameState, rng: random.Random) -> Action:
     """The kit's first heuristic (kept as a yardstick): fixed priorities per action kind,
     security judged against the worst held die (3 pips) whatever the dice show."""
+    chosen = park.for_me(state)
+    if chosen is not None:
+        return chosen
     seat = state.current_player()
     p = state.players[seat]
     ctx = _Context(
@@ -178,7 +189,7 @@ def simple_bot(state: GameState, rng: random.Random) -> Action:
     )
     best, best_score = None, float("-inf")
     storage_seen = set()
-    for a in legal_actions(state):
+    for a in bot_actions(state):
         if a.kind == ActionKind.STORAGE:  # every allocation of a scientist scores the same
             if a.scientist in storage_seen:
                 continue

@@ -174,7 +174,7 @@ def _not_chance(state: GameState) -> str:
     if state.phase == Phase.OVER:
         return message("rule.game_over")
     seat = state.seat_to_act()
-    return message("rule.not_chance", name=state.names[seat], phase=state.phase)
+    return message("rule.not_chance", name=state.names[seat], phase=message(f"phase.{state.phase}"))
 
 
 def _bad(state: GameState, event: ChanceEvent, got: Any) -> RuleError:

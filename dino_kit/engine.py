@@ -12,7 +12,8 @@ ends, see `objectives`), and
 (2) advances: ends research after 3 turns each (holding a die), the market after 2 actions
 each, lets each player work until done (a player with no worker left or nothing to fire is
 done), runs the park (each player places their visitors where there is a choice, the others
-go where they must; escapes; automatic scoring when there is no food choice), and cleanup.
+go where they must; escapes, each owner choosing which customers are eaten where that is a
+choice; automatic scoring when there is no food choice), and cleanup.
 """
 
 from __future__ import annotations
@@ -75,6 +76,16 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return tuple(MODULES[state.phase].candidates(state, state.seat_to_act()))
 
 
+def bot_actions(state: GameState) -> tuple[Action, ...]:
+    """The legal actions the bots choose among: all of `legal_actions`, except in the market,
+    where the lab spaces and DNA purchases are those the kit offered before they were the
+    buyer's choices (issue 28 item 7: the first free space; DNA with room for at least 1), so
+    that every seeded bot game, and every study shipped from bot games, stayed the same."""
+    if state.phase == Phase.MARKET and not state.pending:
+        return tuple(market.candidates(state, state.seat_to_act(), for_bots=True))
+    return legal_actions(state)
+
+
 def why_illegal(state: GameState, action: Any) -> tuple[str, str] | None:
     """(rule id, message) of the rule `action` breaks now, or None when it is legal."""
     if state.phase == Phase.OVER:
@@ -97,12 +108,15 @@ def _rule_broken(state: GameState, action: Action) -> tuple[str, str] | None:
     module = MODULES[state.phase]
     if action.kind not in module.KINDS:
         if action.kind in ALL_KINDS:
-            return "wrong_phase", message("rule.wrong_phase", kind=action.kind, phase=state.phase)
+            phase = message(f"phase.{state.phase}")  # in words, never the engine's name
+            return "wrong_phase", message("rule.wrong_phase", kind=action.kind, phase=phase)
         return "unknown_action", message("rule.unknown_action", kind=shown(action.kind))
     found = module.problem(state, state.seat_to_act(), action)
     if found is None:
         return None
     rule, values = found
+    if isinstance(values.get("where"), str):  # the phase a refusal names, in the reader's words
+        values = {**values, "where": message("phase." + str(values["where"]))}
     return rule, said(f"rule.{rule}", values)
 
 
@@ -185,7 +199,12 @@ def advance(state: GameState) -> GameState:
                 state = park.settle(state)
                 if park.placing(state) is not None:
                     return state  # a player places visitors
-                state = replace(park.escapes(state), step=0)
+                if state.step == -1:  # the escapes begin (step −2): who is eaten
+                    state = replace(park.start_escapes(state), step=-2)
+                state = park.settle_eating(state)
+                if park.eating(state) is not None:
+                    return state  # a player chooses which customers are eaten
+                state = replace(state, step=0)
             elif state.step < n:
                 seat = state.order[state.step]
                 if park.food_customers(state, state.players[seat]) > 0:
@@ -315,6 +334,7 @@ __all__ = [
     "advance",
     "apply_action",
     "apply_chance",
+    "bot_actions",
     "chance_outcomes",
     "legal_actions",
     "run",

@@ -17,8 +17,9 @@ Then each action gets a value: VP at the end (recipes × dinosaurs, attractions,
 exhibit's −10 avoided), visitors and money over the rounds left, eaten visitors avoided or
 caused, minus what it costs (money counted at `MONEY_VP` VP per $). It plays the best
 action; ties go to the first listed (the engine lists actions in a fixed order), so the bot is
-deterministic and ignores `rng`. Its park's visitors it lets the kit place ("place for me":
-the automatic placement of before placement was the player's choice).
+deterministic and ignores `rng`. Its park's visitors it lets the kit place, and who is eaten
+the kit choose ("place for me", "eat for me": as before these were the player's choices); it
+chooses among `engine.bot_actions` (the market as the kit offered it before issue 28 item 7).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from typing import Any, Final, NamedTuple
 from dino_kit import abilities
 from dino_kit.components.schema import Face, Slot
 from dino_kit.effects import CATEGORIES, DNA_TYPES, Effect
-from dino_kit.engine import legal_actions
+from dino_kit.engine import bot_actions
 from dino_kit.objectives import progress
 from dino_kit.phases import park
 from dino_kit.phases.market import SPECIAL_COST
@@ -764,10 +765,11 @@ def ranked_actions(state: GameState) -> list[tuple[float, Action]]:
     engine's order). Cold-storage actions appear once per scientist (the allocation is chosen
     by `heuristic_bot`), DNA purchases once per offer and type (the discarded item does not
     matter to it)."""
-    if _placing(state):
-        return [(0.0, park.PLACE_FOR_ME)]
+    chosen = park.for_me(state)
+    if chosen is not None:
+        return [(0.0, chosen)]
     p = state.players[state.current_player()]
-    scored = _scored(state, p, view(state, p), legal_actions(state))
+    scored = _scored(state, p, view(state, p), bot_actions(state))
     scored.sort(key=lambda pair: -pair[0])  # stable: ties keep the engine's order
     return scored
 
@@ -798,28 +800,23 @@ def _scored(
     return scored
 
 
-def _placing(state: GameState) -> bool:
-    """True when the decision is where the park's visitors go: this bot lets the kit place
-    them ("place for me", the placement of before the choice was the player's)."""
-    return state.phase == Phase.PARK and state.step < 0
-
-
 def complete(state: GameState, a: Action) -> Action:
     """`a` as played: a cold-storage action gets the allocation this bot prefers."""
     if a.kind != ActionKind.STORAGE:
         return a
     p = state.players[state.current_player()]
-    return _storage_choice(legal_actions(state), p, view(state, p), a)
+    return _storage_choice(bot_actions(state), p, view(state, p), a)
 
 
 def heuristic_bot(state: GameState, rng: random.Random) -> Action:
     """A sensible player: builds dinosaurs, keeps security up, buys attractions (module
     docstring). Deterministic: `rng` is not used."""
-    if _placing(state):
-        return park.PLACE_FOR_ME
+    chosen = park.for_me(state)
+    if chosen is not None:
+        return chosen
     p = state.players[state.current_player()]
     v = view(state, p)
-    actions = legal_actions(state)
+    actions = bot_actions(state)
     # the first of the best in the engine's order: `ranked_actions`' first, without the sort
     _, best = max(_scored(state, p, v, actions), key=lambda pair: pair[0])
     if best.kind == ActionKind.STORAGE:

@@ -76,7 +76,7 @@ ENGLISH: dict[str, str | Plural] = {
     ),
     # a refusal about a number of things: the Plural under "rule.<rule>_n", told the count
     # {n} (`said`)
-    # what claiming a die gives (odds.Gain): "2 blue DNA"; {dna} is a "dna.<type>" word
+    # what claiming a die gives (odds.Gain): "2 blue DNA"; {dna} is a "dna.<type>.of" word
     "ui.gain_n": Plural("{n} {dna} DNA", "{n} {dna} DNA"),
     # a pool of research dice (odds.DicePool): "The first die of the box: 1 die: D1"
     "ui.pool_n": Plural("{n} die: {ids}", "{n} dice: {ids}"),
@@ -92,8 +92,8 @@ ENGLISH: dict[str, str | Plural] = {
     ),
     "rule.fire_not_needed": "market: you have fewer than 3 specialists, so nobody is fired",
     "rule.lab_space": (
-        "market: a lab upgrade goes on a free 'under construction' space ({free}), or over an "
-        "older upgrade when none is free"
+        "market: a lab upgrade goes on one of your 'under construction' spaces, 0 to {last} "
+        "(a free one, or over an older upgrade, which then stops working), not {got!r}"
     ),
     "rule.special_stack": "market: no {what} tile is left",
     "rule.special_twice": "market: your {space} space already has its II tile",
@@ -116,6 +116,8 @@ ENGLISH: dict[str, str | Plural] = {
         "workers: the {name} paddock holds {n} dinosaurs and is full; raise its capacity first",
     ),
     "rule.missing_dna": "workers: the {name} recipe needs {need}; your lab has {have}",
+    # refining needs one DNA of each of two types; {a} and {b} are "dna.<type>.of" words
+    "rule.refine_missing": "workers: refining needs 1 {a} and 1 {b}; your lab has {have}",
     "rule.no_conversion": "workers: this slot lists conversions 0 to {last}, not {got!r}",
     "rule.security_max": "workers: the security cost table ends at level {level}",
     "rule.paddock_max": "{where}: a paddock's capacity is at most 4",
@@ -159,8 +161,18 @@ ENGLISH.update(
 
 
 def dna_word(name: str) -> str:
-    """A DNA type ("blue") or kind ("basic") in the reader's language."""
+    """A DNA type ("blue") or kind ("basic") in the reader's language, standing alone (a
+    label, a table's cell, a list: "blue 2/4")."""
     return message("dna." + name)
+
+
+def dna_of(name: str) -> str:
+    """A DNA type ("blue") or kind ("basic") as it stands inside a sentence about DNA ("2 blue
+    DNA", "no room for blue DNA"): the "dna.<name>.of" word, the form a language's sentences
+    give it. English says "blue" in both places; Russian writes every amount of DNA as «2 ед.
+    синей ДНК» and "no room for" as «нет места для синей ДНК», so its word here is the
+    genitive («синей»), while `dna_word` is the nominative («синяя»)."""
+    return message(f"dna.{name}.of")
 
 
 def bot_name(name: str) -> str:
@@ -255,6 +267,19 @@ ENGLISH.update(
         # "nothing" as a table's cell (no dinosaur created, no item)
         "ui.none": "none",
         "dna.advanced": "advanced",
+        # the same words inside a sentence about DNA (`dna_of`): "2 blue DNA", "no room for
+        # blue DNA", "{amount} {kind}" (a language that declines gives the form its
+        # sentences use; Russian: the genitive of «N ед. синей ДНК»)
+        "dna.blue.of": "blue",
+        "dna.pink.of": "pink",
+        "dna.violet.of": "violet",
+        "dna.green.of": "green",
+        "dna.red.of": "red",
+        "dna.orange.of": "orange",
+        "dna.basic.of": "basic",
+        "dna.advanced.of": "advanced",
+        # an amount of one DNA type in a list ("2 blue, 1 red"); {dna}: a `dna_word`
+        "ui.dna_amount": "{amount} {dna}",
         "ui.specials": (
             "Special lab tiles, each placed only over its matching printed lab space: Dino "
             "Research II at ${research_price} ({research} left), DNA Refinement II at "
@@ -302,7 +327,10 @@ ENGLISH.update(
         "act.build": "build {name} for ${price}",
         "act.upgrade": "buy the lab upgrade {name} for ${price}",
         "act.firing": ", firing {name}",
-        "act.covering": ", covering {name}",
+        "act.covering_space": ", covering {name} (space {space})",
+        "act.free_space": ", on free space {space}",
+        # a purchase of DNA that cold storage cannot hold in full
+        "act.dna_kept": " (cold storage keeps {kept}; the rest goes back to the bank)",
         "act.special": "buy a {what} tile",
         "act.buy_dna": "buy {amount} {dna} DNA for ${price}",
         "act.discard": ", discarding {name}",
@@ -1174,6 +1202,63 @@ ENGLISH.update(
             "place for me: {who} (hooligans first, each into the first place with room)"
         ),
         "park.place.waiting": "Visitors to place: {who}.",
+        # who is eaten: the owner's choice (issue 28 item 7)
+        "kind.eat": "who is eaten",
+        "park.eat.hint": (
+            "dinosaurs escape: choose which customers they eat, one at a time, or let the kit "
+            "choose."
+        ),
+        "park.eat.customer": Plural(
+            "a customer at {place} is eaten ({there} there; {n} visitor still to eat)",
+            "a customer at {place} is eaten ({there} there; {n} visitors still to eat)",
+        ),
+        "park.eat.for_me_n": Plural(
+            "eat for me: {n} visitor (customers at other places before those at food attractions)",
+            "eat for me: {n} visitors (customers at other places before those at food attractions)",
+        ),
+        "park.eat.waiting_n": Plural(
+            "The dinosaurs eat {n} more visitor: choose which customer.",
+            "The dinosaurs eat {n} more visitors: choose which customers.",
+        ),
+        # a long menu in two steps (narrate.menu_group): the group menu, then the choice
+        "ui.group": "Group",
+        "ui.group.die": "die {slot}: {face}",
+        "ui.group.scientist": "scientist {level}",
+        # a scientist's cold-storage raises whose first track (in the DNA order) is {dna}
+        "ui.group.storage": "scientist {level}: {dna} and the tracks after it",
+        "ui.group.tile": "{name} (${price} row)",
+        "ui.group.dna_price": "DNA for ${price}",
+        "ui.group.slot": "{space}, slot {n}",
+        "ui.group.slot_storage": "{slot}: {dna} and the tracks after it",
+        "park.eat.button": "Eat for me",
+        "park.eat.button_tip": (
+            "the kit chooses: customers at other places before those at food attractions"
+        ),
+        "rule.eat_none": "park: nobody in your park is for you to choose to be eaten now",
+        "rule.eat_first_n": Plural(
+            "park: first choose who the dinosaurs eat ({n} visitor left to eat)",
+            "park: first choose who the dinosaurs eat ({n} visitors left to eat)",
+        ),
+        "rule.eat_customers_first": (
+            "park: {place} has no customer left; customers inside are eaten before hooligans, "
+            "so choose a place that holds a customer"
+        ),
+        # the shared supply of the box (issue 28 item 7)
+        "rule.dinosaur_supply": (
+            "workers: no dinosaur is left in the supply (the game has {n}, all in parks)"
+        ),
+        "rule.token_supply_threat": (
+            "workers: no '+10' token is left in the supply (the game has {n}, all on threat "
+            "and security tracks), so threat cannot reach {level}"
+        ),
+        "rule.token_supply_security": (
+            "workers: no '+10' token is left in the supply (the game has {n}, all on threat "
+            "and security tracks), so security cannot reach {level}"
+        ),
+        "rule.paddock_supply": (
+            "{where}: no paddock tile is left in the supply (the game has {n}: one on each "
+            "paddock level above 1)"
+        ),
         "park.place.button": "Place for me",
         "park.place.button_tip": (
             "the kit places the visitors left: hooligans first, filling the places in park order"

@@ -26,7 +26,7 @@ from dino_kit.components.schema import (
 )
 from dino_kit.effects import CATEGORIES, DNA_TYPES, Effect
 from dino_kit.engine import apply_action, apply_chance
-from dino_kit.messages import dna_word, message, plural, said
+from dino_kit.messages import dna_of, dna_word, message, plural, said
 from dino_kit.phases import park, workers
 from dino_kit.setup import new_game
 from dino_kit.solo import rival_score
@@ -70,7 +70,7 @@ def action_label(state: GameState, a: Action) -> str:
         assert p is not None and a.scientist is not None and face.dna is not None
         bonus = abilities.passive(state, p, "research_bonus")
         i = DNA_TYPES.index(face.dna)
-        dna = dna_word(face.dna)
+        dna = dna_of(face.dna)
         total = face.amount * a.scientist + bonus
         room = p.limits[i] - p.dna[i]
         product = message("act.die_sum", amount=face.amount, dna=dna, level=a.scientist)
@@ -112,8 +112,12 @@ def action_label(state: GameState, a: Action) -> str:
         text = message(f"act.{a.kind}", name=c.name_of(ident), price=price)
         if a.kind == "hire" and a.choice is not None:
             text += message("act.firing", name=c.name_of(a.choice))
-        if a.kind == "upgrade" and p is not None and p.lab[a.choice] is not None:
-            text += message("act.covering", name=c.name_of(p.lab[a.choice]))
+        if a.kind == "upgrade" and p is not None:
+            covered = p.lab[a.choice]
+            if covered is not None:
+                text += message("act.covering_space", name=c.name_of(covered), space=a.choice + 1)
+            else:
+                text += message("act.free_space", space=a.choice + 1)
         return text
     if a.kind == "special":
         return message("act.special", what=message("ui." + a.target))
@@ -125,7 +129,13 @@ def action_label(state: GameState, a: Action) -> str:
         gone = (
             message("act.discard", name=c.name_of(state.rows[col][row])) if col is not None else ""
         )
-        return message("act.buy_dna", price=a.target, amount=offer.amount, dna=dna_word(dna)) + gone
+        text = message("act.buy_dna", price=a.target, amount=offer.amount, dna=dna_of(dna))
+        if p is not None:
+            i = DNA_TYPES.index(dna)
+            kept = min(offer.amount, p.limits[i] - p.dna[i])
+            if kept < offer.amount:
+                text += message("act.dna_kept", kept=kept)
+        return text + gone
     if a.kind == "work":
         assert p is not None
         slot = abilities.find_slot(state, p, a.target)
@@ -140,7 +150,94 @@ def action_label(state: GameState, a: Action) -> str:
     if a.kind == "place":
         assert p is not None
         return place_label(state, p, a)
+    if a.kind == "eat":
+        assert p is not None
+        return eat_label(state, p, a)
     return str(a)
+
+
+#: A menu of more entries than this is shown in two steps (`menu_group`): a phone's select
+#: list of a hundred entries (a scientist's cold-storage raises) cannot be read.
+GROUP_AT = 12
+
+
+def menu_group(state: GameState, a: Action, fine: bool = False) -> tuple[Any, str] | None:
+    """The group a long menu shows `a` under, as (key, words), so that a person picks the
+    group first and then the action in it (`GROUP_AT`): a die before the scientist who claims
+    it, a scientist before how to raise cold storage, a market tile or DNA price before the
+    space, the specialist fired or the DNA type, a lab slot before its choice. `fine`: the
+    smaller group of a group still too long (cold-storage raises: the scientist and the first
+    track raised, in the DNA order). None for an action of a kind never grouped."""
+    c = state.components
+    kind = a.kind
+    if kind == "die":
+        face = face_label_of(face_of(state, a.target))
+        return a.target, message("ui.group.die", slot=a.target + 1, face=face)
+    if kind == "storage":
+        if fine and a.choice:
+            first = a.choice[0]
+            words = message("ui.group.storage", level=a.scientist, dna=dna_word(first))
+            return (a.scientist, first), words
+        return a.scientist, message("ui.group.scientist", level=a.scientist)
+    if kind in ("upgrade", "hire"):
+        col = 1 if kind == "upgrade" else 2
+        name = c.name_of(state.rows[col][a.target])
+        return a.target, message("ui.group.tile", name=name, price=c.tables.market_rows[a.target])
+    if kind == "buy_dna":
+        return a.target, message("ui.group.dna_price", price=a.target)
+    if kind == "work":
+        p = state.players[state.current_player()]
+        space, index = a.target
+        slot = message("ui.group.slot", space=space_name(state, p, space), n=index + 1)
+        if fine and isinstance(a.choice, tuple) and a.choice:  # a slot raising cold storage
+            first = a.choice[0]
+            words = message("ui.group.slot_storage", slot=slot, dna=dna_word(first))
+            return (a.target, first), words
+        return a.target, slot
+    return None
+
+
+def grouped(
+    state: GameState, actions: Sequence[Action]
+) -> list[tuple[Any, str, list[Action]]] | None:
+    """`actions` (of one kind) as (key, words, actions) groups in the order first met, when
+    there are more than `GROUP_AT` of them and at least two groups; None otherwise (the menu
+    lists them all)."""
+    if len(actions) <= GROUP_AT:
+        return None
+    groups: dict[Any, tuple[str, list[Action]]] = {}
+    for a in actions:
+        found = menu_group(state, a)
+        if found is None:
+            return None
+        key, words = found
+        groups.setdefault(key, (words, []))[1].append(a)
+    out: list[tuple[Any, str, list[Action]]] = []
+    for key, (words, members) in groups.items():
+        finer: dict[Any, tuple[str, list[Action]]] = {}
+        if len(members) > GROUP_AT:  # still too long: in smaller groups where a kind has them
+            for a in members:
+                fine = menu_group(state, a, fine=True)
+                assert fine is not None  # (a kind grouped once is grouped finely too)
+                finer.setdefault(fine[0], (fine[1], []))[1].append(a)
+        if len(finer) > 1:
+            out += [(k, w, m) for k, (w, m) in finer.items()]
+        else:
+            out.append((key, words, members))
+    return out if len(out) > 1 else None
+
+
+def eat_label(state: GameState, p: PlayerState, a: Action) -> str:
+    """A choice of who is eaten in words: "eat for me" with how many, or a customer at a
+    place, with how many are there and how many are still to eat."""
+    if a.target is None:
+        return plural("park.eat.for_me_n", p.to_eat)
+    return plural(
+        "park.eat.customer",
+        p.to_eat,
+        place=park.place_name(state, p, a.target),
+        there=p.inside[a.target][0],
+    )
 
 
 def place_label(state: GameState, p: PlayerState, a: Action) -> str:
@@ -315,7 +412,8 @@ class ParkVisit:
 def park_visits(start: GameState, moves: Sequence[Move]) -> tuple[ParkVisit, ...]:
     """Replay a park phase with the phase's own rules: `start` is the game as the park
     begins (visitors still to draw), `moves` the park's moves in order (the visitor draws,
-    the chaos roll, the placements, the food choices). One `ParkVisit` per seat."""
+    the chaos roll, the placements, who is eaten, the food choices). One `ParkVisit` per
+    seat."""
     s = chance.normalize(start)
     queue = list(moves)
     while s.pending:
@@ -328,7 +426,11 @@ def park_visits(start: GameState, moves: Sequence[Move]) -> tuple[ParkVisit, ...
         assert isinstance(move, Action)
         s = park.settle(park.apply(s, seat, move))
     placed = s
-    s = park.escapes(s)
+    s = park.settle_eating(park.start_escapes(s))
+    while (seat := park.eating(s)) is not None:  # the owners' choices of who is eaten
+        move = queue.pop(0)
+        assert isinstance(move, Action)
+        s = park.settle_eating(park.apply(s, seat, move))
     eaten_state = s
     food_choice: dict[int, int] = {}
     for seat in s.order:
@@ -489,7 +591,7 @@ def face_label_of(face: Any) -> str:
     """A die face in words (amount and DNA, or its rare effect)."""
     if face.rare is not None:
         return message("story.rare_face", what=message("story.rare." + face.rare))
-    return message("story.face", amount=face.amount, dna=dna_word(face.dna))
+    return message("story.face", amount=face.amount, dna=dna_of(face.dna))
 
 
 def cleanup_lines(before: GameState, after: GameState) -> list[str]:
@@ -621,7 +723,7 @@ def effect_text(effect: Effect) -> str:
     """What one effect does, in a few words ("+2 security in the park", "take $3")."""
     values = dict(effect.params)
     if "dna" in values:
-        values["dna"] = dna_word(str(values["dna"]))
+        values["dna"] = dna_of(str(values["dna"]))
     if "category" in values:
         values["category"] = message("category." + values["category"])
     return said("effect." + effect.id, values, count="amount")

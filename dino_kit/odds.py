@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from dino_kit.components.schema import Die, Face
 from dino_kit.effects import DNA_TYPES
-from dino_kit.messages import message, plural
+from dino_kit.messages import dna_of, message, plural
 from kit_common.display import TABLE_CLASS, scroll_box
 from kit_common.svg import pretty_sentence
 
@@ -55,7 +55,7 @@ class Gain(NamedTuple):
         if self.rare is not None:
             return message("ui.rare_" + self.rare)
         assert self.dna is not None  # not rare: DNA
-        return plural("ui.gain_n", self.amount, dna=message("dna." + self.dna))
+        return plural("ui.gain_n", self.amount, dna=dna_of(self.dna))
 
     def _repr_pretty_(self, printer: object, cycle: bool) -> None:
         pretty_sentence(printer, self, str(self))

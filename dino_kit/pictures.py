@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from dino_kit.messages import message, plural
+from dino_kit.messages import dna_of, message, plural
 from kit_common.svg import OKABE_ITO, die_svg, pips
 
 #: Colour of each DNA type's marks.
@@ -67,7 +67,7 @@ def face_label(dna: str | None, amount: int, threat: int, rare: str | None = Non
         what = message("ui.rare_" + rare)
     else:
         assert dna is not None  # a face without a rare benefit gives DNA
-        what = message("ui.face_dna", amount=amount, dna=message("dna." + dna))
+        what = message("ui.face_dna", amount=amount, dna=dna_of(dna))
     if threat == 0:
         return message("ui.face_no_threat", what=what)
     return plural("ui.face_threat", threat, what=what)
@@ -94,7 +94,7 @@ def dice_legend_html() -> str:
     small = 2.0
     items = [
         face_svg(dna, 1, 0, size_em=small)
-        + escape(message("ui.face_dna", amount=1, dna=message("dna." + dna)))
+        + escape(message("ui.face_dna", amount=1, dna=dna_of(dna)))
         for dna in DNA_COLOUR
     ]
     items.append(face_svg("blue", 1, 2, size_em=small) + escape(message("ui.threat_pips")))

@@ -69,6 +69,8 @@ def margin(state: GameState, seat: int) -> float:
     return scores[seat] - others + bonus
 
 
+#: the moves `position_seed` does not count (choices added after the planner's games were set)
+_UNCOUNTED = frozenset({ActionKind.PLACE, ActionKind.EAT})
 #: the phases in order (`GameState.phase` is typed str: a Phase or a page's name)
 _PHASE_ORDER: tuple[str, ...] = tuple(Phase)
 
@@ -77,12 +79,13 @@ def position_seed(state: GameState) -> int:
     """A seed from the position (round, phase step, seat, history length): the same position
     gives the same rollouts, and the game's own random source is left alone. Placements of
     visitors are not counted in the history's length, so that the seeds (and the planner's
-    games) stayed what they were before placement was the player's choice."""
+    games) stayed what they were before placement was the player's choice; nor are the
+    choices of who is eaten (issue 28 item 7), for the same reason."""
     steps = 0
     node = state.history
     while node is not None and steps < 100_000:
         move = node.move
-        if not (isinstance(move, Action) and move.kind == ActionKind.PLACE):
+        if not (isinstance(move, Action) and move.kind in _UNCOUNTED):
             steps += 1
         node = node.previous
     phase = _PHASE_ORDER.index(state.phase)  # not a str: str hashes change between processes

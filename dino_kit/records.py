@@ -9,10 +9,12 @@ Shape (format "dinosaur-island-game/1"):
      "moves": [{"chance": "D3"}, ..., {"seat": 0, "action": {"kind": "pass", "scientist": 1}}],
      "final": [31, 27] | null, "winners": [0] | null}
 
-A move is a chance outcome (`{"chance": ...}`) or a seat's action. A record saved before
-visitor placement was the player's choice holds no placements: where the game awaits one and
-the record's move is something else, the placement of those days — "place for me" — is
-played first. Loading replays every move,
+A move is a chance outcome (`{"chance": ...}`) or a seat's action, in the one form
+`legal_actions` lists (a tuple is a JSON list). A record saved before visitor placement (or
+the choice of who is eaten, issue 28 item 7) was the player's holds no such moves: where the
+game awaits one and the record's move is something else, the kit's choice of those days —
+"place for me", "eat for me" — is played first. The record names its component set, and a
+record of another set is refused (its moves mean other tiles). Loading replays every move,
 so a record whose move breaks a rule, whose seat is not the one to act, or whose stored final
 scores disagree with the replay is refused with `RecordError` naming the place, e.g.
 `moves[57].action: market: this costs $5 and you have $3`.
@@ -191,14 +193,18 @@ def _fields(data: dict[str, Any], where: str, allowed: tuple[str, ...]) -> None:
         raise RecordError(str(err)) from None
 
 
-def awaits_placement(state: GameState) -> bool:
-    """True when the game waits for a player to place visitors in their park."""
-    return state.phase == Phase.PARK and not state.pending and park.placing(state) is not None
+def awaits_park_choice(state: GameState) -> str | None:
+    """The park's choice the game waits for, "place" (where visitors go) or "eat" (which
+    customers the dinosaurs eat), or None."""
+    if state.phase != Phase.PARK or state.pending:
+        return None
+    chosen = park.for_me(state)
+    return None if chosen is None else str(chosen.kind)
 
 
-def _is_placement(move: Any) -> bool:
+def _kind_of(move: Any) -> Any:
     action = move.get("action") if isinstance(move, dict) else None
-    return isinstance(action, dict) and action.get("kind") == "place"
+    return action.get("kind") if isinstance(action, dict) else None
 
 
 def _replay(state: GameState, move: Any, where: str) -> GameState:
@@ -206,8 +212,10 @@ def _replay(state: GameState, move: Any, where: str) -> GameState:
         raise RecordError(f"{where}: {message('record.object')}")
     if state.is_terminal():
         raise RecordError(f"{where}: {message('record.over')}")
-    if awaits_placement(state) and not _is_placement(move):
-        state = apply_action(state, park.PLACE_FOR_ME)  # an older record: see the docstring
+    awaited = awaits_park_choice(state)
+    if awaited is not None and _kind_of(move) != awaited:
+        # an older record: the kit's choice of those days ("place for me", "eat for me")
+        state = apply_action(state, park.for_me(state) or park.PLACE_FOR_ME)
         return _replay(state, move, where)
     try:
         if "chance" in move:

@@ -81,6 +81,7 @@ class ActionKind(Name):
     WORK = "work"  # workers
     DONE = "done"  # workers
     PLACE = "place"  # park: one visitor into a place, or "place for me"
+    EAT = "eat"  # park: which customer the dinosaurs eat, or "eat for me"
     FOOD = "food"  # park
 
 
@@ -244,7 +245,8 @@ class PlayerState:
     round: `scientists` unassigned, `assigned`, `passed` (in the worker pool).
     Worker phase: `placed` workers and `used` slot keys. Park phase: `to_place` (customers,
     hooligans) drawn and not yet placed, `inside` (customers, hooligans) per place (exhibits
-    then attractions), `line` (customers, hooligans) at the entrance.
+    then attractions), `line` (customers, hooligans) at the entrance, `to_eat` visitors the
+    escapes still take from this park (the owner choosing which customers, `phases.park`).
     """
 
     money: int
@@ -272,6 +274,7 @@ class PlayerState:
     to_place: tuple[int, int] = (0, 0)
     inside: tuple[tuple[int, int], ...] = ()
     line: tuple[int, int] = (0, 0)
+    to_eat: int = 0
     eaten: int = 0
     eaten_total: int = 0
     objectives: tuple[str, ...] = ()
@@ -312,6 +315,22 @@ class PlayerState:
         return sum(c + h for c, h in self.inside) + sum(self.line)
 
 
+def chooses_eaten(p: PlayerState) -> bool:
+    """True when the owner of park `p` has a real choice of who the escapes eat next:
+    visitors still to eat, fewer of them than the customers inside, and those customers in
+    more than one place. (Otherwise every customer inside is eaten, or all of them come from
+    one place, and the hooligans inside and the line follow in the kit's order: where they
+    were changes nothing after the escapes; `phases.park`.)"""
+    if p.to_eat <= 0:
+        return False
+    customers = places = 0
+    for c, _ in p.inside:
+        if c:
+            customers += c
+            places += 1
+    return p.to_eat < customers and places > 1
+
+
 _PLAYER_COUNTS: Final = (
     "money",
     "vp",
@@ -321,6 +340,7 @@ _PLAYER_COUNTS: Final = (
     "workers",
     "supply",
     "placed",
+    "to_eat",
     "eaten",
     "eaten_total",
 )
@@ -447,7 +467,7 @@ class GameState:
         if not isinstance(self.rules, Rules):
             raise InputError("rules", message("input.rules", got=shown(self.rules)))
         whole(self.round, "round", 1)
-        whole(self.step, "step", -1)
+        whole(self.step, "step", -2)
         whole(self.first_player, "first_player", 0, max(len(players) - 1, 0))
         for name in ("order", "pending", "pool", "rolled", "claimed"):
             _tuple(getattr(self, name), name)
@@ -468,7 +488,8 @@ class GameState:
         """The seat whose decision the game is at (or will be at once chance is done): in
         research and the market the turn goes round the order, in the other phases each seat
         of the order acts in turn until done (in the park, before the escapes, the first seat
-        of the order with visitors still to place)."""
+        of the order with visitors still to place; at the escapes, step −2, the first with
+        a choice of who is eaten left)."""
         n = self.num_players
         if self.phase in _TURN_PHASES:
             return self.order[self.step % n]
@@ -476,6 +497,9 @@ class GameState:
             players = self.players
             for seat in self.order:
                 if players[seat].to_place != (0, 0):
+                    return seat
+            for seat in self.order:
+                if chooses_eaten(players[seat]):
                     return seat
         return self.order[min(self.step, n - 1)]
 

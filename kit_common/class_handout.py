@@ -5,16 +5,19 @@ It holds what the projector showed, computed by the kit and fit for paper: the c
 results beside the exact law (a table and a bar chart drawn as SVG, so it prints without
 scripts), the mean seen against the exact mean, and the chi-square test with its groups,
 statistic, degrees of freedom and p-value, read in plain words; then questions to discuss.
-Nothing of a student is in it (no nickname): only the class's pooled counts.
+The teacher's version adds, on a page of its own, those questions worked from the class's
+results (`discussion_key`: exact fractions, and standard errors from them). Nothing of a
+student is in it (no nickname): only the class's pooled counts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 from html import escape
-from math import floor, log10
+from math import floor, log10, sqrt
 
 from kit_common.class_store import Pooled
 from kit_common.experiments import Comparison, Experiment
@@ -31,6 +34,7 @@ h1 { font-size: 1.6em; }
 table { border-collapse: collapse; margin: 0.5em 0; }
 td, th { border: 1px solid #999; padding: 0.2em 0.8em; text-align: right; }
 svg { max-width: 100%; height: auto; }
+.key { break-before: page; page-break-before: always; }
 @media print { body { margin: 0; } h2 { break-after: avoid; } }
 </style>"""
 #: The p-values below which a result is called unusual, then very rare.
@@ -157,9 +161,156 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     )
 
 
-def handout_html(experiment: Experiment, pooled: Pooled, result: Comparison, when: datetime) -> str:
+@dataclass(frozen=True)
+class DiscussionKey:
+    """The numbers that answer the handout's questions to discuss, from a class's results:
+    (1) the outcomes the class saw most often and how often, the outcomes the law expects
+    most often (several when they tie) and their probability; (2) the outcome whose share is
+    farthest from its probability, the variance p(1 − p) of one trial's "this outcome or not"
+    and the standard errors √(p(1 − p)/n) of its share with the class's n trials and with
+    twice as many; (3) a student's share of trials (n over the students who sent, at least 1)
+    and the standard error of the (first) likeliest outcome's share with so few and with the
+    class's trials."""
+
+    seen_most: tuple[int, ...]
+    seen_count: int
+    law_most: tuple[int, ...]
+    law_p: Fraction
+    farthest: int
+    farthest_share: Fraction
+    farthest_p: Fraction
+    variance: Fraction
+    error: float
+    error_twice: float
+    per_student: int
+    law_variance: Fraction
+    error_alone: float
+    law_error: float
+
+
+def discussion_key(result: Comparison, sent: int) -> DiscussionKey | None:
+    """The answers of the questions to discuss from `result` (a class of `sent` students who
+    sent trials); None without trials."""
+    n = result.trials
+    if n == 0:
+        return None
+    exact = dict(zip(result.outcomes, result.expected))
+    law_p = {k: e / n for k, e in exact.items()}  # the expected counts over n: P(k), exact
+    seen = dict(zip(result.outcomes, result.observed))
+    top = max(seen.values())
+    likeliest = max(law_p.values())
+    law_most = tuple(k for k in result.outcomes if law_p[k] == likeliest)
+    farthest = max(result.outcomes, key=lambda k: abs(Fraction(seen[k], n) - law_p[k]))
+    p = law_p[farthest]
+    variance = p * (1 - p)
+    m = max(1, round(n / max(sent, 1)))
+    law_variance = likeliest * (1 - likeliest)
+    return DiscussionKey(
+        seen_most=tuple(k for k in result.outcomes if seen[k] == top),
+        seen_count=top,
+        law_most=law_most,
+        law_p=likeliest,
+        farthest=farthest,
+        farthest_share=Fraction(seen[farthest], n),
+        farthest_p=p,
+        variance=variance,
+        error=sqrt(variance / n),
+        error_twice=sqrt(variance / (2 * n)),
+        per_student=m,
+        law_variance=law_variance,
+        error_alone=sqrt(law_variance / m),
+        law_error=sqrt(law_variance / n),
+    )
+
+
+#: The longest fraction the teacher's version writes as a fraction; a longer one (a turn's
+#: score law has denominators of 100 digits) is written as a decimal.
+LONGEST_FRACTION = 20
+
+
+def exact_text(p: Fraction) -> str:
+    """A probability as the teacher's version writes it: the fraction with its percentage
+    ("1/6 ≈ 16.67%"), or the percentage alone when the fraction is long."""
+    if len(f"{p}") > LONGEST_FRACTION:
+        return percent_text(float(p))
+    return f"{p} ≈ {percent_text(float(p))}"
+
+
+def number_or_fraction(x: Fraction) -> str:
+    """A number under a square root: the fraction when short ("5/36"), else four decimals."""
+    return f"{x}" if len(f"{x}") <= LONGEST_FRACTION else number_text(float(x), ".4f")
+
+
+def discussion_key_html(result: Comparison, sent: int) -> str:
+    """The teacher's page of the handout: each question to discuss, answered from the class's
+    results in sentences (`discussion_key`)."""
+    key = discussion_key(result, sent)
+    if key is None:
+        return f"<p>{message('classhandout.key.none')}</p>"
+    n = result.trials
+    answers = [
+        [
+            plural(
+                "classhandout.key.seen",
+                n,
+                outcomes=", ".join(map(str, key.seen_most)),
+                count=key.seen_count,
+            ),
+            plural(
+                "classhandout.key.law",
+                len(key.law_most),
+                outcomes=", ".join(map(str, key.law_most)),
+                p=exact_text(key.law_p),
+            ),
+        ],
+        [
+            message(
+                "classhandout.key.far",
+                outcome=key.farthest,
+                share=percent_text(float(key.farthest_share)),
+                p=exact_text(key.farthest_p),
+            ),
+            message(
+                "classhandout.key.error",
+                variance=number_or_fraction(key.variance),
+                n=n,
+                error=percent_text(key.error),
+            ),
+            message("classhandout.key.twice", error=percent_text(key.error_twice)),
+        ],
+        [
+            message(
+                "classhandout.key.alone",
+                m=key.per_student,
+                n=n,
+                sent=max(sent, 1),
+                outcome=key.law_most[0],
+                variance=number_or_fraction(key.law_variance),
+                error=percent_text(key.error_alone),
+                times=key.error_alone / key.law_error,
+                class_error=percent_text(key.law_error),
+            ),
+        ],
+    ]
+    items = "".join(
+        f"<li>{message(f'classhandout.discuss.{i}')}<ul>"
+        + "".join(f"<li>{line}</li>" for line in lines)
+        + "</ul></li>"
+        for i, lines in enumerate(answers, 1)
+    )
+    return f"<ol>{items}</ol>"
+
+
+def handout_html(
+    experiment: Experiment,
+    pooled: Pooled,
+    result: Comparison,
+    when: datetime,
+    teacher: bool = False,
+) -> str:
     """The handout of the class `pooled.code` doing `experiment`: its results `result`
-    (`experiment.compare(pooled.as_dict())`), exported at `when` (UTC)."""
+    (`experiment.compare(pooled.as_dict())`), exported at `when` (UTC); the `teacher`'s
+    version adds the questions to discuss worked from these results, on a page of its own."""
     trials = result.trials
     shares = [n / trials if trials else None for n in result.observed]
     exact = [float(p) for p in experiment.probabilities]
@@ -205,7 +356,10 @@ def handout_html(experiment: Experiment, pooled: Pooled, result: Comparison, whe
             "classview.chi_square", test.df, statistic=test.statistic, p=test.p_value
         )
         verdict = f"{groups}<p><b>{statistic}</b> {p_value_reading(test.p_value)}</p>"
-    title = message("classhandout.title", experiment=experiment.title)
+    title = message(
+        "classhandout.teacher_title" if teacher else "classhandout.title",
+        experiment=experiment.title,
+    )
     about = message(
         "classhandout.about", code=escape(pooled.code), date=when.strftime("%Y-%m-%d %H:%M")
     )
@@ -214,6 +368,12 @@ def handout_html(experiment: Experiment, pooled: Pooled, result: Comparison, whe
         result.outcomes, shares, exact, message("classhandout.chart", outcome=experiment.outcome)
     )
     questions = "".join(f"<li>{message(f'classhandout.discuss.{i}')}</li>" for i in (1, 2, 3))
+    key = (
+        f"<div class='key'><h2>{message('classhandout.key')}</h2>"
+        f"{discussion_key_html(result, pooled.sent)}</div>"
+        if teacher
+        else ""
+    )
     return f"""<!DOCTYPE html>
 <html lang="{current_language()}"><head><meta charset="utf-8"><title>{escape(title)}</title>
 {STYLE}</head><body>
@@ -231,4 +391,5 @@ def handout_html(experiment: Experiment, pooled: Pooled, result: Comparison, whe
 {verdict}
 <h2>{message("classhandout.discuss")}</h2>
 <ol>{questions}</ol>
+{key}
 </body></html>"""

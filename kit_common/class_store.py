@@ -206,6 +206,9 @@ room_seats = sa.Table(
     sa.Column("window_count", sa.Integer, nullable=False),  # moves tried in that window
     sa.UniqueConstraint("room_id", "seat"),
     sa.UniqueConstraint("room_id", "name"),
+    # (version 3) when the seat's device last said it was there (a person's seat; None: not
+    # since the store was migrated)
+    sa.Column("seen_at", sa.DateTime, nullable=True),
 )
 
 room_moves = sa.Table(
@@ -230,12 +233,45 @@ def _create_version_1(conn: Connection) -> None:
 
 
 def _create_version_2(conn: Connection) -> None:
-    # Version 2 adds the rooms' tables.
-    metadata.create_all(conn, tables=[rooms, room_seats, room_moves])
+    # Version 2 adds the rooms' tables, as they were then (spelled out: version 3 altered the
+    # seats' table).
+    then = sa.MetaData()
+    rooms.to_metadata(then)
+    room_moves.to_metadata(then)
+    sa.Table(
+        "kit_room_seat",
+        then,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column(
+            "room_id",
+            sa.Integer,
+            sa.ForeignKey("kit_room.id", ondelete="CASCADE"),
+            nullable=False,
+        ),
+        sa.Column("seat", sa.Integer, nullable=False),
+        sa.Column("name", sa.String(MAX_NICKNAME), nullable=False),
+        sa.Column("bot", sa.String(MAX_GAME_NAME), nullable=True),
+        sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
+        sa.Column("window_start", sa.DateTime, nullable=False),
+        sa.Column("window_count", sa.Integer, nullable=False),
+        sa.UniqueConstraint("room_id", "seat"),
+        sa.UniqueConstraint("room_id", "name"),
+    )
+    then.create_all(conn)
+
+
+def _add_version_3(conn: Connection) -> None:
+    # Version 3: a seat says when its device was last there (presence).
+    kind = sa.DateTime().compile(dialect=conn.dialect)
+    conn.execute(sa.text("ALTER TABLE kit_room_seat ADD COLUMN seen_at " + str(kind)))
 
 
 #: `MIGRATIONS[v]` takes a store from schema version v to v + 1, inside one transaction.
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_version_1, _create_version_2)
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
+    _create_version_1,
+    _create_version_2,
+    _add_version_3,
+)
 #: The schema version this kit writes.
 SCHEMA_VERSION = len(MIGRATIONS)
 # PostgreSQL's advisory lock that makes one process at a time create or migrate the schema.
@@ -723,20 +759,29 @@ class ClassStore:
 
     # -- a student's actions ---------------------------------------------------------------
 
-    def join(self, code: str, nickname: str) -> StudentKey:
-        """Join the class with this code under `nickname` (unique in the class)."""
+    def join(self, code: str, nickname: str, token: str | None = None) -> StudentKey:
+        """Join the class with this code under `nickname` (unique in the class). A student
+        who joined before (a phone that slept, a tab closed) joins again under the same
+        nickname with the `token` their browser kept, and is the same student again (their
+        trials stay theirs); without that token nobody else takes the nickname."""
         code = normalize_code(code)
         name = normalize_nickname(nickname)
-        token = secrets.token_urlsafe(24)
         with self._write() as conn:
             row = self._open_class_row(conn, code)
             taken = conn.execute(
-                sa.select(students.c.id).where(
+                sa.select(students.c.id, students.c.token_hash).where(
                     students.c.class_id == row.id, students.c.nickname == name
                 )
             ).first()
             if taken is not None:
-                raise _refuse("nickname_taken", nickname=name)
+                given = token if isinstance(token, str) else ""
+                if not (given and hmac.compare_digest(taken.token_hash, _hash(given))):
+                    raise _refuse("nickname_taken", nickname=name)
+                conn.execute(
+                    classes.update().where(classes.c.id == row.id).values(active_at=self._now())
+                )
+                return StudentKey(code, name, given)
+            token = secrets.token_urlsafe(24)
             joined = conn.execute(
                 sa.select(sa.func.count()).where(students.c.class_id == row.id)
             ).scalar_one()

@@ -20,7 +20,18 @@ store sees it. The store decides; pages only ask and poll:
   illegal move breaks, a stale or replayed move number, too many moves too fast, a full
   room, a bad name), and changes nothing (only the rate limit's count of tries is kept);
 - at the end the kit's game record is stored with the room; `record` gives it at any time
-  (the kits' `replay` commands replay it).
+  (the kits' `replay` commands replay it);
+- bots think outside the store's write transaction (a planner thinks for seconds): a move is
+  read and checked, the bots' answers worked out, then written in a short transaction if the
+  room is still as it was read (its `version`), else worked out again (`MAX_TRIES`);
+- a device says it is there (`here`, every `HEARTBEAT_S` seconds while its page is shown):
+  a seat not heard from for `AWAY_S` seconds shows as away, and only a seat away for
+  `HAND_AFTER_S` seconds may be handed to a bot; the seat's device takes it back from the
+  bot when it is there again;
+- rooms do not live for ever: a room without a move, join or seat change for
+  `ROOM_IDLE_DAYS` days, or whose game ended `KEEP_OVER_DAYS` days ago (kept that long for
+  its replay), is refused with a sentence and removed at the next room created
+  (`remove_expired`).
 
 Names are text: pages show them escaped, never as HTML.
 """
@@ -69,6 +80,19 @@ THROW = "throw"
 ACTION = "action"
 #: What a room can be: waiting for players, being played, finished.
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
+#: A room nobody moved in, joined or changed for this many days is closed (and removed).
+ROOM_IDLE_DAYS = 7
+#: A finished game is kept this many days after its end (for its record and replay).
+KEEP_OVER_DAYS = 30
+#: A page's browser says its device is there every this many seconds while it shows it.
+HEARTBEAT_S = 5.0
+#: A seat not heard from for this many seconds is shown as away.
+AWAY_S = 20.0
+#: A person's seat may be handed to a bot only after this many seconds away.
+HAND_AFTER_S = 60.0
+#: How many times a move (or a bot handed a seat, or the start) is worked out again when the
+#: room changed while its bots were thinking.
+MAX_TRIES = 5
 
 
 class RoomError(KitError):
@@ -169,6 +193,14 @@ class RoomView:
         return self.status == OVER
 
 
+@dataclass(frozen=True)
+class _SeatBot:
+    """A seat and the bot that plays it (None: a person), as the bots' loop needs it."""
+
+    seat: int
+    bot: str | None
+
+
 @dataclass
 class _Replay:
     """A room's game replayed up to `moves` moves (kept by a store object per room, so a poll
@@ -216,8 +248,42 @@ class RoomStore:
             query = query.with_for_update()
         row = conn.execute(query).first()
         if row is None:
-            raise _refuse("unknown", code=code)
+            raise _refuse("unknown", code=code, days=ROOM_IDLE_DAYS, kept=KEEP_OVER_DAYS)
+        if self._expired(row):
+            if row.status == OVER:
+                raise _refuse("expired_over", code=code, days=KEEP_OVER_DAYS)
+            raise _refuse("expired", code=code, days=ROOM_IDLE_DAYS)
         return row
+
+    def _expired(self, row: Any) -> bool:
+        """Whether the room's life is over (see `ROOM_IDLE_DAYS`, `KEEP_OVER_DAYS`)."""
+        days = KEEP_OVER_DAYS if row.status == OVER else ROOM_IDLE_DAYS
+        return bool(self._now() - row.active_at > timedelta(days=days))
+
+    def _remove_expired(self, conn: Connection) -> int:
+        now = self._now()
+        return int(
+            conn.execute(
+                rooms.delete().where(
+                    sa.or_(
+                        sa.and_(
+                            rooms.c.status != OVER,
+                            rooms.c.active_at < now - timedelta(days=ROOM_IDLE_DAYS),
+                        ),
+                        sa.and_(
+                            rooms.c.status == OVER,
+                            rooms.c.active_at < now - timedelta(days=KEEP_OVER_DAYS),
+                        ),
+                    )
+                )
+            ).rowcount
+        )
+
+    def remove_expired(self) -> int:
+        """Remove the rooms whose life is over, with their seats and moves (creating a room
+        does it too); how many were removed."""
+        with self._changing() as conn:
+            return self._remove_expired(conn)
 
     def _game(self, row: Any) -> RoomGame:
         game = self.games.get(row.game)
@@ -225,9 +291,9 @@ class RoomStore:
             raise _refuse("other_game", code=row.code, game=row.game)
         return game
 
-    def _creator_row(self, conn: Connection, key: CreatorKey) -> Any:
+    def _creator_row(self, conn: Connection, key: CreatorKey, lock: bool = True) -> Any:
         code = normalize_code(key.code)
-        row = self._room_row(conn, code, lock=True)
+        row = self._room_row(conn, code, lock=lock)
         secret = key.secret if isinstance(key.secret, str) else ""
         if not hmac.compare_digest(row.secret_hash, _hash(secret)):
             raise _refuse("not_creator", code=code)
@@ -294,7 +360,8 @@ class RoomStore:
         self, row: Any, game: RoomGame, state: Any, seats: Sequence[Any], number: int
     ) -> tuple[Any, list[tuple[int, Any]]]:
         """Let chance and the bots act from `state` (move `number` next) until a person must
-        act or the game ends: the state then and the moves made."""
+        act or the game ends: the state then and the moves made. (The bots think here: never
+        inside a write transaction.)"""
         agents = {s.seat: game.bot(s.bot) for s in seats if s.bot is not None}
         made: list[tuple[int, Any]] = []
 
@@ -338,6 +405,7 @@ class RoomStore:
         replay: _Replay,
         made: Sequence[tuple[int, Any]],
         state: Any,
+        **values: Any,
     ) -> None:
         """Store `made` after the replayed moves, and the room's new count, status and
         (at the end) record. (The next replay reads them back: a replay kept is always of
@@ -351,7 +419,25 @@ class RoomStore:
             moves=moves,
             status=OVER if over else PLAYING,
             record=game.record(state, row.seed) if over else None,
+            **values,
         )
+
+    def _away_for(self, seat_row: Any) -> float:
+        """How many seconds the person at `seat_row` has not been heard from."""
+        seen = seat_row.seen_at
+        if seen is None:
+            return float("inf")
+        return max(0.0, (self._now() - seen).total_seconds())
+
+    def _check_handable(self, seat_row: Any) -> None:
+        """A person's seat goes to a bot only once its device was away `HAND_AFTER_S`."""
+        if seat_row.token_hash is None or seat_row.bot is not None:
+            return
+        away = self._away_for(seat_row)
+        if away < HAND_AFTER_S:
+            raise _refuse(
+                "still_here", name=seat_row.name, seconds=int(away), after=int(HAND_AFTER_S)
+            )
 
     # -- the creator's actions -------------------------------------------------------------
 
@@ -365,7 +451,8 @@ class RoomStore:
     ) -> tuple[CreatorKey, SeatKey]:
         """A new room of `game_name` for `players` seats with the game's `options`; its
         creator sits at seat 0 as `name`. The creator's key and seat key. Every chance draw
-        comes from `seed` (default: drawn by `secrets`), stored with the room."""
+        comes from `seed` (default: drawn by `secrets`), stored with the room. The rooms
+        whose life is over are removed first."""
         game = self.games.get(game_name) if isinstance(game_name, str) else None
         if game is None:
             raise InputError(
@@ -398,6 +485,7 @@ class RoomStore:
             code = new_code()
             try:
                 with self._write() as conn:
+                    self._remove_expired(conn)
                     now = self._now()
                     room_id = conn.execute(
                         rooms.insert()
@@ -433,6 +521,7 @@ class RoomStore:
         bot: str | None,
         token: str | None,
     ) -> None:
+        now = self._now()
         conn.execute(
             room_seats.insert().values(
                 room_id=room_id,
@@ -440,70 +529,96 @@ class RoomStore:
                 name=name,
                 bot=bot,
                 token_hash=None if token is None else _hash(token),
-                window_start=self._now(),
+                window_start=now,
                 window_count=0,
+                seen_at=None if token is None else now,
             )
         )
 
     def set_bot(self, key: CreatorKey, seat: int, bot: str) -> RoomView:
-        """Before the start: give the empty (or bot's) `seat` to the kit's bot `bot`. During
-        the game: hand a person's seat whose device left to `bot` (it plays that seat's turns
-        until the person joins again with the seat's token). The creator's own seat stays
-        theirs."""
-        with self._changing() as conn:
-            row = self._creator_row(conn, key)
-            game = self._game(row)
-            if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 < seat < row.seats):
-                raise InputError(
-                    "seat", message("room.bad_seat", high=row.seats, value=shown(seat))
-                )
-            if not (isinstance(bot, str) and bot in game.bots):
-                raise InputError(
-                    "bot", message("room.bad_bot", known=", ".join(game.bots), value=shown(bot))
-                )
-            if row.status == OVER:
-                raise _refuse("over", code=row.code)
-            current = {s.seat: s for s in self._seat_rows(conn, row.id)}
-            name = message("room.bot_name", bot=bot, seat=seat + 1)[:30]
-            if seat not in current:
-                if row.status != WAITING:  # (a started room has every seat taken)
-                    raise _refuse("started", code=row.code)
-                self._insert_seat(conn, row.id, seat, name, bot, None)
-            else:
-                conn.execute(  # (a person's token stays: they may come back)
-                    room_seats.update().where(room_seats.c.id == current[seat].id).values(bot=bot)
-                )
-            if row.status == PLAYING:
-                replay = self._replayed(conn, row, game)
-                seats = self._seat_rows(conn, row.id)
-                state, made = self._auto(row, game, replay.state, seats, replay.moves)
-                self._finish(conn, row, game, replay, made, state)
-            else:
-                self._touch(conn, row)
-        return self.view(key.code)
+        """Give `seat` to the kit's bot `bot`: before the start an empty seat or a bot's;
+        at any time a person's seat whose device has been away `HAND_AFTER_S` seconds (the
+        bot plays that seat's turns until the person's device is there again, or joins
+        again with the seat's token). The creator's own seat stays theirs. The bot thinks
+        outside the write transaction."""
+        for _ in range(MAX_TRIES):
+            with self._read() as conn:
+                row = self._creator_row(conn, key, lock=False)
+                game = self._game(row)
+                seats = self._set_bot_checks(row, game, self._seat_rows(conn, row.id), seat, bot)
+                replay = self._replayed(conn, row, game) if row.status == PLAYING else None
+            state: Any = None
+            made: list[tuple[int, Any]] = []
+            if replay is not None:
+                playing = [_SeatBot(s.seat, bot if s.seat == seat else s.bot) for s in seats]
+                state, made = self._auto(row, game, replay.state, playing, replay.moves)
+            with self._changing() as conn:
+                now_row = self._creator_row(conn, key)
+                if now_row.version != row.version:
+                    continue  # the room changed while the bot thought: again, from the start
+                current = {s.seat: s for s in self._seat_rows(conn, row.id)}
+                if seat in current:
+                    self._check_handable(current[seat])  # (its device may have come back)
+                    conn.execute(  # (a person's token stays: they may come back)
+                        room_seats.update()
+                        .where(room_seats.c.id == current[seat].id)
+                        .values(bot=bot)
+                    )
+                else:
+                    name = message("room.bot_name", bot=bot, seat=seat + 1)[:30]
+                    self._insert_seat(conn, row.id, seat, name, bot, None)
+                if replay is not None:
+                    self._finish(conn, now_row, game, replay, made, state)
+                else:
+                    self._touch(conn, now_row)
+            return self.view(key.code)
+        raise _refuse("busy")
+
+    def _set_bot_checks(
+        self, row: Any, game: RoomGame, seats: list[Any], seat: Any, bot: Any
+    ) -> list[Any]:
+        """Refuse (with a sentence) a seat or bot that cannot be given; the room's seats."""
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 < seat < row.seats):
+            raise InputError("seat", message("room.bad_seat", high=row.seats, value=shown(seat)))
+        if not (isinstance(bot, str) and bot in game.bots):
+            raise InputError(
+                "bot", message("room.bad_bot", known=", ".join(game.bots), value=shown(bot))
+            )
+        if row.status == OVER:
+            raise _refuse("over", code=row.code)
+        current = {s.seat: s for s in seats}
+        if seat not in current:
+            if row.status != WAITING:  # (a started room has every seat taken)
+                raise _refuse("started", code=row.code)
+        else:
+            self._check_handable(current[seat])
+        return seats
 
     def start(self, key: CreatorKey) -> RoomView:
         """Start the game: every seat must be taken (by a person or a bot); chance and the
-        bots act until a person must."""
-        with self._changing() as conn:
-            row = self._creator_row(conn, key)
-            game = self._game(row)
-            if row.status != WAITING:
-                raise _refuse("started", code=row.code)
-            seats = self._seat_rows(conn, row.id)
+        bots act until a person must (thinking outside the write transaction)."""
+        for _ in range(MAX_TRIES):
+            with self._read() as conn:
+                row = self._creator_row(conn, key, lock=False)
+                game = self._game(row)
+                if row.status != WAITING:
+                    raise _refuse("started", code=row.code)
+                seats = self._seat_rows(conn, row.id)
             taken = {s.seat for s in seats}
             empty = [seat + 1 for seat in range(row.seats) if seat not in taken]
             if empty:
                 raise _refuse("empty_seats", seats=", ".join(map(str, empty)))
             players = [s.name for s in seats]
-            conn.execute(
-                rooms.update().where(rooms.c.id == row.id).values(players=json.dumps(players))
-            )
-            row = self._room_row(conn, row.code, lock=False)
-            replay = self._replayed(conn, row, game)
-            state, made = self._auto(row, game, replay.state, seats, 0)
-            self._finish(conn, row, game, replay, made, state)
-        return self.view(key.code)
+            first = game.start(players, json.loads(row.options))
+            replay = _Replay(0, first, [], first)
+            state, made = self._auto(row, game, first, seats, 0)
+            with self._changing() as conn:
+                now_row = self._creator_row(conn, key)
+                if now_row.version != row.version:
+                    continue  # a seat changed while the bots thought: again
+                self._finish(conn, now_row, game, replay, made, state, players=json.dumps(players))
+            return self.view(key.code)
+        raise _refuse("busy")
 
     # -- a player's actions ----------------------------------------------------------------
 
@@ -525,10 +640,12 @@ class RoomStore:
                     same.token_hash, _hash(given)
                 ):
                     raise _refuse("name_taken", name=person)
-                if same.bot is not None:  # handed to a bot while away: the person is back
-                    conn.execute(
-                        room_seats.update().where(room_seats.c.id == same.id).values(bot=None)
-                    )
+                # (handed to a bot while away: the person is back)
+                conn.execute(
+                    room_seats.update()
+                    .where(room_seats.c.id == same.id)
+                    .values(bot=None, seen_at=self._now())
+                )
                 self._touch(conn, row)
                 return SeatKey(code, same.seat, person, given)
             if row.status != WAITING:
@@ -542,33 +659,105 @@ class RoomStore:
             self._touch(conn, row)
         return SeatKey(code, free[0], person, new_token)
 
+    def here(self, key: SeatKey) -> dict[int, float]:
+        """The device of `key` is there (its page is shown: the page's browser says so every
+        `HEARTBEAT_S` seconds). A seat handed to a bot while its device was away is the
+        person's again. The persons' seats away now: seat -> seconds not heard from.
+        (A beat is written only when the seat's time is `AWAY_S / 2` old, or a bot plays
+        it: every other beat is a read, and a device there never shows as away.)"""
+        code = normalize_code(key.code)
+        with self._read() as conn:
+            row = self._room_row(conn, code, lock=False)
+            seat_row = self._seat_by_token(conn, row.id, key)
+            if seat_row.bot is None and self._away_for(seat_row) < AWAY_S / 2:
+                return self._away(self._seat_rows(conn, row.id))
+        with self._changing() as conn:
+            # (the room's row first, as every writer locks it: no two wait for each other)
+            row = self._room_row(conn, code, lock=True)
+            seat_row = self._seat_by_token(conn, row.id, key)
+            conn.execute(
+                room_seats.update()
+                .where(room_seats.c.id == seat_row.id)
+                .values(seen_at=self._now(), bot=None)
+            )
+            if seat_row.bot is not None and row.status != OVER:
+                self._touch(conn, row)  # every device redraws: the person is back
+            seats = self._seat_rows(conn, row.id)
+        return self._away(seats)
+
+    def away(self, code: str) -> dict[int, float]:
+        """The persons' seats away now (not heard from for `AWAY_S` seconds): seat ->
+        seconds."""
+        code = normalize_code(code)
+        with self._read() as conn:
+            row = self._room_row(conn, code, lock=False)
+            return self._away(self._seat_rows(conn, row.id))
+
+    def _away(self, seats: Sequence[Any]) -> dict[int, float]:
+        found = {s.seat: self._away_for(s) for s in seats if s.token_hash is not None}
+        return {seat: seconds for seat, seconds in found.items() if seconds >= AWAY_S}
+
     def play(self, key: SeatKey, number: int, move: Any) -> RoomView:
         """The seat of `key` plays `move` ({"action": the kit's data} or {"throw": true}) as
         the room's move `number` (the count of moves its device has seen). Refused with a
         sentence, nothing changed, when the token is not that seat's, the number is not the
         next one, it is not that seat's turn, the move is not one of the game or breaks a
-        rule, or the seat tries too many moves too fast."""
+        rule, or the seat tries too many moves too fast. The move is checked and the bots
+        answer it outside the write transaction; it is written if the room is still as it
+        was read, else worked out again."""
         code = normalize_code(key.code)
-        refusal: KitError | None = None
-        try:
-            with self._changing() as conn:
-                row = self._room_row(conn, code, lock=True)
+        counted = False
+        for _ in range(MAX_TRIES):
+            with self._read() as conn:
+                row = self._room_row(conn, code, lock=False)
                 game = self._game(row)
                 seat_row = self._seat_by_token(conn, row.id, key)
-                if not self._count_try(conn, seat_row):
-                    most, seconds = self.rate
-                    refusal = _refuse("too_fast", most=most, seconds=f"{seconds:g}")
-                else:
-                    try:
-                        self._play(conn, row, game, seat_row, number, move)
-                    except KitError as error:
-                        refusal = error  # the try is counted; nothing else is stored
-        except sa.exc.IntegrityError:
-            # Another kernel stored a move under this number first (PostgreSQL, at once).
-            refusal = _refuse("stale", number=number)
-        if refusal is not None:
-            raise refusal
-        return self.view(code)
+                replay = self._replayed(conn, row, game) if row.status == PLAYING else None
+                seats = self._seat_rows(conn, row.id)
+            try:
+                state, made = self._plan(row, game, seat_row, replay, seats, number, move)
+            except KitError as refusal:
+                if not counted:
+                    self._count_alone(code, key)  # (raises too_fast past the limit)
+                raise refusal from None
+            try:
+                with self._changing() as conn:
+                    now_row = self._room_row(conn, code, lock=True)
+                    now_seat = self._seat_by_token(conn, now_row.id, key)
+                    allowed = counted or self._count_try(conn, now_seat)
+                    counted = True
+                    fresh = now_row.version == row.version
+                    if allowed and fresh:
+                        assert replay is not None
+                        self._finish(conn, now_row, game, replay, made, state)
+                        conn.execute(
+                            room_seats.update()
+                            .where(room_seats.c.id == now_seat.id)
+                            .values(seen_at=self._now())
+                        )
+            except sa.exc.IntegrityError:
+                # Another kernel stored a move under this number first.
+                raise _refuse("stale", number=number) from None
+            if not allowed:
+                raise self._too_fast()
+            if fresh:
+                return self.view(code)
+            # the room changed since it was read: read it again (a move no longer the next
+            # one is then refused as stale)
+        raise _refuse("busy")
+
+    def _too_fast(self) -> RoomError:
+        most, seconds = self.rate
+        return _refuse("too_fast", most=most, seconds=f"{seconds:g}")
+
+    def _count_alone(self, code: str, key: SeatKey) -> None:
+        """Count a refused try of the seat of `key` (its own short transaction); raise the
+        rate limit's refusal when it is one too many."""
+        with self._changing() as conn:
+            row = self._room_row(conn, code, lock=False)
+            allowed = self._count_try(conn, self._seat_by_token(conn, row.id, key))
+        if not allowed:
+            raise self._too_fast()
 
     def _seat_by_token(self, conn: Connection, room_id: int, key: SeatKey) -> Any:
         token = key.token if isinstance(key.token, str) else ""
@@ -598,9 +787,19 @@ class RoomStore:
         )
         return count <= most
 
-    def _play(
-        self, conn: Connection, row: Any, game: RoomGame, seat_row: Any, number: Any, move: Any
-    ) -> None:
+    def _plan(
+        self,
+        row: Any,
+        game: RoomGame,
+        seat_row: Any,
+        replay: _Replay | None,
+        seats: Sequence[Any],
+        number: Any,
+        move: Any,
+    ) -> tuple[Any, list[tuple[int, Any]]]:
+        """Check the seat's move against the room as read (a `KitError` with the sentence
+        when it is refused) and work out what follows it (chance, the bots): the state then
+        and every move to store, the seat's first."""
         if row.status == WAITING:
             raise _refuse("not_started")
         if row.status == OVER:
@@ -614,7 +813,7 @@ class RoomStore:
         seat = seat_row.seat
         if seat_row.bot is not None:
             raise _refuse("bot_plays", bot=seat_row.bot)
-        replay = self._replayed(conn, row, game)
+        assert replay is not None
         state = replay.state
         actor = state.current_player()
         throws = actor == CHANCE and state.chance_owner() == seat
@@ -644,9 +843,8 @@ class RoomStore:
                 outcome = state.sample_chance(rng)
                 state = state.apply_chance(outcome)
                 made.append((CHANCE, outcome))
-        seats = self._seat_rows(conn, row.id)
         state, auto = self._auto(row, game, state, seats, number + len(made))
-        self._finish(conn, row, game, replay, [*made, *auto], state)
+        return state, [*made, *auto]
 
     # -- anyone holding the code -------------------------------------------------------------
 

@@ -183,7 +183,8 @@ ENGLISH: dict[str, str | Plural] = {
     "classstore.not_student": "This page has not joined the class: join it first.",
     "classstore.no_code": "No free join code was found. Try again.",
     "classstore.nickname_taken": (
-        "Someone in the class is already called {nickname}. Choose another nickname."
+        "Someone in the class is already called {nickname}. If that is you, come back from "
+        "the phone or browser you joined on; otherwise choose another nickname."
     ),
     "classstore.full_students": "The class is full: it has {most} students.",
     "classstore.full_trials": "The class holds {most} trials already: it takes no more.",
@@ -203,7 +204,15 @@ ENGLISH: dict[str, str | Plural] = {
     "room.options": "an option of this game has another value, got {value}",
     "room.unknown_option": "the game's options are {known}, got {value}",
     # Rooms: refused actions, one sentence each
-    "room.unknown": "There is no room with the code {code}. Check the code.",
+    "room.unknown": "There is no room with the code {code}. Check the code: a room is "
+    "removed {days} days after its last move, and a finished game {kept} days after its end.",
+    "room.expired": "The room {code} has closed: nobody played in it for {days} days. Create "
+    "a new room to play again.",
+    "room.expired_over": "The game of the room {code} ended more than {days} days ago: its "
+    "table and its record are no longer kept.",
+    "room.still_here": "{name} was at the table {seconds} seconds ago: a player's seat goes to "
+    "a bot only after {after} seconds away.",
+    "room.busy": "The room kept changing while this was worked out: try again.",
     "room.other_game": "The room {code} plays another game ({game}): open that game's page.",
     "room.not_creator": "Only the page that created the room {code} can do that.",
     "room.corrupt": "The room {code} has a gap in its moves at move {number}: it cannot go on.",
@@ -255,6 +264,11 @@ ENGLISH: dict[str, str | Plural] = {
     "roomview.empty": "empty",
     "roomview.a_bot": "bot: {bot}",
     "roomview.person": "person",
+    "roomview.person_away": "person, away",
+    "roomview.person_gone": "person, away: the creator may give this seat to a bot",
+    "roomview.hand_rule": "A player's seat can go to a bot once their device has been away "
+    "for {seconds} seconds (the table says who is away). When that device is back, the seat "
+    "is theirs again.",
     "roomview.this_device": "this device",
     "roomview.player": "Player",
     "roomview.who": "Played by",
@@ -316,6 +330,9 @@ ENGLISH: dict[str, str | Plural] = {
     ),
     "classview.export_link": "Download the class's trials (CSV)",
     "classview.export_handout": "Download the handout of the class's results (HTML, to print)",
+    "classview.export_teacher": (
+        "Download the teacher's version of the handout, with the questions worked (HTML, to print)"
+    ),
     "classview.summary_none": "class: none started yet",
     "classview.summary_teacher": Plural(
         "class {code}: {n} trial pooled", "class {code}: {n} trials pooled"
@@ -403,6 +420,38 @@ ENGLISH: dict[str, str | Plural] = {
     "classhandout.discuss.3": (
         "Had each student done only a few trials alone, how far from the law could their own "
         "results be?"
+    ),
+    # The teacher's version of the handout: the questions to discuss, worked from the class's
+    # results (kit_common.class_handout.discussion_key)
+    "classhandout.teacher_title": "{experiment}: the class's results, the teacher's version",
+    "classhandout.key": "For the teacher: the questions worked",
+    "classhandout.key.none": "No trials yet: the answers come from the class's results.",
+    "classhandout.key.seen": Plural(
+        "The class saw {outcomes} most often: {count} of its {n} trial.",
+        "The class saw {outcomes} most often: {count} of its {n} trials.",
+    ),
+    "classhandout.key.law": Plural(
+        "The exact law expects {outcomes} most often: its probability, {p}, is the largest.",
+        "The exact law expects {outcomes} equally often, more than any other outcome: "
+        "probability {p} each.",
+    ),
+    "classhandout.key.far": (
+        "The class's share is farthest from the exact probability at {outcome}: {share} seen "
+        "against {p}."
+    ),
+    "classhandout.key.error": (
+        "By chance alone, the share of n trials strays from its probability p by about one "
+        "standard error, √(p(1 − p) ÷ n): here √({variance} ÷ {n}) ≈ {error}."
+    ),
+    "classhandout.key.twice": (
+        "Twice as many trials divide the standard error by √2, to about {error}: the gap is "
+        "expected to shrink, though one class's gap need not."
+    ),
+    "classhandout.key.alone": (
+        "A student alone with {m} trials (the class's {n} shared among the {sent} students who "
+        "sent) sees the share of {outcome} stray by about √({variance} ÷ {m}) ≈ {error}, "
+        "{times:.1f} times the class's {class_error}: a few trials alone can land far from "
+        "the law."
     ),
     # What the app says while a page runs (Voila's spinner; kit_common.pages carries them in a
     # translated page's metadata, the kit's Voila template shows them)

@@ -1,8 +1,10 @@
 """The teachers' page (notebook 8) computed: a class experiment with real dice, analysed
-exactly (students roll all 13 dice, count the Death Rays in each roll, and type the counts; the
-tallies are compared with the exact distribution of the number of Death Rays: a chi-square
-test, its p-value, an interval for the mean, group by group or pooled), and the exact answers of
-the page's exercises (`lesson_numbers`)."""
+exactly (students roll all 13 dice, count the Death Rays in each roll and keep a tally sheet, a
+frequency table with one row per count, 0 to 13; the page takes the same table, and compares it
+with the exact distribution of the number of Death Rays: a chi-square test, its p-value, an
+interval for the mean, group by group or pooled), and the exact answers of the page's exercises
+(`lesson_numbers`) with the fractions of their working (`likeliest_working`, `two_dice_tree`,
+`last_die_outcomes`)."""
 
 from __future__ import annotations
 
@@ -10,10 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from kit_common.checks import is_whole
 from kit_common.statistics import ChiSquare, Interval, chi_square_test, mean_interval
 from martian_kit.dice import FACE_PROBABILITY, FACES, NUM_DICE, Face, FaceCounts
 from martian_kit.errors import RuleError
-from martian_kit.messages import message
+from martian_kit.messages import counted, message
 from martian_kit.odds import face_count_distribution
 from martian_kit.solver.distribution import score_distribution
 from martian_kit.solver.game import FIRST, GameDistributions, evaluate_game, win_probability
@@ -24,6 +27,9 @@ from martian_kit.strategies import named_table_policies
 from martian_kit.turn import Action, Phase, TurnState
 
 COUNTS = tuple(range(NUM_DICE + 1))  # a roll of 13 dice shows 0 to 13 Death Rays
+#: The rows of the class's tally sheet, and of the page's table that takes it: one per number
+#: of Death Rays a roll can show.
+TALLY_ROWS = COUNTS
 
 #: A class without Martian dice rolls ordinary six-sided dice: the number on top read as a
 #: Martian face (1 or 2 a Death Ray, 3 a Tank, 4 a Human, 5 a Cow, 6 a Chicken). Each face
@@ -59,18 +65,25 @@ def exact_ray_mean() -> Fraction:
     return sum((k * p for k, p in enumerate(exact_ray_distribution())), Fraction(0))
 
 
-def parse_rolls(text: str) -> list[int]:
-    """The Death Ray counts typed by a group ("4 5 3, 6 ..."): whole numbers 0 to 13,
-    separated by spaces, commas or new lines; a `RuleError` names the first bad entry."""
-    values = []
-    for word in text.replace(",", " ").replace(";", " ").split():
-        if not word.isdigit() or int(word) > NUM_DICE:
+def tally_row_label(k: int) -> str:
+    """The label of the tally sheet's row `k` (and of the page's field for it): "4 Death Rays"."""
+    return counted(Face.RAY, k)
+
+
+def rolls_from_tally(counts: Sequence[int]) -> list[int]:
+    """The rolls a group's tally stands for (`counts[k]` rolls showed k Death Rays, one count
+    per row of the tally sheet, 0 to 13), in the order of the rows; a `RuleError` names a
+    missing row or the first count that is not a whole number of rolls."""
+    if len(counts) != len(TALLY_ROWS):
+        raise RuleError(
+            "class_tally", message("class.tally_rows", rows=len(TALLY_ROWS), n=len(counts))
+        )
+    for k, n in zip(TALLY_ROWS, counts):
+        if not is_whole(n) or n < 0:
             raise RuleError(
-                "class_tally",
-                message("class.bad_count", word=word, most=NUM_DICE),
+                "class_tally", message("class.bad_tally", row=tally_row_label(k), value=str(n))
             )
-        values.append(int(word))
-    return values
+    return [k for k, n in zip(TALLY_ROWS, counts) for _ in range(n)]
 
 
 def tally(rolls: Sequence[int]) -> list[int]:
@@ -142,7 +155,9 @@ class LessonNumbers:
     among 13 dice and its likeliest count; the expected score of a turn played well, and under
     two misreadings of the rules; the best chance of scoring at least 10 in a turn; the second
     player's chance of winning a 2-player game both play well; the first player's when both
-    play the same score-blind strategy."""
+    play the same score-blind strategy. `ten_for_points`: the chance of scoring at least 10
+    when the turn is played for the most points instead (the working of the "10 points"
+    exercise compares the two)."""
 
     rays: tuple[Fraction, ...]
     likeliest: int
@@ -150,6 +165,7 @@ class LessonNumbers:
     stuck_zero: float
     rays_once: float
     ten: float
+    ten_for_points: float
     second: float
     same: float
 
@@ -164,9 +180,14 @@ def lesson_numbers() -> LessonNumbers:
         stuck_zero=misread_turn_value("stuck_scores_zero"),
         rays_once=misread_turn_value("rays_once"),
         ten=at_least_solution(10).fresh_turn_value,
+        ten_for_points=float(sum(score_distribution(named_table_policies()["optimal"]).probs[10:])),
         second=1 - win_probability(0, 0, FIRST),
         same=score_blind_first_wins(),
     )
+
+
+#: The last-die exercise's turn: 12 dice set aside, 6 points if the player stops now.
+LAST_DIE_SPOT = FaceCounts(tank=3, ray=3, human=3, cow=3)
 
 
 def last_die_outcomes(set_aside: FaceCounts) -> list[tuple[Face, Fraction, int]]:
@@ -185,3 +206,14 @@ def last_die_outcomes(set_aside: FaceCounts) -> list[tuple[Face, Fraction, int]]
             turn = turn.apply_action(turn.legal_actions()[0])
         out.append((face, FACE_PROBABILITY[face], turn.score()))
     return out
+
+
+def likeliest_working() -> dict[str, Fraction]:
+    """The fractions of the likeliest-count exercise's working: P(3), P(4) and P(5) Death Rays
+    among 13 dice, and the count below which P(k + 1) ÷ P(k) = (13 − k) ÷ (2(k + 1)) exceeds 1
+    (the chances rise while k is below it, and fall after)."""
+    rays = exact_ray_distribution()
+    ray = FACE_PROBABILITY[Face.RAY]
+    # P(k + 1) / P(k) = (13 − k) / (k + 1) × r / (1 − r) > 1  ⇔  k < 13·r − (1 − r)
+    rise_below = NUM_DICE * ray - (1 - ray)
+    return {"p3": rays[3], "p4": rays[4], "p5": rays[5], "rise_below": rise_below}

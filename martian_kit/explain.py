@@ -8,7 +8,7 @@ from __future__ import annotations
 from kit_common.display import MarkdownText
 from martian_kit.dice import EARTHLINGS, FACES, NUM_DICE, Face, FaceCounts
 from martian_kit.errors import RuleError
-from martian_kit.messages import CATALOGUE, counted, face_name, message
+from martian_kit.messages import CATALOGUE, counted, face_message, face_name, message
 from martian_kit.scoring import tanks_win
 from martian_kit.turn import Action, Phase, TurnEnd, TurnState
 
@@ -37,7 +37,7 @@ def explain_roll(before: TurnState, rolled: FaceCounts, after: TurnState) -> lis
         lines.append(message("why.no_tanks"))
     blocked = [f for f in EARTHLINGS if rolled[f] and before.set_aside[f]]
     for face in blocked:
-        lines.append(message("why.taken_before", faces=face_name(face, 2)))
+        lines.append(face_message("why.taken_before", face))
     lines += explain_choice(after)
     return lines
 
@@ -67,11 +67,7 @@ def explain_action(before: TurnState, action: Action, after: TurnState) -> list[
     elif face is not None:
         assert before.rolled is not None
         lines.append(
-            message(
-                "why.took_earthling",
-                dice=counted(face, before.rolled[face]),
-                faces=face_name(face, 2),
-            )
+            face_message("why.took_earthling", face, dice=counted(face, before.rolled[face]))
         )
     lines += explain_next(after)
     return lines
@@ -103,7 +99,7 @@ def option_label(action: Action) -> str:
     if action is Action.ROLL:
         return message("quiz.roll")
     assert action.face is not None
-    return message("quiz.take", faces=face_name(action.face, 2))
+    return face_message("quiz.take", action.face)
 
 
 def refusal(state: TurnState, action: Action | str) -> str:

@@ -53,8 +53,6 @@ ENGLISH: dict[str, str | Plural] = {
         "all dice of one rolled type when any legal choice exists"
     ),
     "rule.tanks_automatic": "Tanks cannot be chosen: every Tank rolled is set aside automatically",
-    "rule.earthling_once": "{faces} were already set aside this turn",
-    "rule.not_rolled": "no {faces} were rolled, so they cannot be set aside",
     "rule.not_a_choice": "{action} is not an action of Martian Dice",
     "rule.not_chance": "no dice are being rolled now: {where}",
     "rule.bad_roll": "a roll here throws the {expected} left, but the outcome given counts {got}",
@@ -101,8 +99,6 @@ ENGLISH: dict[str, str | Plural] = {
     "ui.roll.tip": "Roll every die that is not set aside",
     "ui.stop": "Stop",
     "ui.stop.tip": "End the turn now and score what is set aside",
-    "ui.take": "Take {faces}",
-    "ui.take.tip": "Set aside every rolled {face} die",
     "ui.new_turn": "New turn",
     "ui.set_aside": "Set aside",
     "turn.over": "The turn is over: {reason}.",
@@ -143,16 +139,11 @@ ENGLISH: dict[str, str | Plural] = {
     "why.tanks": "{tanks} set aside at once: Tanks are never a choice, they are always set aside.",
     "why.no_tanks": "No Tank in this roll.",
     "why.must_choose": "Now you must set aside all dice of one type: {options}.",
-    "why.taken_before": "{faces} cannot be taken: you already set that kind aside this turn.",
     "why.no_choice": (
         "No legal choice is left (only Tanks, or earthling kinds you already took): "
         "the turn ends and is scored."
     ),
     "why.took_rays": "You set aside {dice}: Death Rays may be taken after any roll.",
-    "why.took_earthling": (
-        "You set aside {dice}: each earthling kind may be taken only once a turn, "
-        "so {faces} are done for this turn."
-    ),
     "why.no_dice": "No dice are left to roll: the turn ends and is scored.",
     "why.stopped": "You stopped: the turn is scored.",
     "why.danger": "Careful: {tanks} against {rays} — stopping now would score 0.",
@@ -274,11 +265,51 @@ ENGLISH: dict[str, str | Plural] = {
     "ui.face": "Count:",
     "ui.last_roll": "Last roll: {dice}",
     "ui.no_roll_yet": "no roll yet: press the button",
-    "chart.count.title": "How many {faces} show among 13 dice",
-    "chart.count.x": "number of {faces}",
     "chart.probability": "probability",
     "chart.exact": "exact odds",
 }
+
+# Sentences that name a face: one whole sentence per face (key "<sentence>.<face>"), never a
+# face name dropped into a frame, so that each language says each face in the form its
+# sentence needs (Russian «Взять Людей», «Сколько Коров выпадает»; Spanish and Portuguese
+# articles agree). `face_message(key, face)` says one; the English is written once here, each
+# face's English plural ({faces}) or singular ({face}) put in. Which faces a sentence can
+# name: the faces a player may set aside (Death Rays and earthlings), only earthlings, or all.
+_EARTHLING_FACES = ("human", "cow", "chicken")
+_CHOOSABLE_FACES = ("ray", *_EARTHLING_FACES)
+_ALL_FACES = ("tank", *_CHOOSABLE_FACES)
+FACE_SENTENCES: dict[str, tuple[str, tuple[str, ...]]] = {
+    # an earthling kind taken twice (a rule the engine names)
+    "rule.earthling_once": ("{faces} were already set aside this turn", _EARTHLING_FACES),
+    "rule.not_rolled": ("no {faces} were rolled, so they cannot be set aside", _CHOOSABLE_FACES),
+    # the turn player's buttons and their tips
+    "ui.take": ("Take {faces}", _CHOOSABLE_FACES),
+    "ui.take.tip": ("Set aside every rolled {face} die", _CHOOSABLE_FACES),
+    # the turn player's explanations
+    "why.taken_before": (
+        "{faces} cannot be taken: you already set that kind aside this turn.",
+        _EARTHLING_FACES,
+    ),
+    "why.took_earthling": (
+        "You set aside {dice}: each earthling kind may be taken only once a turn, "
+        "so {faces} are done for this turn.",
+        _EARTHLING_FACES,
+    ),
+    # the dice explorer's chart (page 1)
+    "chart.count.title": ("How many {faces} show among 13 dice", _ALL_FACES),
+    "chart.count.x": ("number of {faces}", _ALL_FACES),
+    # advice from the solvers: a choice and its value
+    "advice.take": ("take {faces}: {value:.2f} {unit}", _CHOOSABLE_FACES),
+    "advice.take.expected": ("take {faces}: {value:.2f} expected", _CHOOSABLE_FACES),
+    "do.take": ("take the {faces}", _CHOOSABLE_FACES),
+    # the set-aside quiz's options
+    "quiz.take": ("Set aside the {faces}", _CHOOSABLE_FACES),
+}
+for _key, (_english, _faces) in FACE_SENTENCES.items():
+    for _face in _faces:
+        ENGLISH[f"{_key}.{_face}"] = _english.replace(
+            "{faces}", str(ENGLISH[f"face.{_face}.plural"])
+        ).replace("{face}", str(ENGLISH[f"face.{_face}"]))
 
 #: The kit's sentences in the current language (`kit_common.messages.set_language`); the
 #: sections added to ENGLISH below are found too.
@@ -346,6 +377,16 @@ def face_name(face: object, count: int = 1) -> str:
     return message(f"face.{value}" if count == 1 else f"face.{value}.plural")
 
 
+def face_message(key: str, face: object, /, **values: object) -> str:
+    """The sentence `key` of `FACE_SENTENCES` about `face` (a `Face` or its value), in the
+    current language, `values` filled in: a whole sentence per face, so that each language
+    says the face in the form the sentence needs ("Take Humans", Russian «Взять Людей»)."""
+    value = getattr(face, "value", face)
+    if key not in FACE_SENTENCES or value not in FACE_SENTENCES[key][1]:
+        raise KeyError(f"no sentence {key!r} about the face {value!r}")
+    return message(f"{key}.{value}", **values)
+
+
 def dice_count(n: int) -> str:
     """ "1 die", "3 dice" (the form the language needs for `n`)."""
     return CATALOGUE.plural("count.dice", n)
@@ -364,7 +405,7 @@ def choice_words(action: object) -> str:
     value = getattr(action, "value", action)
     if value in ("roll", "stop"):
         return message(f"do.{value}")
-    return message("do.take", faces=face_name(value, 2))
+    return face_message("do.take", value)
 
 
 def plan_words(actions: Sequence[object]) -> str:
@@ -379,12 +420,9 @@ ENGLISH.update(
         "advice.over": "the turn is over: there is nothing to choose",
         "advice.stop": "stop: {value:.2f} {unit}",
         "advice.roll": "roll again: {value:.2f} {unit}",
-        "advice.take": "take {faces}: {value:.2f} {unit}",
         # the solver's default unit (expected points) in whole sentences, so "expected" is
         # translated with its sentence
         "advice.roll.expected": "roll again: {value:.2f} expected",
-        "advice.take.expected": "take {faces}: {value:.2f} expected",
-        "do.take": "take the {faces}",
         "do.roll": "roll",
         "do.stop": "stop",
         "do.then": "{first}, then {then}",
@@ -602,7 +640,6 @@ ENGLISH.update(
     {
         "quiz.stop": "Stop now and score the turn",
         "quiz.roll": "Roll the dice left",
-        "quiz.take": "Set aside the {faces}",
         "quiz.only_roll": "Allowed now: only rolling the dice.",
         "quiz.nothing": "Nothing is allowed any more: the turn is over.",
         "quiz.allowed_now": "Allowed now: {choices}.",
@@ -660,9 +697,6 @@ ENGLISH.update(
 # exact distribution, the chi-square test and its p-value in words.
 ENGLISH.update(
     {
-        "class.bad_count": (
-            "{word!r} is not a number of Death Rays: type whole numbers from 0 to {most}"
-        ),
         "class.p.share": "{share:.0f}%",
         "class.p.below": "less than 1%",
         "class.p.lead": (
@@ -675,7 +709,7 @@ ENGLISH.update(
             "Check the tallies for typing mistakes, then roll again."
         ),
         "class.p.rare": "That is very rare with fair dice: check the tallies and the dice.",
-        "class.no_rolls": "No rolls yet: type a group's counts and add them.",
+        "class.no_rolls": "No rolls yet: type a group's tally and add it.",
         "lesson.last_die": "the last-die exercise needs 12 dice set aside, not {n}",
         "class.rolls": Plural("{n} rolls.", "{n} rolls."),
         "class.mean.holds": (
@@ -707,14 +741,22 @@ ENGLISH.update(
         ),
         "class.group": "Group",
         "class.group.placeholder": "e.g. Table 1",
-        "class.rays": "Death Rays",
-        "class.rays.placeholder": "the number of Death Rays in each roll, e.g. 4 5 3 6 4 ...",
+        "class.tally.legend": (
+            "The group's tally sheet: for each number of Death Rays, how many rolls showed it "
+            "(the total of its row)."
+        ),
+        "class.tally_rows": "a tally has one count for each of its {rows} rows, not {n}",
+        "class.bad_tally": (
+            "the row “{row}” takes a whole number of rolls (0 or more), not {value}"
+        ),
+        "class.tally_empty": (
+            "the table holds no roll yet: type each row's total from the tally sheet."
+        ),
         "class.add": "Add this group",
         "class.add.tip": "Add the counts to the class's tally",
         "class.clear": "Start again",
         "class.clear.tip": "Forget every group's counts",
         "class.not_added": "Not added:",
-        "class.type_one": "type at least one count.",
         "class.group_n": "Group {i}",
         "class.added": Plural("Added {group}: {n} rolls.", "Added {group}: {n} rolls."),
         "class.table.group": "Group",
@@ -740,10 +782,21 @@ ENGLISH.update(
         "handout.experiment": "The class experiment",
         "handout.experiment.how": (
             "Roll all 13 dice 20 times. After each roll, count the Death Rays and add a mark in "
-            "the\ntable. Then type your counts into the page."
+            "the row of that number. At the end, write each row's number of marks in its Total "
+            "cell: the page's table takes these totals, row by row."
         ),
         "handout.tally.rays": "Death Rays",
         "handout.tally.marks": "Rolls (tally marks)",
+        "handout.tally.total": "Total",
+        "handout.tally.sum": "All the rows together: ______ rolls (20 for a group).",
+        "handout.tally.title": "{title}: tally sheet",
+        "handout.ordinary": (
+            "With ordinary six-sided dice, read the number on top as a Martian face:"
+        ),
+        "handout.ordinary.number": "Number on top",
+        "handout.ordinary.face": "Martian face",
+        "handout.teacher_title": "{title}: the teacher's version",
+        "handout.working": "Working",
         "handout.exact": "The exact chances",
         "handout.exact.how": (
             "How likely each number of Death Rays is among 13 dice (each die shows a Death Ray "
@@ -752,11 +805,21 @@ ENGLISH.update(
         "handout.key": "Answer key",
         "tools.projector": "Projector view (large type)",
         "tools.projector.tip": "Larger letters for a projector; click again for the normal size",
-        "tools.download": (
-            "{link}Download the handout{end} (a web page to print from the browser: the "
-            "exercises, a tally sheet, the exact chances as a picture, and the answer key on its "
-            "own page). Each chart of this page saves as a PNG picture from the camera icon "
-            "above it."
+        "tools.students": (
+            "{link}The students' handout{end}: the questions, with room for a prediction, and "
+            "the tally sheet."
+        ),
+        "tools.teacher": (
+            "{link}The teacher's version{end}: the same, then, on pages of their own, the exact "
+            "chances as a picture and the answer key with the working of every answer."
+        ),
+        "tools.tally": (
+            "{link}The tally sheet alone{end}, one for each group: its rows are those of the "
+            "table in the class experiment below."
+        ),
+        "tools.print": (
+            "Each is a web page to print from the browser. Each chart of this page saves as a "
+            "PNG picture from the camera icon above it."
         ),
         "tools.answers": "Show the answers",
         "tools.answers.tip": (
@@ -830,6 +893,101 @@ ENGLISH.update(
             "number of turns, and with a strategy that ignores the scores each player's turns "
             "are alike and independent of the other's. Swapping the two players' dice "
             "swaps the winner, so each wins half the time (a tie's roll-off is fair too)."
+        ),
+        "lesson.likeliest.work.1": (
+            "Each die shows a Death Ray with chance 1/3 and something else with chance 2/3, "
+            "independently of the others, so P(k Death Rays) = C(13, k) × (1/3)^k × "
+            "(2/3)^(13 − k)."
+        ),
+        "lesson.likeliest.work.2": (
+            "From one count to the next, P(k + 1) ÷ P(k) = (13 − k) ÷ (2(k + 1)), which is "
+            "above 1 exactly when k < {rise_below}: the chances rise up to 4 Death Rays and "
+            "fall after."
+        ),
+        "lesson.likeliest.work.3": (
+            "P(3) = {p3} ≈ {s3:.2f}%, P(4) = {p4} ≈ {s4:.2f}%, P(5) = {p5} ≈ {s5:.2f}%."
+        ),
+        "lesson.mean.work.1": (
+            "Count 1 when a die shows a Death Ray and 0 when it does not: that count's mean is "
+            "1 × 1/3 + 0 × 2/3 = 1/3."
+        ),
+        "lesson.mean.work.2": (
+            "The number of Death Rays is the sum of the 13 dice's counts, and means add up: "
+            "13 × 1/3 = {mean} ≈ {value:.2f}."
+        ),
+        "lesson.turn.work.1": (
+            "Work backwards, as with the last die: with no die left, the turn scores what is "
+            "set aside. Anywhere else, stopping is worth the score now, and rolling the "
+            "average, over every roll the dice left can show (each with its exact chance), of "
+            "the best choice after it."
+        ),
+        "lesson.turn.work.2": (
+            "A player rolls when rolling is worth more than stopping. The kit's solver works "
+            "through every situation of a turn this way; a fresh turn is worth {value:.4f} "
+            "points."
+        ),
+        "lesson.ten.work.1": (
+            "The same backward working with another aim: a situation is worth the chance of "
+            "reaching 10 points from it (1 once stopping scores 10 or more), and each choice is "
+            "the one that keeps that chance highest."
+        ),
+        "lesson.ten.work.2": (
+            "From a fresh turn that chance is {percent:.2f}%; a player who plays for the most "
+            "points on average reaches 10 in {points:.2f}% of turns."
+        ),
+        "lesson.seats.work.1": (
+            "Backward induction over whole games: a position is both scores and whose turn it "
+            "is, and at each turn the player picks the play that makes winning most likely, "
+            "knowing that the other will do the same."
+        ),
+        "lesson.seats.work.2": (
+            "Solved from the game's end back to its start: the first player wins {first:.1f}% "
+            "of games, the second {second:.1f}% (a tie's roll-off included)."
+        ),
+        "lesson.same.work.1": (
+            "Both players get the same number of turns, and with a strategy that ignores the "
+            "scores their turn scores are independent draws from one distribution."
+        ),
+        "lesson.same.work.2": (
+            "Swapping the two players' turns swaps the winner, so P(first wins) = P(second "
+            "wins); the two add up to 1, so each is 1/2. The kit's exact solution of the game "
+            "gives {percent:.1f}%."
+        ),
+        "lesson.tree.question": (
+            "Two dice are rolled, and at least one of them shows a Death Ray. What is the "
+            "chance that both do?"
+        ),
+        "lesson.tree.why": (
+            "Knowing that one of the dice shows a Death Ray does not say which one: of the "
+            "rolls with at least one Death Ray, one in five has two."
+        ),
+        "lesson.tree.work.1": (
+            "Multiply along each path of the tree: both Death Rays 1/3 × 1/3 = {both}; only the "
+            "first 1/3 × 2/3 = {first_only}; only the second 2/3 × 1/3 = {second_only}; "
+            "neither 2/3 × 2/3 = {none}."
+        ),
+        "lesson.tree.work.2": (
+            "At least one Death Ray: {both} + {first_only} + {second_only} = {at_least_one}, "
+            "or 1 − {none}."
+        ),
+        "lesson.tree.work.3": "Given at least one, both: {both} ÷ {at_least_one} = {answer}.",
+        "lesson.last.question": (
+            "A player has set aside 3 Tanks, 3 Death Rays, 3 Humans and 3 Cows: one die is "
+            "left, and stopping now scores 6 points. Should they roll the last die?"
+        ),
+        "lesson.last.roll": "roll",
+        "lesson.last.stop": "stop",
+        "lesson.last.answer": (
+            "{choice}: rolling is worth {value} ≈ {decimal:.2f} points on average, stopping {score}"
+        ),
+        "lesson.last.why": (
+            "Work backwards from the end of the turn: each face the last die can show ends the "
+            "turn with a known score, and rolling is worth their average weighted by their "
+            "chances."
+        ),
+        "lesson.last.work.face": "{face} (chance {p}): the turn scores {points}.",
+        "lesson.last.work.sum": (
+            "Rolling: {terms} = {value} ≈ {decimal:.2f} points on average; stopping: {score}."
         ),
     }
 )

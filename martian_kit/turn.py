@@ -38,7 +38,7 @@ from martian_kit.dice import (
     roll_distribution,
 )
 from martian_kit.errors import RuleError
-from martian_kit.messages import dice_count, face_name, message
+from martian_kit.messages import dice_count, face_message, message
 from martian_kit.scoring import explain_score, score
 
 
@@ -235,11 +235,9 @@ class TurnState:
         if face is None:
             raise RuleError("must_choose", message("rule.must_choose"))
         if face in EARTHLINGS and self.set_aside[face] > 0:
-            raise RuleError(
-                "earthling_once", message("rule.earthling_once", faces=face_name(face, 2))
-            )
+            raise RuleError("earthling_once", face_message("rule.earthling_once", face))
         if self.rolled[face] == 0:
-            raise RuleError("not_rolled", message("rule.not_rolled", faces=face_name(face, 2)))
+            raise RuleError("not_rolled", face_message("rule.not_rolled", face))
         return action
 
     def apply_action(self, action: Action | str) -> TurnState:

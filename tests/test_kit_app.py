@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import itertools
 import json
 import logging
 import os
@@ -12,6 +13,7 @@ import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from traitlets.config import LoggingConfigurable
@@ -551,3 +553,166 @@ def test_a_device_over_its_kernels_is_refused_in_its_language():
     kernels.note("k1", "10.0.0.1")
     refusal = kernels.refusal("10.0.0.1", {"k1"}, "es")
     assert refusal is not None and refusal.startswith("Tienes 1 páginas")
+
+
+def test_the_page_read_next_is_the_next_numbered_page_and_an_index_leads_to_each_game(tmp_path):
+    for name in (
+        "00_index",
+        "glossary",
+        "game/01_a",
+        "game/02_b",
+        "game/04_d",
+        "game/rules_card",
+        "other/01_x",
+        "es/00_index",
+        "es/game/01_a",
+        "es/game/02_b",
+        "es/classroom/student",
+    ):
+        _notebook(tmp_path / f"{name}.ipynb", [])
+    assert kit_app.next_pages(tmp_path, "es/game/01_a.ipynb") == ["es/game/02_b.ipynb"]
+    assert kit_app.next_pages(tmp_path, "game/02_b.ipynb") == ["game/04_d.ipynb"]  # a gap
+    assert kit_app.next_pages(tmp_path, "es/game/02_b.ipynb") == []  # the last page
+    assert kit_app.next_pages(tmp_path, "es/00_index.ipynb") == ["es/game/01_a.ipynb"]
+    # the app's index: each game's first page, not a translation's index
+    assert kit_app.next_pages(tmp_path, "00_index.ipynb") == ["game/01_a.ipynb", "other/01_x.ipynb"]
+    for page in ("game/rules_card.ipynb", "glossary.ipynb", "es/classroom/student.ipynb"):
+        assert kit_app.next_pages(tmp_path, page) == []
+    assert kit_app.next_pages(tmp_path, "game/03_no_such_page.ipynb") == []
+
+
+class FakePreheatingManager(FakeKernelManager):
+    """Voila's preheating kernel manager as kit_app's next-page preheats use it: pools kept
+    for the `kept` pages, a page's notebook run in a kernel of its own, a kernel taken from a
+    pool (`get_rendered_notebook`) followed by Voila's refill (`fill_if_needed`)."""
+
+    default_env_variables: ClassVar[dict] = {}
+    notebook_path = None
+
+    def __init__(self, root: Path, kept: tuple[str, ...] = (), **kwargs) -> None:
+        super().__init__(root, **kwargs)
+        self._pools.update({name: [] for name in kept})
+        self.refilled: list[str] = []
+        self.started_for: dict[str, str] = {}  # kernel id -> the page preheated in it
+        self.ids = itertools.count(1)
+
+    async def start_kernel(self, *, kernel_id=None, path=None, **kwargs) -> str:
+        kernel_id = f"kernel-{next(self.ids)}"  # never reused
+        self.kernels[kernel_id] = FakeKernel()
+        return kernel_id
+
+    def fill_if_needed(self, delay=None, notebook_name=None, **kwargs) -> None:
+        self.refilled.append(notebook_name)
+
+    def _notebook_renderer_factory(self, notebook_path=None):
+        return FakeRenderer(FakeExecutor(1, set()))
+
+    async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
+        renderer = self._notebook_renderer_factory(notebook_path)
+        kernel_id = await FakePreheatingManager.start_kernel(self, **kwargs)
+        self.started_for[kernel_id] = notebook_path
+
+        async def render():
+            return [cell async for cell in renderer._jinja_cell_generator(None, kernel_id)]
+
+        task = asyncio.get_running_loop().create_task(render())
+        return {"task": task, "renderer": renderer, "kernel_id": kernel_id}
+
+    async def get_rendered_notebook(self, notebook_name, **kwargs):
+        content = await self._pools[notebook_name].pop(0)
+        self.fill_if_needed(delay=None, notebook_name=notebook_name)
+        return content["kernel_id"]
+
+
+def _reading_pages(root: Path) -> None:
+    for lang in ("", "es/", "pt/", "ru/"):
+        for name in ("00_index", "game/01_a", "game/02_b", "game/03_c"):
+            _notebook(root / f"{lang}{name}.ipynb", [])
+
+
+async def _settled() -> None:
+    """Let the preheats started (no delay, fake kernels) run to their ends."""
+    for _ in range(20):
+        await asyncio.sleep(0)
+
+
+def test_a_translated_page_preheats_its_next_page_which_the_reader_then_gets(tmp_path):
+    _reading_pages(tmp_path)
+    english = ("00_index.ipynb", "game/01_a.ipynb", "game/02_b.ipynb", "game/03_c.ipynb")
+
+    async def scenario():
+        manager = kit_app.complete_pages(FakePreheatingManager)(
+            root=tmp_path, kept=english, warm_pool_size=0, next_page_preheats=2
+        )
+        manager.preheat_after_visit("game/01_a.ipynb")  # English: its next page is kept
+        manager.preheat_after_visit("es/game/01_a.ipynb")
+        await _settled()
+        pooled = sorted(manager._pools)
+        served = await manager.get_rendered_notebook("es/game/02_b.ipynb")
+        return manager, pooled, served
+
+    manager, pooled, served = run_coroutine(scenario())
+    assert pooled == sorted([*english, "es/game/02_b.ipynb", kit_app.WARM])
+    assert manager.started_for[served] == "es/game/02_b.ipynb"  # the page already run
+    # not refilled: the reader is past it, and nobody else was kept waiting for it
+    assert manager.refilled == [] and "es/game/02_b.ipynb" not in manager._pools
+    assert manager._next_pages == {} and served in manager.kernels
+
+
+def test_next_page_preheats_are_bounded_the_least_recently_asked_shut_down_first(tmp_path):
+    _reading_pages(tmp_path)
+
+    async def scenario():
+        manager = kit_app.complete_pages(FakePreheatingManager)(
+            root=tmp_path, warm_pool_size=6, next_page_preheats=2
+        )
+        await asyncio.gather(*manager._pools[kit_app.WARM])
+        for lang in ("es", "pt", "ru"):
+            manager.preheat_after_visit(f"{lang}/game/01_a.ipynb")
+            await _settled()
+        return manager
+
+    manager = run_coroutine(scenario())
+    assert list(manager._next_pages) == ["pt/game/02_b.ipynb", "ru/game/02_b.ipynb"]
+    alive = sorted(manager.started_for[k] for k in manager.kernels if k in manager.started_for)
+    assert alive == ["pt/game/02_b.ipynb", "ru/game/02_b.ipynb"]  # es's shut down
+    assert manager._pools.keys() == {kit_app.WARM, "pt/game/02_b.ipynb", "ru/game/02_b.ipynb"}
+
+
+def test_an_index_preheats_each_game_s_first_page_and_none_outlives_its_time(tmp_path):
+    _reading_pages(tmp_path)
+
+    async def scenario():
+        manager = kit_app.complete_pages(FakePreheatingManager)(
+            root=tmp_path, warm_pool_size=0, next_page_preheats=4, next_page_ttl=0.05
+        )
+        manager.preheat_after_visit("ru/00_index.ipynb")
+        await _settled()
+        preheated = sorted(manager.started_for.values())
+        await asyncio.sleep(0.1)
+        await _settled()
+        return manager, preheated
+
+    manager, preheated = run_coroutine(scenario())
+    assert preheated == ["ru/game/01_a.ipynb"]
+    assert manager.kernels == {} and manager._next_pages == {}  # the idle app holds none
+    assert manager._pools.keys() == {kit_app.WARM}
+
+
+def test_a_next_page_not_started_when_its_reader_arrives_is_never_started(tmp_path):
+    _reading_pages(tmp_path)
+
+    async def scenario():
+        manager = kit_app.complete_pages(FakePreheatingManager)(root=tmp_path, warm_pool_size=1)
+        manager.fill_delay = 3600  # the preheat waits for the page it follows to be drawn
+        await asyncio.gather(*manager._pools[kit_app.WARM])
+        manager.preheat_after_visit("es/game/01_a.ipynb")
+        waiting = list(manager._next_pages)
+        assert manager.get_pool_size("es/game/02_b.ipynb") == 0  # the visitor: a warm kernel
+        manager.preheat_after_visit("es/game/02_b.ipynb")
+        return manager, waiting
+
+    manager, waiting = run_coroutine(scenario())
+    assert waiting == ["es/game/02_b.ipynb"]
+    assert list(manager._next_pages) == ["es/game/03_c.ipynb"]  # and 02's was cancelled
+    assert manager.started_for == {}

@@ -39,7 +39,7 @@ def test_the_bundle_draws_every_trace_type_the_kits_use():
     }
     bundled = set(re.findall(r'moduleType:"trace",name:"(\w+)"', bundle_text()))
     assert used and used <= bundled, f"not in the bundle: {used - bundled}"
-    assert charts.count_distribution([1.0], [1], "Tanks").data[0].type in bundled
+    assert charts.count_distribution([1.0], [1], "tank").data[0].type in bundled
 
 
 def test_the_toolbar_speaks_every_language_of_the_kit():

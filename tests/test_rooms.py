@@ -8,21 +8,46 @@ PostgreSQL (tests/postgres_server.py) when it can run here."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import threading
+import time
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
 from dino_kit import cli as dino_cli
 from dino_kit import records as dino_records
 from dino_kit.rooms import ROOM_GAME as DINO
+from kit_common import class_store
+from kit_common.class_store import (
+    _hash,
+    _utc_now,
+    create_store_engine,
+    room_moves,
+    room_seats,
+    rooms,
+    schema_version,
+)
 from kit_common.errors import InputError, RuleError
 from kit_common.game import CHANCE
-from kit_common.rooms import CreatorKey, RoomError, RoomStore, RoomView, Seat, SeatKey
+from kit_common.rooms import (
+    AWAY_S,
+    HAND_AFTER_S,
+    KEEP_OVER_DAYS,
+    ROOM_IDLE_DAYS,
+    CreatorKey,
+    RoomError,
+    RoomStore,
+    RoomView,
+    Seat,
+    SeatKey,
+)
 from martian_kit import cli as martian_cli
 from martian_kit import records as martian_records
 from martian_kit.policies import policy_by_name
@@ -30,6 +55,7 @@ from martian_kit.rooms import ROOM_GAME as MARTIAN
 from martian_kit.turn import Action
 
 GAMES = (MARTIAN, DINO)
+TABLES = (rooms, room_seats, room_moves)
 CAUTIOUS = policy_by_name("cautious")
 
 
@@ -104,6 +130,60 @@ def test_a_martian_game_played_from_two_devices_replays_with_the_kits_command(
     assert "Ann" in capsys.readouterr().out
     refused(store, creator.code, "over", store.play, ann, view.moves, {"throw": True})
     other.dispose()
+    # the finished game is kept KEEP_OVER_DAYS days for its replay, then closed and removed
+    ended = _utc_now()
+    for days, kept in ((KEEP_OVER_DAYS - 1, True), (KEEP_OVER_DAYS + 1, False)):
+        later = RoomStore(GAMES, store.url, now=lambda d=days: ended + timedelta(days=d))
+        if kept:
+            assert later.record(creator.code) == record
+        else:
+            with pytest.raises(RoomError, match="ended more than 30 days ago") as gone:
+                later.record(creator.code)
+            assert gone.value.reason == "expired_over"
+            assert later.remove_expired() == 1
+            with pytest.raises(RoomError, match="There is no room with the code") as gone:
+                later.view(creator.code)
+            assert "a finished game 30 days after its end" in str(gone.value)
+        later.dispose()
+
+
+def test_a_room_left_alone_closes_and_is_removed_when_a_room_is_created(url: str) -> None:
+    clock = [_utc_now()]
+    store = RoomStore(GAMES, url, now=lambda: clock[0])
+    creator, ann, _bob, _view = martian_room(store, seed=3)
+    waiting, _cleo = store.create_room("dinosaur-island", "Cleo", 2)
+    clock[0] += timedelta(days=ROOM_IDLE_DAYS)
+    assert store.play(ann, 0, {"throw": True}).moves == 1  # a move: the room lives on
+    clock[0] += timedelta(minutes=1)
+    for code, reason in ((creator.code, None), (waiting.code, "expired")):
+        if reason is None:
+            assert store.view(code).moves == 1
+        else:
+            error = refused_gone(store, code, reason, store.join, code, "Dan")
+            assert str(error) == (
+                f"The room {code} has closed: nobody played in it for 7 days. Create a new "
+                "room to play again."
+            )
+    clock[0] += timedelta(days=ROOM_IDLE_DAYS)
+    for call in (store.view, store.version, store.away):
+        assert refused_gone(store, creator.code, "expired", call, creator.code)
+    refused_gone(store, creator.code, "expired", store.play, ann, 1, {"action": "stop"})
+    # the next room created removes both, with their seats and moves
+    store.create_room("martian-dice", "Eve", 2)
+    with store.store._engine.connect() as conn:
+        left = [conn.execute(sa.select(sa.func.count()).select_from(t)).scalar() for t in TABLES]
+    assert left == [1, 1, 0]
+    for code in (creator.code, waiting.code):
+        assert refused_gone(store, code, "unknown", store.view, code)
+    store.dispose()
+
+
+def refused_gone(store: RoomStore, code: str, reason: str, call: Any, *args: Any) -> RoomError:
+    """`call(*args)` on a room whose life is over is refused for `reason`."""
+    with pytest.raises(RoomError) as error:
+        call(*args)
+    assert error.value.reason == reason, str(error.value)
+    return error.value
 
 
 def test_a_dinosaur_island_room_with_variants_and_a_bot_replays_with_the_kits_command(
@@ -191,12 +271,24 @@ def test_joins_fill_the_room_and_a_device_takes_its_seat_back(store: RoomStore, 
     view = store.start(creator)
     assert view.seats[1].name == "<b>B</b><script>x</script>"
     # the app restarts (a new store object), Cleo's phone slept: she joins again with her token
+    with store.store._engine.connect() as conn:  # (the clock from Bo's join on)
+        query = sa.select(room_seats.c.seen_at).where(room_seats.c.name == html.name)
+        clock = [conn.execute(query).scalar_one()]
     store.dispose()
-    again = RoomStore(GAMES, url)
+    again = RoomStore(GAMES, url, now=lambda: clock[0])
     back = again.join(code, " Cleo ", cleo.token)
     assert back == cleo
     assert again.view(code).moves == view.moves
-    # Bo's device never returns: the creator hands the seat to a bot, the game goes on
+    # Bo's device stops saying it is there: away after AWAY_S, handed to a bot only later
+    assert again.away(code) == {}
+    error = refused(again, code, "still_here", again.set_bot, creator, 1, "random")
+    assert "a player's seat goes to a bot only after 60 seconds away" in str(error)
+    clock[0] += timedelta(seconds=AWAY_S)
+    assert set(again.here(ann)) == {1, 2}  # Ann's device is there; Bo and Cleo are away
+    assert list(again.here(cleo)) == [1]
+    clock[0] += timedelta(seconds=HAND_AFTER_S - AWAY_S - 1)
+    refused(again, code, "still_here", again.set_bot, creator, 1, "random")
+    clock[0] += timedelta(seconds=1)
     again.set_bot(creator, 1, "random")
     refused(again, code, "bot_plays", again.play, html, again.view(code).moves, {"action": {}})
     rng = random.Random(1)
@@ -207,9 +299,27 @@ def test_joins_fill_the_room_and_a_device_takes_its_seat_back(store: RoomStore, 
         key = ann if view.to_act == 0 else cleo
         view = again.play(key, view.moves, a_move(view, rng))
     assert view.moves > 30 and view.seats[1].bot == "random"
-    # Bo comes back after all: the seat is a person's again, the bot stops
-    assert again.join(code, html.name, html.token) == html
+    # Bo's page is shown again: the seat is a person's again, the bot stops
+    version = again.view(code).version
+    assert 1 not in again.here(html)
     assert again.view(code).seats[1] == Seat(1, html.name, None)
+    assert again.view(code).version == version + 1  # every device redraws
+    assert again.join(code, html.name, html.token) == html  # (or from the room's link)
+
+    # a beat is written only every AWAY_S / 2 (the others are reads)
+    def seen() -> Any:
+        with again.store._engine.connect() as conn:
+            query = sa.select(room_seats.c.seen_at).where(room_seats.c.name == html.name)
+            return conn.execute(query).scalar_one()
+
+    written = seen()
+    for step, expected in (
+        (AWAY_S / 2 - 1, written),
+        (1, clock[0] + timedelta(seconds=AWAY_S / 2)),
+    ):
+        clock[0] += timedelta(seconds=step)
+        again.here(html)
+        assert seen() == expected
     again.dispose()
 
 
@@ -291,3 +401,185 @@ def test_a_returning_browser_takes_its_seat_back_on_the_rooms_page(url: str) -> 
         memory = page().memory
         memory.stored = junk
         assert memory.seats() == {}
+
+
+def two_writers(url: str) -> None:
+    """A bot handed a seat thinks outside the write transaction: while it thinks (in one
+    kernel), another kernel writes at once; a device back meanwhile keeps its seat; a change
+    of the room meanwhile makes the first kernel work the bot's move out again."""
+    thinking, go = threading.Event(), threading.Event()
+    thoughts: list[Any] = []
+
+    def slow(name: str) -> Any:
+        agent = MARTIAN.bot("greedy")
+
+        def think(state: Any, rng: random.Random) -> Any:
+            thoughts.append(state)
+            thinking.set()
+            assert go.wait(20)
+            return agent(state, rng)
+
+        return think if name == "slow" else MARTIAN.bot(name)
+
+    game = dataclasses.replace(MARTIAN, bots=(*MARTIAN.bots, "slow"), bot=slow)
+    clock = [_utc_now()]
+    first = RoomStore([game], url, now=lambda: clock[0])
+    second = RoomStore([game], url, now=lambda: clock[0])
+    creator, ann = first.create_room("martian-dice", "Ann", 2, seed=4)
+    bob = first.join(creator.code, "Bob")
+    view = first.start(creator)
+    rng = random.Random(2)
+    while view.to_act != 1:  # Ann plays her turn: Bob is to act
+        view = first.play(ann, view.moves, a_move(view, rng))
+
+    def hand(found: list[Any]) -> threading.Thread:
+        thinking.clear()
+        go.clear()
+        thoughts.clear()
+        clock[0] += timedelta(seconds=HAND_AFTER_S + 1)  # Bob away long enough
+
+        def run() -> None:
+            try:
+                found.append(first.set_bot(creator, 1, "slow"))
+            except RoomError as error:
+                found.append(error)
+
+        thread = threading.Thread(target=run)
+        thread.start()
+        assert thinking.wait(20)
+        return thread
+
+    def quickly(call: Any, *args: Any) -> Any:
+        began = time.monotonic()
+        result = call(*args)
+        assert time.monotonic() - began < 5  # (a lock held by the thinking bot: 20 s)
+        return result
+
+    # Bob's page is shown again while the bot thinks: the seat stays his
+    found: list[Any] = []
+    thread = hand(found)
+    quickly(second.here, bob)
+    go.set()
+    thread.join(30)
+    assert isinstance(found[0], RoomError) and found[0].reason == "still_here"
+    assert second.view(creator.code).seats[1] == Seat(1, "Bob", None)
+    assert second.view(creator.code).moves == view.moves
+    # Ann joins again while the bot thinks (the room changes): the bot's move is worked out
+    # again from the room as it is now, and stored once
+    found = []
+    thread = hand(found)
+    quickly(second.join, creator.code, "Ann", ann.token)
+    go.set()
+    thread.join(30)
+    after = found[0]
+    assert isinstance(after, RoomView), after
+    assert thoughts.count(thoughts[0]) == 2  # its first decision thought twice
+    assert after.seats[1].bot == "slow" and after.moves > view.moves
+    assert any(actor == 1 for actor, _ in after.history[view.moves :])
+    assert second.view(creator.code).state == after.state
+    first.dispose()
+    second.dispose()
+
+
+def test_a_thinking_bot_holds_no_lock(url: str) -> None:
+    two_writers(url)
+
+
+def test_a_thinking_bot_holds_no_lock_on_postgresql(postgres_url: str) -> None:
+    two_writers(postgres_url)
+
+
+def version_2_store(url: str) -> tuple[CreatorKey, SeatKey]:
+    """A store as version 2 of the schema left it, holding a waiting room of Martian Dice
+    with its creator Ann at seat 1: the room's keys."""
+    engine = create_store_engine(url)
+    with engine.begin() as conn:
+        schema_version.create(conn)
+        conn.execute(schema_version.insert().values(version=2))
+        for step in class_store.MIGRATIONS[:2]:
+            step(conn)
+        now = _utc_now()
+        room_id = conn.execute(
+            sa.text(
+                "INSERT INTO kit_room (code, secret_hash, game, options, seats, seed, status,"
+                " players, moves, version, record, created_at, active_at) VALUES ('ABCDEFG',"
+                " :secret, 'martian-dice', '{}', 2, 5, 'waiting', NULL, 0, 0, NULL, :now, :now)"
+                " RETURNING id"
+            ),
+            {"secret": _hash("secret"), "now": now},
+        ).scalar_one()
+        conn.execute(
+            sa.text(
+                "INSERT INTO kit_room_seat (room_id, seat, name, bot, token_hash, window_start,"
+                " window_count) VALUES (:room, 0, 'Ann', NULL, :token, :now, 0)"
+            ),
+            {"room": room_id, "token": _hash("token"), "now": now},
+        )
+    engine.dispose()
+    return CreatorKey("ABCDEFG", "secret"), SeatKey("ABCDEFG", 0, "Ann", "token")
+
+
+def migrates(url: str) -> None:
+    creator, ann = version_2_store(url)
+    store = RoomStore(GAMES, url)
+    assert store.store.schema_version() == class_store.SCHEMA_VERSION == 3
+    assert list(store.away(creator.code)) == [0]  # (not heard from since the migration)
+    bob = store.join(creator.code, "Bob")
+    view = store.start(creator)
+    assert store.play(ann, 0, {"throw": True}).moves == view.moves + 1
+    assert store.away(creator.code) == {} and bob.seat == 1
+    store.dispose()
+    RoomStore(GAMES, url).dispose()  # opened again: migrated once
+
+
+def test_a_version_2_store_migrates_and_its_rooms_play_on(url: str) -> None:
+    migrates(url)
+
+
+def test_a_version_2_store_migrates_on_postgresql(postgres_url: str) -> None:
+    server = sa.create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    with server.connect() as conn:
+        conn.execute(sa.text("DROP DATABASE IF EXISTS kit_version_2"))
+        conn.execute(sa.text("CREATE DATABASE kit_version_2"))
+    server.dispose()
+    migrates(sa.make_url(postgres_url).set(database="kit_version_2").render_as_string(False))
+
+
+def test_the_rooms_page_shows_who_is_away_and_offers_only_their_seats(url: str) -> None:
+    """The page's side of presence: the browser's beats reach the store; the table says who
+    is away; the creator's menu offers a person's seat only once it has been away long
+    enough; a device back takes its seat from the bot; a link to a closed room says so."""
+    from martian_kit.widgets.together import together_app
+
+    clock = [_utc_now()]
+
+    def page() -> Any:
+        return together_app(lambda: RoomStore(GAMES, url, now=lambda: clock[0]), poll_s=None)
+
+    def beat(app: Any) -> None:  # what the browser sends every HEARTBEAT_S while shown
+        app._beat_at = -HAND_AFTER_S
+        app.memory._handle_custom_msg({"here": True}, [])
+
+    ann = page()
+    creator = ann.create("Ann")
+    assert "once their device has been away for 60 seconds" in ann.hand_rule.value
+    bob = page()
+    bob.join(creator.code, "Bob")
+    beat(ann)
+    assert "person, away" not in ann.scores.value and ann.bot_seat.options == ()
+    clock[0] += timedelta(seconds=AWAY_S)
+    beat(ann)
+    assert "person, away" in ann.scores.value and ann.bot_seat.options == ()
+    clock[0] += timedelta(seconds=HAND_AFTER_S - AWAY_S)
+    beat(ann)
+    assert "the creator may give this seat to a bot" in ann.scores.value
+    assert ann.bot_seat.options == (("Seat 2", 1),)
+    ann.give_to_bot(1, "greedy")
+    assert ann.shown.seats[1].bot == "greedy"
+    beat(bob)  # Bob's page is shown again: his seat is his
+    assert ann.refresh().seats[1] == Seat(1, "Bob", None)
+    # a week later, the room's link opened on a new device
+    clock[0] += timedelta(days=ROOM_IDLE_DAYS, seconds=1)
+    visitor = page()
+    visitor.address.href = f"http://h/martian_dice_together.ipynb?room={creator.code}"
+    assert "has closed: nobody played in it for 7 days" in visitor.notice.value

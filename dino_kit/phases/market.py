@@ -8,15 +8,20 @@ specialists. Actions:
   (then its hiring effects apply and it leaves at once; the bots' default fires an old one
   only when the new one is worth more);
 - `Action("build", target=row)`: pay printed cost + row cost (− discounts); one free zone;
-- `Action("upgrade", target=row, choice=space)`: pay the row's cost; `space` is a free
-  "under construction" space (the first free one; they are alike) or, when none is free,
-  the space whose older upgrade gets covered;
+- `Action("upgrade", target=row, choice=space)`: pay the row's cost; `space` (0–3) is any
+  "under construction" space, the buyer's choice (issue 28 item 7): a free one, or one whose
+  older upgrade gets covered (it stays under the new one and stops working) — also while
+  another space is free;
 - `Action("special", target="dino_research_2" | "dna_refinement_2")`: $3 / $5, over the
   matching printed space (once per player);
 - `Action("buy_dna", target=price, choice=(dna_type, column))`: pay $price, gain the offer's
-  amount of `dna_type` (capped by cold storage; at least 1 must fit), then discard the item of
-  `column` (0 attractions, 1 lab upgrades, 2 specialists) from that price's row (None when the
-  row is empty);
+  amount of `dna_type`, capped by cold storage — the DNA that does not fit goes back to the
+  bank, and a buyer with full storage may buy anyway (issue 28 item 7: then only to discard)
+  — then discard the item of `column` (0 attractions, 1 lab upgrades, 2 specialists) from
+  that price's row, the buyer's choice among the items there (None when the row is empty;
+  the special lab tiles have their own stacks and are never discarded). The discarded item
+  goes face up onto its stack's discard pile, which is shuffled into a new stack when the
+  stack runs out (`chance.normalize`);
 - `Action("pass")`: gain $2 (plot twists may change it).
 """
 
@@ -26,7 +31,7 @@ from typing import Final
 
 from dino_kit import abilities
 from dino_kit.effects import DNA_TYPES
-from dino_kit.messages import message
+from dino_kit.messages import dna_of, dna_word, message
 from dino_kit.phases.common import Problem
 from dino_kit.state import Action, ActionKind, GameState, PlayerState, new_action
 from dino_kit.state import evolve as replace
@@ -49,6 +54,14 @@ def _price(state: GameState, row: int) -> int:
 
 
 def _lab_choices(p: PlayerState) -> list[int]:
+    """Where a regular lab upgrade may go: any "under construction" space, free or covering
+    the older upgrade on it (the buyer's choice, issue 28 item 7)."""
+    return list(range(len(p.lab)))
+
+
+def _bots_lab_choices(p: PlayerState) -> list[int]:
+    """The spaces the bots consider (the kit's only offer before the choice was the buyer's):
+    the first free space, or any space once none is free."""
     free = [i for i, x in enumerate(p.lab) if x is None]
     return free[:1] if free else list(range(len(p.lab)))
 
@@ -70,12 +83,15 @@ UPGRADE: Final = ActionKind.UPGRADE
 BUY_DNA: Final = ActionKind.BUY_DNA
 
 
-def candidates(state: GameState, seat: int) -> list[Action]:
+def candidates(state: GameState, seat: int, for_bots: bool = False) -> list[Action]:
+    """The legal market actions of `seat`, in the engine's order. `for_bots`: only those the
+    kit offered before the choices of issue 28 item 7 (the first free lab space, DNA with room
+    for at least 1), the actions the bots choose among so that their games stayed the same."""
     p = state.players[seat]
     out: list[Action] = []
     # what every row's actions depend on, worked out once (not once per row)
     zone_free = abilities.free_zones(state, p) >= 1
-    lab_choices = _lab_choices(p)
+    lab_choices = _bots_lab_choices(p) if for_bots else _lab_choices(p)
     for row in range(4):
         price = _price(state, row)
         if state.rows[2][row] is not None and p.money >= price:
@@ -100,7 +116,7 @@ def candidates(state: GameState, seat: int) -> list[Action]:
             row = state.components.tables.market_rows.index(price)
             discards = _discard_options(state, row)
             for dna in offer.types:
-                if _room(p, dna) > 0:
+                if not for_bots or _room(p, dna) > 0:
                     out.extend(
                         [new_action(Action, (BUY_DNA, None, price, (dna, col))) for col in discards]
                     )
@@ -156,9 +172,8 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
             assert attraction is not None  # (checked above)
             cost = abilities.attraction_price(state, p, attraction, a.target)
             return _afford(p, cost, "market")
-        if a.choice not in _lab_choices(p):
-            spaces = [i for i, x in enumerate(p.lab) if x is None]
-            return "lab_space", {"free": spaces or "none"}
+        if type(a.choice) is not int or a.choice not in _lab_choices(p):
+            return "lab_space", {"last": len(p.lab) - 1, "got": a.choice}
         return _afford(p, price, "market")
     if a.kind == ActionKind.SPECIAL:
         if a.target not in SPECIAL_COST:
@@ -175,20 +190,18 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
         if not isinstance(a.choice, tuple) or len(a.choice) != 2:
             return "dna_type", {
                 "price": offer.price,
-                "kind": offer.kind,
-                "types": ", ".join(offer.types),
+                "kind": dna_of(offer.kind),
+                "types": ", ".join(dna_word(t) for t in offer.types),
                 "got": a.choice,
             }
         dna, discard_column = a.choice
         if dna not in offer.types:
             return "dna_type", {
                 "price": offer.price,
-                "kind": offer.kind,
-                "types": ", ".join(offer.types),
+                "kind": dna_of(offer.kind),
+                "types": ", ".join(dna_word(t) for t in offer.types),
                 "got": dna,
             }
-        if _room(p, dna) <= 0:
-            return "storage_full", {"where": "market", "dna": dna}
         row = state.components.tables.market_rows.index(offer.price)
         options = _discard_options(state, row)
         if discard_column not in options:

@@ -13,12 +13,18 @@
   they: a visitor goes in line only when every place is full (the rule's "who does not
   fit"). The placement is asked only when it is a choice: with room in one place or none,
   the visitors go where they must (`settle`).
-- Escapes (`escapes`, simultaneous): threat = track + the held die's pips (re-rolled first
-  under chaos theory). Security (track + bonuses) below it: the difference is eaten —
-  customers inside first (those at non-food places before those at food attractions: the
-  owner keeps the better ones, a decision of ours), then hooligans inside, then the line
-  (customers, then hooligans). Each eaten visitor goes back to the bag and costs 1 VP.
-  Security equal to threat is safe.
+- Escapes (`start_escapes`, simultaneous): threat = track + the held die's pips (re-rolled
+  first under chaos theory). Security (track + bonuses) below it: the difference is eaten
+  (`to_eat`), customers inside always before hooligans inside, then the line. Which
+  customers inside is the owner's choice (issue 28 item 7): `Action("eat", target=i)` eats a
+  customer at place i, asked one at a time in turn order, only while it is a choice
+  (`state.chooses_eaten`: fewer to eat than customers inside, in more than one place);
+  `Action("eat")` ("eat for me", what the bots play, `escapes` for every park at once) eats
+  the rest in the kit's order: customers at non-food places before those at food
+  attractions (the owner keeps the better ones), then hooligans inside, then the line
+  (customers, then hooligans). Hooligans inside and the line are never asked about: where
+  they were changes nothing afterwards. Each eaten visitor goes back to the bag and costs
+  1 VP. Security equal to threat is safe.
 - Score (in turn order): +1 VP per surviving customer in an exhibit or attraction; each
   customer at a food attraction gives 1 VP or $2, the owner's choice:
   `Action("food", choice=k)` takes k of them as money (asked only when there is one). Passive
@@ -38,11 +44,12 @@ from typing import Final
 
 from dino_kit import abilities
 from dino_kit.phases.common import Problem
-from dino_kit.state import Action, ActionKind, GameState, PlayerState
+from dino_kit.state import Action, ActionKind, GameState, PlayerState, chooses_eaten
 from dino_kit.state import evolve as replace
 
-KINDS: Final = (ActionKind.PLACE, ActionKind.FOOD)
+KINDS: Final = (ActionKind.PLACE, ActionKind.EAT, ActionKind.FOOD)
 PLACE_FOR_ME: Final = Action(ActionKind.PLACE)
+EAT_FOR_ME: Final = Action(ActionKind.EAT)
 
 
 def capacities(state: GameState, p: PlayerState) -> list[tuple[int, bool]]:
@@ -147,42 +154,119 @@ def threat_now(state: GameState, p: PlayerState) -> int:
     return base + die.faces[state.held_face].threat
 
 
-def escapes(state: GameState) -> GameState:
-    """Every player's escapes at once."""
-    bag_c, bag_h = state.bag
+def start_escapes(state: GameState) -> GameState:
+    """The escapes begin in every park at once: each player's `to_eat` is threat − security
+    (0 when security is at least the threat). Who is eaten comes next, one at a time
+    (`eat_one`), by the owner's choice where there is one (`eating`, `settle_eating`)."""
     players = list(state.players)
     for seat, p in enumerate(players):
         eat = max(0, threat_now(state, p) - abilities.security_total(state, p))
-        if eat == 0:
-            continue
-        places = capacities(state, p)
-        inside = [list(x) for x in p.inside] or [[0, 0] for _ in places]  # drew nobody
-        line = list(p.line)
-        eaten_c = eaten_h = 0
-        order = [i for i, (_, food) in enumerate(places) if not food]
-        order += [i for i, (_, food) in enumerate(places) if food]
-        for who in (0, 1):  # customers, then hooligans, inside
-            for i in order:
-                n = min(eat, inside[i][who])
-                inside[i][who] -= n
-                eat -= n
-                eaten_c, eaten_h = (eaten_c + n, eaten_h) if who == 0 else (eaten_c, eaten_h + n)
-        for who in (0, 1):  # then the line
-            n = min(eat, line[who])
-            line[who] -= n
+        if eat:
+            inside = p.inside or tuple((0, 0) for _ in capacities(state, p))  # drew nobody
+            players[seat] = replace(p, to_eat=eat, inside=inside)
+    return replace(state, players=tuple(players))
+
+
+def eat_order(state: GameState, p: PlayerState) -> list[int]:
+    """The places in the order "eat for me" empties them: the non-food places, then the food
+    attractions (worth VP or $2: the owner keeps them longest), each in park order."""
+    places = capacities(state, p)
+    return [i for i, (_, food) in enumerate(places) if not food] + [
+        i for i, (_, food) in enumerate(places) if food
+    ]
+
+
+def customers_inside(p: PlayerState) -> int:
+    return sum(c for c, _ in p.inside)
+
+
+def edible_places(p: PlayerState) -> list[int]:
+    """The places whose customers the owner may choose to be eaten now: those holding a
+    customer (customers inside are always eaten before hooligans)."""
+    return [i for i, (c, _) in enumerate(p.inside) if c > 0]
+
+
+def eating(state: GameState) -> int | None:
+    """The seat choosing who is eaten now: the first of the turn order with a choice left
+    (None when nobody has one)."""
+    players = state.players
+    for seat in state.order:
+        if chooses_eaten(players[seat]):
+            return seat
+    return None
+
+
+def _eaten(state: GameState, seat: int, customers: int, hooligans: int) -> GameState:
+    """`seat` loses `customers` + `hooligans` visitors to the dinosaurs: back to the bag,
+    1 VP each (a plot twist may change it)."""
+    p = state.players[seat]
+    n = customers + hooligans
+    state = replace(state, bag=(state.bag[0] + customers, state.bag[1] + hooligans))
+    return state.with_player(
+        seat,
+        to_eat=p.to_eat - n,
+        eaten=p.eaten + n,
+        eaten_total=p.eaten_total + n,
+        vp=p.vp - n * state.rules.eaten_penalty,
+    )
+
+
+def eat_one(state: GameState, seat: int, where: int) -> GameState:
+    """The owner's choice: a customer at place `where` is eaten."""
+    p = state.players[seat]
+    inside = list(p.inside)
+    c, h = inside[where]
+    inside[where] = (c - 1, h)
+    return _eaten(state.with_player(seat, inside=tuple(inside)), seat, 1, 0)
+
+
+def eat_for_me(state: GameState, seat: int) -> GameState:
+    """ "Eat for me": the visitors `seat` still has to lose, in the kit's order (the order of
+    every escape before the choice was the owner's): customers inside (`eat_order`), then
+    hooligans inside (same order), then customers in line, then hooligans in line."""
+    p = state.players[seat]
+    eat = p.to_eat
+    if eat == 0:
+        return state
+    inside = [list(x) for x in p.inside]
+    line = list(p.line)
+    eaten = [0, 0]
+    order = eat_order(state, p)
+    for who in (0, 1):  # customers, then hooligans, inside
+        for i in order:
+            n = min(eat, inside[i][who])
+            inside[i][who] -= n
             eat -= n
-            eaten_c, eaten_h = (eaten_c + n, eaten_h) if who == 0 else (eaten_c, eaten_h + n)
-        eaten = eaten_c + eaten_h
-        bag_c, bag_h = bag_c + eaten_c, bag_h + eaten_h
-        players[seat] = replace(
-            p,
-            inside=tuple(tuple(x) for x in inside),
-            line=tuple(line),
-            eaten=eaten,
-            eaten_total=p.eaten_total + eaten,
-            vp=p.vp - eaten * state.rules.eaten_penalty,
-        )
-    return replace(state, players=tuple(players), bag=(bag_c, bag_h))
+            eaten[who] += n
+    for who in (0, 1):  # then the line
+        n = min(eat, line[who])
+        line[who] -= n
+        eat -= n
+        eaten[who] += n
+    state = state.with_player(
+        seat, inside=tuple((c, h) for c, h in inside), line=(line[0], line[1])
+    )
+    state = _eaten(state, seat, eaten[0], eaten[1])
+    # more to eat than visitors: nobody is left to eat (the rest is not eaten)
+    return state.with_player(seat, to_eat=0)
+
+
+def settle_eating(state: GameState) -> GameState:
+    """Eat, in every park, the visitors the owner has no choice about (`chooses_eaten`),
+    by the kit's order; the parks with a choice wait for their owner."""
+    for seat, p in enumerate(state.players):
+        if p.to_eat and not chooses_eaten(p):
+            state = eat_for_me(state, seat)
+    return state
+
+
+def escapes(state: GameState) -> GameState:
+    """Every player's escapes at once, each eaten visitor chosen by "eat for me" (the kit's
+    order): what a park loses when its owner lets the kit choose (the odds use it)."""
+    state = start_escapes(state)
+    for seat in range(state.num_players):
+        state = eat_for_me(state, seat)
+    return state
 
 
 def food_customers(state: GameState, p: PlayerState) -> int:
@@ -209,10 +293,27 @@ def place_name(state: GameState, p: PlayerState, where: int) -> str:
     return c.name_of(p.attractions[where - len(p.exhibits)])
 
 
+def for_me(state: GameState) -> Action | None:
+    """The "for me" action of the park's decision now: "place for me" while the player to act
+    places visitors, "eat for me" while they choose who is eaten (None otherwise). The bots
+    play it, so that their games stay what they were before these choices were the
+    player's."""
+    if state.phase != "park" or state.step >= 0 or state.pending:
+        return None
+    p = state.players[state.seat_to_act()]
+    if p.to_place != (0, 0):
+        return PLACE_FOR_ME
+    if chooses_eaten(p):
+        return EAT_FOR_ME
+    return None
+
+
 def candidates(state: GameState, seat: int) -> list[Action]:
     p = state.players[seat]
     if p.to_place != (0, 0):
         return [PLACE_FOR_ME] + [Action(ActionKind.PLACE, target=i) for i in open_places(state, p)]
+    if state.step < 0:  # the escapes: who is eaten next
+        return [EAT_FOR_ME] + [Action(ActionKind.EAT, target=i) for i in edible_places(p)]
     food = food_customers(state, p)
     return [Action(ActionKind.FOOD, choice=k) for k in range(food + 1)]
 
@@ -235,6 +336,19 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
         return None
     if p.to_place != (0, 0):
         return "place_first", {}
+    if a.kind == ActionKind.EAT:
+        if state.step >= 0 or not chooses_eaten(p):
+            return "eat_none", {}
+        if a.target is None:
+            return None
+        places = capacities(state, p)
+        if type(a.target) is not int or not 0 <= a.target < len(places):
+            return "place_unknown", {"last": len(places) - 1, "got": a.target}
+        if p.inside[a.target][0] == 0:
+            return "eat_customers_first", {"place": place_name(state, p, a.target)}
+        return None
+    if state.step < 0:
+        return "eat_first", {"n": p.to_eat}
     food = food_customers(state, p)
     if not isinstance(a.choice, int) or isinstance(a.choice, bool) or not 0 <= a.choice <= food:
         return "food_choice", {"n": food, "got": a.choice}
@@ -246,4 +360,8 @@ def apply(state: GameState, seat: int, a: Action) -> GameState:
         if a.target is None:
             return place_for_me(state, seat)
         return put(state, seat, a.target)
+    if a.kind == ActionKind.EAT:
+        if a.target is None:
+            return eat_for_me(state, seat)
+        return eat_one(state, seat, a.target)
     return replace(score(state, seat, a.choice), step=state.step + 1)

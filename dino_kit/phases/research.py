@@ -4,7 +4,8 @@ scientist to a free space or passes (one scientist joins the worker pool).
 Actions (`scientist` is the level 1–3 of the scientist used):
 - `Action("die", level, slot, exhibit)`: claim the die in `slot`; a DNA face gives
   amount × level (+ research bonuses) of its type, capped by cold storage; a rare face needs
-  scientist 3 and gives its benefit once (`paddock`: +1 capacity to exhibit `exhibit`, free;
+  scientist 3 and gives its benefit once (`paddock`: +1 capacity to exhibit `exhibit`, free,
+  while a paddock tile is left in the supply, else nothing (`exhibit` None);
   `worker`: a worker from the supply into the pool for good);
 - `Action("storage", level, space, tracks)`: a free cold-storage space (0–5); `tracks` names
   the tracks raised, `level` of them in total (the same track may repeat);
@@ -39,7 +40,11 @@ from dino_kit.state import evolve as replace
 KINDS: Final = (ActionKind.DIE, ActionKind.STORAGE, ActionKind.RECIPE, ActionKind.PASS)
 
 
-def _paddock_targets(player: PlayerState) -> list[int]:
+def _paddock_targets(state: GameState, player: PlayerState) -> list[int]:
+    """The exhibits the rare paddock face may raise: below capacity 4, while a paddock tile
+    is left in the supply (none left: the face gives nothing)."""
+    if abilities.paddock_tiles_left(state) <= 0:
+        return []
     return [i for i, e in enumerate(player.exhibits) if e.capacity < 4]
 
 
@@ -69,7 +74,7 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     dice = [
         (slot, face_of(state, slot)) for slot, owner in enumerate(state.claimed) if owner is None
     ]
-    paddocks: list[int | None] = [*_paddock_targets(p)] or [None]
+    paddocks: list[int | None] = [*_paddock_targets(state, p)] or [None]
     recipes = (
         [
             (cat, state.components.recipe(ident).research_level)
@@ -108,7 +113,9 @@ def problem(state: GameState, seat: int, a: Action) -> Problem:
         if face.rare is not None and a.scientist != 3:
             return "rare_face_needs_3", {"level": a.scientist}
         if face.rare == "paddock":
-            targets = _paddock_targets(p)
+            targets = _paddock_targets(state, p)
+            if a.choice is not None and abilities.paddock_tiles_left(state) <= 0:
+                return "paddock_supply", {"where": "research", "n": abilities.PADDOCK_TILES}
             if (a.choice not in targets) if targets else a.choice is not None:
                 return "paddock_choice", {"where": "research"}
         elif a.choice is not None:

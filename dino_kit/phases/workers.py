@@ -6,11 +6,15 @@ act in turn order until they say `done` (or run out of workers). Actions:
   `abilities.lab_slots` for the keys); each slot fires once a round unless unlimited, and
   needs its number of workers. By the slot's action (`SLOT_ACTIONS`, one entry each):
   - `create_dinosaur`, choice = exhibit index: pay its recipe's DNA; the paddock must have
-    room; excitement + the recipe's (never above the cap, 20), threat + its pips;
+    room; excitement + the recipe's (never above the cap, 20), threat + its pips; a dinosaur
+    must be left in the supply (50 in the game) and, when threat passes a ten, a "+10"
+    token (12 in the game, for every threat and security track): `abilities`;
   - `refine_dna`, choice = conversion index: two basic DNA into the advanced result (which
     must fit in cold storage);
-  - `raise_security`: pay the cost table's price for the next level;
-  - `upgrade_paddock`, choice = exhibit index: pay the new capacity; at most 4;
+  - `raise_security`: pay the cost table's price for the next level (a "+10" token must be
+    left when security passes a ten);
+  - `upgrade_paddock`, choice = exhibit index: pay the new capacity; at most 4; a paddock
+    tile must be left in the supply (29 in the game; each level above 1 holds one);
   - `gain_money`, `gain_dna` (capped by storage): no choice;
   - `raise_storage`, choice = tracks (like a research cold-storage space).
 - `Action("done")`: leave the remaining workers idle.
@@ -26,7 +30,7 @@ from typing import Any, Final, NamedTuple
 from dino_kit import abilities
 from dino_kit.components.schema import Slot
 from dino_kit.effects import DNA_TYPES, Effect
-from dino_kit.messages import dna_word, message
+from dino_kit.messages import dna_of, dna_word, message
 from dino_kit.phases.common import Problem, allocation_problem, allocations, raise_limits
 from dino_kit.state import Action, ActionKind, GameState, PlayerState, new_action
 from dino_kit.state import evolve as replace
@@ -36,8 +40,23 @@ KINDS: Final = (ActionKind.WORK, ActionKind.DONE)
 
 def _can_create(state: GameState, p: PlayerState, i: int) -> bool:
     ex = p.exhibits[i]
-    cost = state.components.recipe(ex.recipe).dna_cost
-    return ex.dinosaurs < ex.capacity and all(map(ge, p.dna, cost))  # (map: a C loop)
+    recipe = state.components.recipe(ex.recipe)
+    return (
+        ex.dinosaurs < ex.capacity
+        and all(map(ge, p.dna, recipe.dna_cost))  # (map: a C loop)
+        and _supply_problem(state, p, recipe.threat) is None
+    )
+
+
+def _supply_problem(state: GameState, p: PlayerState, threat: int) -> Problem:
+    """The supply rule a new dinosaur (adding `threat`) breaks: no dinosaur left, or no "+10"
+    token left for a threat track passing a ten (issue 28 item 7)."""
+    if abilities.dinosaurs_left(state) <= 0:
+        return "dinosaur_supply", {"n": abilities.DINOSAUR_SUPPLY}
+    need = abilities.tokens_needed(p.threat, p.threat + threat)
+    if need > abilities.tokens_left(state):
+        return "token_supply_threat", {"n": abilities.PLUS_TEN_TOKENS, "level": p.threat + threat}
+    return None
 
 
 @functools.cache
@@ -58,7 +77,9 @@ def _can_refine(p: PlayerState, conversion: tuple[str, str, str]) -> bool:
 
 def dna_text(amounts: tuple[int, ...]) -> str:
     """DNA amounts in words, e.g. "2 blue, 1 red" ("no DNA" when empty)."""
-    parts = [f"{n} {dna_word(t)}" for t, n in zip(DNA_TYPES, amounts) if n]
+    parts = [
+        message("ui.dna_amount", amount=n, dna=dna_word(t)) for t, n in zip(DNA_TYPES, amounts) if n
+    ]
     return ", ".join(parts) or message("ui.no_dna")
 
 
@@ -91,6 +112,9 @@ def _create_why_not(state: GameState, p: PlayerState, action: Effect, choice: An
     recipe = state.components.recipe(ex.recipe)
     if ex.dinosaurs >= ex.capacity:
         return "paddock_full", {"name": state.components.name_of(recipe), "n": ex.capacity}
+    supply = _supply_problem(state, p, recipe.threat)
+    if supply is not None:
+        return supply
     return "missing_dna", {
         "name": state.components.name_of(recipe),
         "need": dna_text(recipe.dna_cost),
@@ -134,8 +158,8 @@ def _refine_why_not(state: GameState, p: PlayerState, action: Effect, choice: An
         return "no_conversion", {"last": len(convs) - 1, "got": choice}
     a, b, result = convs[choice]
     if p.dna[DNA_TYPES.index(result)] >= p.limits[DNA_TYPES.index(result)]:
-        return "storage_full", {"where": "workers", "dna": result}
-    return "missing_dna", {"name": f"{a}+{b}", "need": f"1 {a} and 1 {b}", "have": dna_text(p.dna)}
+        return "storage_full", {"where": "workers", "dna": dna_of(result)}
+    return "refine_missing", {"a": dna_of(a), "b": dna_of(b), "have": dna_text(p.dna)}
 
 
 def _refine(state: GameState, p: PlayerState, action: Effect, choice: Any) -> PlayerState:
@@ -155,15 +179,25 @@ def _refine_words(state: GameState, p: PlayerState, action: Effect, choice: Any)
 # -- raise_security, no choice ---------------------------------------------------------------
 
 
+def _token_free(state: GameState, p: PlayerState) -> bool:
+    """True when raising security by 1 finds the "+10" token it may need in the supply."""
+    return abilities.tokens_needed(p.security, p.security + 1) <= abilities.tokens_left(state)
+
+
 def _security_choices(state: GameState, p: PlayerState, action: Effect) -> list[Any]:
     cost = abilities.security_cost(state, p)
-    return [None] if cost is not None and p.money >= cost else []
+    ok = cost is not None and p.money >= cost and _token_free(state, p)
+    return [None] if ok else []
 
 
 def _security_why_not(state: GameState, p: PlayerState, action: Effect, choice: Any) -> Problem:
     cost = abilities.security_cost(state, p)
     if cost is None:
         return "security_max", {"level": p.security}
+    if choice is not None:
+        return _unknown_choice(state, p, action, choice)
+    if not _token_free(state, p):
+        return "token_supply_security", {"n": abilities.PLUS_TEN_TOKENS, "level": p.security + 1}
     return "cannot_afford", {"where": "workers", "cost": cost, "money": p.money}
 
 
@@ -181,7 +215,9 @@ def _security_words(state: GameState, p: PlayerState, action: Effect, choice: An
 
 
 def _paddock_choices(state: GameState, p: PlayerState, action: Effect) -> list[Any]:
-    out = []
+    out: list[Any] = []
+    if abilities.paddock_tiles_left(state) <= 0:
+        return out
     for i, e in enumerate(p.exhibits):
         cost = abilities.paddock_cost(state, e.capacity + 1)
         if cost is not None and p.money >= cost:
@@ -196,6 +232,8 @@ def _paddock_why_not(state: GameState, p: PlayerState, action: Effect, choice: A
     cost = abilities.paddock_cost(state, p.exhibits[choice].capacity + 1)
     if cost is None:
         return "paddock_max", {"where": "workers"}
+    if abilities.paddock_tiles_left(state) <= 0:
+        return "paddock_supply", {"where": "workers", "n": abilities.PADDOCK_TILES}
     return "cannot_afford", {"where": "workers", "cost": cost, "money": p.money}
 
 

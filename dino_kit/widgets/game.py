@@ -2,12 +2,16 @@
 round on its own (notebooks 2–4: `until="market"` stops when research is over).
 
 Only legal actions are offered: first the kind of action (the engine's legal kinds), then the
-action itself in words; **Play** plays it. In the park, a person places their visitors one at
-a time (hooligans first: the menu lists the places with room for the next one), or presses
-**Place for me** to let the kit place the rest. An action given in code (`app.act(...)`) that the
-rules refuse is not played, and the reason — the engine's `RuleError` message, naming the
-rule — is shown. The bots (`dino_kit.bots.BOTS`) and chance play in between; the chart follows
-each player's VP round by round, and the log lists every step.
+action itself in words (a menu of more than `narrate.GROUP_AT` entries in two steps: a group
+menu first — the die, the scientist, the tile, the slot — then the actions in it, so that a
+phone's list stays short); **Play** plays it. In the park, a person places their visitors one
+at a time (hooligans first: the menu lists the places with room for the next one), or presses
+**Place for me** to let the kit place the rest; when dinosaurs escape, they choose which
+customers are eaten (the places holding customers), or press **Eat for me**. An action
+given in code (`app.act(...)`) that the rules refuse is not played, and the reason — the
+engine's `RuleError` message, naming the rule — is shown. The bots (`dino_kit.bots.BOTS`)
+and chance play in between; the chart follows each player's VP round by round, and the log
+lists every step.
 """
 
 from __future__ import annotations
@@ -22,13 +26,14 @@ import ipywidgets as w
 from dino_kit.bots import BOTS, Bot, bot_by_name
 from dino_kit.components import ComponentSet
 from dino_kit.engine import apply_action, legal_actions, run, why_illegal
-from dino_kit.messages import bot_name, message
+from dino_kit.messages import bot_name, message, plural
 from dino_kit.narrate import (
     ParkVisit,
     action_label,
     chance_line,
     cleanup_lines,
     ending_lines,
+    grouped,
     held_die_line,
     objective_line,
     park_lines,
@@ -66,7 +71,7 @@ MAX_SECONDS = 60.0
 MAX_STEPS_BETWEEN_TURNS = 20_000
 KIND_ORDER = (
     "die", "recipe", "storage", "pass", "build", "upgrade", "special", "hire", "buy_dna",
-    "work", "done", "place", "food",
+    "work", "done", "place", "eat", "food",
 )  # fmt: skip
 
 
@@ -84,6 +89,8 @@ SEAT_BOTS = (*sorted(BOTS), QUICK_PLANNER)
 CONTINUE_CLASS = "kit-continue"
 #: CSS class of the Place for me button shown while a person places visitors.
 PLACE_FOR_ME_CLASS = "kit-place-for-me"
+#: CSS class of the Eat for me button shown while a person chooses who is eaten.
+EAT_FOR_ME_CLASS = "kit-eat-for-me"
 LENGTHS = ("short", "medium", "long")
 #: The rounds the VP chart shows at least, from the first: about a short game (4 to 7 rounds
 #: between heuristic bots), so that the first points have room.
@@ -204,6 +211,14 @@ class GameApp(App):
         # button in step with the value: the page then showed one kind and played another)
         self._setting_kinds = False
         self.kinds.observe(self._on_kind, names="value")
+        # a long menu's first step (`narrate.grouped`); hidden when the kind's menu is short
+        self.groups = w.Dropdown(
+            options=[], description=message("ui.group"), layout=w.Layout(width="44em")
+        )
+        self._setting_groups = False
+        self._groups: dict[Any, list[Action]] = {}  # the groups shown, by key
+        self._kind_actions: list[Action] = []  # the highlighted kind's actions
+        self.groups.observe(self._on_group, names="value")
         self.options = w.Dropdown(
             options=[], description=message("ui.choice"), layout=w.Layout(width="44em")
         )
@@ -214,6 +229,9 @@ class GameApp(App):
         self.place_button = button(message("park.place.button"), message("park.place.button_tip"))
         self.place_button.add_class(PLACE_FOR_ME_CLASS)
         self.place_button.on_click(lambda _: self.act(park.PLACE_FOR_ME))
+        self.eat_button = button(message("park.eat.button"), message("park.eat.button_tip"))
+        self.eat_button.add_class(EAT_FOR_ME_CLASS)
+        self.eat_button.on_click(lambda _: self.act(park.EAT_FOR_ME))
         self.why = w.HTML()
         self.why.add_class(OUTPUT_CLASS)
         self.result = w.HTML()
@@ -233,7 +251,8 @@ class GameApp(App):
                 self.centre,
                 self.your_board,
                 self.kinds,
-                w.HBox([self.options, self.play_button, self.place_button]),
+                self.groups,
+                w.HBox([self.options, self.play_button, self.place_button, self.eat_button]),
                 self.why,
                 self.result,
                 *([self.figure.widget] if self.figure is not None else []),
@@ -547,7 +566,11 @@ class GameApp(App):
             )
         else:
             who = s.names[seat]
-        hint = message("park.place.hint") if self.placing() else message("hint." + s.phase)
+        hint = message("hint." + s.phase)
+        if self.placing():
+            hint = message("park.place.hint")
+        elif self.eating():
+            hint = message("park.eat.hint")
         return message(
             "ui.status", round=s.round, phase=message("phase." + s.phase), who=who, hint=hint
         )
@@ -556,6 +579,10 @@ class GameApp(App):
         """True when the person to act is placing the visitors of their park."""
         s = self.state
         return self.your_turn() and s.phase == Phase.PARK and park.placing(s) is not None
+
+    def eating(self) -> bool:
+        """True when the person to act chooses which customers of their park are eaten."""
+        return self.your_turn() and park.for_me(self.state) == park.EAT_FOR_ME
 
     def summary(self) -> str:
         s = self.state
@@ -572,10 +599,33 @@ class GameApp(App):
         if not self._setting_kinds:
             self._fill_options()
 
+    def _on_group(self, _: object) -> None:
+        if not self._setting_groups:
+            self._fill_choices()
+
     def _fill_options(self) -> None:
-        """The menu: the legal actions of the highlighted kind, the first one chosen."""
+        """The menus: the legal actions of the highlighted kind, in groups when there are
+        many (`narrate.grouped`: the group menu shows, its first group chosen), the first
+        action chosen."""
         kind = self.kinds.value
         actions = [a for a in self.legal() if a.kind == kind]
+        groups = grouped(self.state, actions)
+        self._groups = {key: members for key, _, members in groups or ()}
+        self._setting_groups = True
+        try:
+            self.groups.options = [(words, key) for key, words, _ in groups or ()]
+            self.groups.value = groups[0][0] if groups else None
+        finally:
+            self._setting_groups = False
+        self.groups.layout.display = None if groups else "none"
+        self._kind_actions = actions
+        self._fill_choices()
+
+    def _fill_choices(self) -> None:
+        """The Choice menu: the actions of the group shown (all of the kind when the menu is
+        not grouped), the first one chosen."""
+        key = _shown_value(self.groups) if self._groups else None
+        actions = self._groups.get(key, []) if self._groups else self._kind_actions
         self.options.options = [(action_label(self.state, a), a) for a in actions]
         self.options.value = actions[0] if actions else None
 
@@ -598,6 +648,9 @@ class GameApp(App):
         if self.placing():
             waiting = s.players[s.current_player()].to_place
             lines.insert(1, escape(message("park.place.waiting", who=visitors_text(*waiting))))
+        elif self.eating():
+            left = s.players[s.current_player()].to_eat
+            lines.insert(1, escape(plural("park.eat.waiting_n", left)))
         self.header.value = "<br>".join(lines[:1]) + "".join(f"<div>{x}</div>" for x in lines[1:])
         if s.is_terminal() or self.stopped() or self.paused:  # the round ahead waits for Continue
             self.notice.value = ""
@@ -634,7 +687,10 @@ class GameApp(App):
         shown = "none" if self.paused or self.held or self.stopped() else None
         for control in (self.kinds, self.options, self.play_button):
             control.layout.display = shown
+        if shown is not None:
+            self.groups.layout.display = shown
         self.place_button.layout.display = None if self.placing() else "none"
+        self.eat_button.layout.display = None if self.eating() else "none"
         self.why.value = "" if s.is_terminal() else escape(self.message_text)
         self.others.value = "".join(
             board_html(s, other) for other in range(s.num_players) if other != seat

@@ -3,7 +3,8 @@ dinosaur_island_together.ipynb): the room's page (`kit_common.widgets.rooms.Room
 this kit's table and options: the round and phase, the objectives, the research or market
 display, every player's board (this device's first), the game told step by step as the
 game page's log tells it, and the move controls of the game page (the kind of action, the
-action in words, **Play**, **Place for me**), enabled only on the device of the seat to act.
+action in words, **Play**, **Place for me**, **Eat for me**), enabled only on the device of
+the seat to act.
 The options are the game page's: the objective stacks' length and the two variants."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dino_kit.messages import bot_name, message
 from dino_kit.narrate import (
     action_label,
     ending_lines,
+    grouped,
     objective_line,
     round_summary,
     step_line,
@@ -62,6 +64,14 @@ class DinoTable:
         )
         self.kinds.style.button_width = "auto"
         self.kinds.observe(lambda _: self._fill_options(), names="value")
+        # a long menu's first step, as on the game page (`narrate.grouped`)
+        self.groups = w.Dropdown(
+            options=[], description=message("ui.group"), layout=w.Layout(width="auto")
+        )
+        self.groups.layout.display = "none"
+        self._groups: dict[Any, list[Action]] = {}
+        self._kind_actions: list[Action] = []
+        self.groups.observe(lambda _: self._fill_choices(), names="value")
         self.options = w.Dropdown(
             options=[], description=message("ui.choice"), layout=w.Layout(width="auto")
         )
@@ -73,6 +83,9 @@ class DinoTable:
         self.place_button = button(message("park.place.button"), message("park.place.button_tip"))
         self.place_button.add_class(MOVE_CLASS)
         self.place_button.on_click(lambda _: self.send({"action": park.PLACE_FOR_ME.to_data()}))
+        self.eat_button = button(message("park.eat.button"), message("park.eat.button_tip"))
+        self.eat_button.add_class(MOVE_CLASS)
+        self.eat_button.on_click(lambda _: self.send({"action": park.EAT_FOR_ME.to_data()}))
         self.result = w.HTML()
         self.story = w.HTML()
         self.widget = w.VBox(
@@ -80,8 +93,9 @@ class DinoTable:
                 self.header,
                 self.centre,
                 self.kinds,
+                self.groups,
                 w.HBox(
-                    [self.options, self.play_button, self.place_button],
+                    [self.options, self.play_button, self.place_button, self.eat_button],
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
                 self.result,
@@ -99,10 +113,26 @@ class DinoTable:
         self.send({"action": action.to_data()})
 
     def _fill_options(self) -> None:
-        actions = [a for a in self.legal if a.kind == self.kinds.value]
+        """The menus of the highlighted kind: its actions, in groups when there are many."""
         state = self.state
         if state is None:
             return
+        actions = [a for a in self.legal if a.kind == self.kinds.value]
+        groups = grouped(state, actions)
+        self._kind_actions = actions
+        self._groups = {key: members for key, _, members in groups or ()}
+        self.groups.options = [(words, key) for key, words, _ in groups or ()]
+        self.groups.value = groups[0][0] if groups else None
+        self.groups.layout.display = None if groups else "none"
+        self._fill_choices()
+
+    def _fill_choices(self) -> None:
+        """The Choice menu: the shown group's actions (all of the kind when not grouped)."""
+        state = self.state
+        if state is None:
+            return
+        groups, kind_actions = self._groups, self._kind_actions
+        actions = groups.get(self.groups.value, []) if groups else kind_actions
         self.options.options = [(action_label(state, a), a) for a in actions]
         self.options.value = actions[0] if actions else None
 
@@ -176,9 +206,13 @@ class DinoTable:
         self.kinds.value = kinds[0] if kinds else None
         self._fill_options()
         self.play_button.disabled = not self.legal
-        placing = mine and s.phase == Phase.PARK and park.placing(s) is not None
-        self.place_button.disabled = not placing
-        self.place_button.layout.display = None if placing else "none"
+        for_me = park.for_me(s) if mine else None
+        for target, action in (
+            (self.place_button, park.PLACE_FOR_ME),
+            (self.eat_button, park.EAT_FOR_ME),
+        ):
+            target.disabled = for_me != action
+            target.layout.display = None if for_me == action else "none"
         self.result.value = final_table(s) if s.is_terminal() else ""
         shown = "".join(f"<li>{escape(x)}</li>" for x in reversed(self.lines[-STORY_LINES:]))
         self.story.value = (

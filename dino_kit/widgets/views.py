@@ -10,7 +10,7 @@ from html import escape
 
 from dino_kit import abilities
 from dino_kit.effects import CATEGORIES, DNA_TYPES
-from dino_kit.messages import dna_word, message, plural
+from dino_kit.messages import dna_of, dna_word, message, plural
 from dino_kit.narrate import specialist_text, upgrade_text
 from dino_kit.phases.market import SPECIAL_COST
 from dino_kit.phases.workers import dna_text
@@ -247,9 +247,7 @@ def market_html(state: GameState) -> str:
             cells.append(item_text(state, col, ident, row) if ident else "—")
         offer = t.dna_offer(price)
         cells.append(
-            message("ui.dna_offer", amount=offer.amount, kind=message("dna." + offer.kind))
-            if offer
-            else "—"
+            message("ui.dna_offer", amount=offer.amount, kind=dna_of(offer.kind)) if offer else "—"
         )
         body.append(
             "<tr>"

@@ -11,7 +11,10 @@ the class (a CSV of every trial, and the handout of the class's results to print
 kit_common.class_handout). The student's view joins with a nickname, does trials on screen
 (played by the experiment with pictures of it, such as the dice rolled, or drawn from the
 exact law) or takes those typed from real dice, and sends them with one idempotency key per
-batch (kept until the store has it, so a retry counts once).
+batch (kept until the store has it, so a retry counts once). The student's token stays in
+the browser (`SeatMemory`, localStorage), not only in the page's kernel: a student whose
+phone slept or whose tab closed opens the join link again and is the same student (same
+nickname, same token); nobody else can take that nickname.
 
 The elements carry stable class names (`kit-class-*`) for the browser tests and assistive
 tools. Everything shown of a student (the nickname) is escaped: text, never HTML.
@@ -49,17 +52,21 @@ from kit_common.class_store import (
     TeacherKey,
     TeacherKeys,
     normalize_code,
+    normalize_nickname,
 )
 from kit_common.errors import InputError, KitError
 from kit_common.experiments import Comparison, Experiment
 from kit_common.messages import number_text
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from kit_common.widgets.browser_memory import SeatMemory
 from kit_common.widgets.class_chart import ClassChart
 from kit_common.words import message, plural
 
 STATIC = Path(__file__).parent / "static"
 #: How often the teacher's view asks the store for the pooled results, in seconds.
 REFRESH_S = 0.5
+#: Where a student's browser keeps its places in classes (localStorage).
+STUDENTS_KEY = "kit-class-students"
 #: The environment variable with the student page's address as students reach it, e.g.
 #: http://192.168.1.20:8866/voila/render/classroom/student.ipynb (else it is worked out from
 #: the request that opened the teacher's page).
@@ -390,18 +397,26 @@ class TeacherView(_ClassPage):
                 self.handout(),
                 "classview.export_handout",
             )
+            + "</p><p>"
+            + _download(
+                f"class-{key.code}-handout-teacher.html",
+                "text/html",
+                self.handout(teacher=True),
+                "classview.export_teacher",
+            )
             + "</p>"
         )
         return text
 
-    def handout(self) -> str:
-        """The handout of the class's results as they are now (kit_common.class_handout)."""
+    def handout(self, teacher: bool = False) -> str:
+        """The handout of the class's results as they are now (kit_common.class_handout); the
+        `teacher`'s version has the questions to discuss worked from them."""
         key = self._key()
         assert self.experiment is not None
         pooled = self.store().pooled(key.code)
         result = self.experiment.compare(pooled.as_dict())
         now = datetime.now(timezone.utc)
-        return handout_html(self.experiment, pooled, result, now)
+        return handout_html(self.experiment, pooled, result, now, teacher=teacher)
 
     def summary(self) -> str:
         if self.key is None:
@@ -466,9 +481,12 @@ class StudentView(_ClassPage):
         self.results = w.HTML()
         self.address = PageAddress()
         self.address.observe(self._on_address, "href")
+        self.memory = SeatMemory(key=STUDENTS_KEY)
+        self.memory.observe(lambda _: self._resume(), "stored")
         self.widget = w.VBox(
             [
                 self.address,
+                self.memory,
                 self.code_input,
                 self.name,
                 self.join_button,
@@ -492,17 +510,41 @@ class StudentView(_ClassPage):
         code = code_from_query(page=change["new"])
         if code and self.student is None and not self.code_input.value:
             self.code_input.value = code
+        self._resume()
+
+    def _resume(self) -> None:
+        """The join link opened again in a browser that joined that class: the same student
+        again (their nickname and the token the browser kept)."""
+        if self.student is not None:
+            return
+        code = code_from_query(page=self.address.href) or self.code_input.value
+        if not (code and self.memory.seats()):
+            return
+        try:
+            kept = self.memory.seats().get(normalize_code(code))
+            if kept is not None:
+                self.join(code, kept["name"])
+        except KitError as error:
+            self.show_notice(str(error))
 
     def _set_trial_buttons(self, enabled: bool) -> None:
         for part in (self.roll_button, self.typed, self.add_button, self.send_button):
             part.disabled = not enabled
 
     def join(self, code: str, nickname: str) -> StudentKey:
-        """Join the class `code` as `nickname` (the button "Join")."""
+        """Join the class `code` as `nickname` (the button "Join"); a nickname this browser
+        joined that class under before comes back with the token it kept."""
         store = self.store()
         info = store.info(code)
         experiment = self.experiment_named(info.experiment)
-        self.student = store.join(code, nickname)
+        kept = self.memory.seats().get(info.code)
+        same = kept is not None and kept["name"] == normalize_nickname(nickname)
+        self.student = store.join(code, nickname, kept["token"] if same and kept else None)
+        self.memory.remember(
+            self.student.code, {"name": self.student.nickname, "token": self.student.token}
+        )
+        self.name.value = self.student.nickname
+        self.code_input.value = self.student.code
         self.experiment = experiment
         for part in (self.code_input, self.name, self.join_button):
             part.disabled = True

@@ -11,6 +11,12 @@ store anyway (a crafted message is refused in a sentence). The seat's token (and
 creator's secret) stay in the browser (`SeatMemory`, localStorage): a device that comes back
 to the room's link gets its seat back.
 
+Presence comes from the browser, not from the kernel's polling (a kernel polls on while its
+phone sleeps): while the page is shown, its browser says so every `HEARTBEAT_S` seconds and
+the page tells the store (`RoomStore.here`); the table shows the seats away, and the creator
+may give a person's seat to a bot only once it has been away `HAND_AFTER_S` seconds. A link
+to a room whose life is over says so when it is opened.
+
 Stable class names for the browser tests: `kit-room-create`, `kit-room-code` (shows the code),
 `kit-room-name` (text field), `kit-room-join`, `kit-room-start`, `kit-room-bot` (buttons),
 `kit-room-scores` (everyone's score), `kit-room-over` (appears at the end), and, in the kits'
@@ -20,21 +26,20 @@ Every name a person typed is shown escaped: text, never HTML.
 
 from __future__ import annotations
 
-import json
 import threading
+import time
 from collections.abc import Callable, Mapping
 from html import escape
-from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import parse_qs, quote, urlsplit, urlunsplit
 
-import anywidget
 import ipywidgets as w
-import traitlets
 
 from kit_common.class_store import normalize_code
 from kit_common.errors import KitError
 from kit_common.rooms import (
+    HAND_AFTER_S,
+    HEARTBEAT_S,
     OVER,
     WAITING,
     CreatorKey,
@@ -45,49 +50,14 @@ from kit_common.rooms import (
     SeatKey,
 )
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from kit_common.widgets.browser_memory import SeatMemory
 from kit_common.widgets.class_views import PageAddress, qr_svg
 from kit_common.words import message
 
-STATIC = Path(__file__).parent / "static"
 #: How often a page asks the store whether its room changed, in seconds.
 POLL_S = 0.25
-#: At most this many characters of what a browser says it keeps (a crafted message is cut).
-MAX_STORED = 20_000
 #: A move as a page sends it to the store: {"action": ...} or {"throw": true}.
 Send = Callable[[dict[str, Any]], None]
-
-
-class SeatMemory(anywidget.AnyWidget):
-    """An invisible widget that keeps this browser's seats in rooms (localStorage): `stored`
-    is what the browser says it holds (JSON, set when the page is drawn), `keep` what the
-    kernel asks it to write. Only the store decides whether a token is good."""
-
-    _esm = STATIC / "seat_memory.js"
-    stored = traitlets.Unicode("").tag(sync=True, browser=True)
-    keep = traitlets.Unicode("").tag(sync=True)
-
-    def seats(self) -> dict[str, dict[str, Any]]:
-        """The seats kept, by room code (anything malformed left out)."""
-        try:
-            data = json.loads(self.stored[:MAX_STORED] or "{}")
-        except ValueError:
-            return {}
-        if not isinstance(data, dict):
-            return {}
-        return {
-            code: entry
-            for code, entry in data.items()
-            if isinstance(code, str)
-            and isinstance(entry, dict)
-            and isinstance(entry.get("name"), str)
-            and isinstance(entry.get("token"), str)
-        }
-
-    def remember(self, code: str, entry: dict[str, Any]) -> None:
-        """Keep `entry` (name, seat, token, and the creator's secret) for the room `code`."""
-        seats = self.seats()
-        seats[code] = entry
-        self.keep = self.stored = json.dumps(seats)
 
 
 class RoomTable(Protocol):
@@ -100,6 +70,12 @@ class RoomTable(Protocol):
         """Draw the room's game; enable the move buttons only when `seat` (this device's
         seat, None for a visitor) is to act."""
         ...
+
+
+def _away_kinds(away: Mapping[int, float]) -> dict[int, bool]:
+    """Who is away, and whether for long enough to be handed to a bot (what the table
+    shows: it redraws when this changes, not every second)."""
+    return {seat: seconds >= HAND_AFTER_S for seat, seconds in away.items()}
 
 
 def room_url(code: str, page: str, file_name: str) -> str:
@@ -148,9 +124,13 @@ class RoomApp(App):
         self.seat: SeatKey | None = None
         self.creator: CreatorKey | None = None
         self.shown: RoomView | None = None
+        #: The persons' seats away (seat -> seconds), as the store said at the last beat.
+        self.away: dict[int, float] = {}
+        self._beat_at = -HEARTBEAT_S
 
         self.address = PageAddress()
-        self.memory = SeatMemory()
+        self.memory = SeatMemory(beat_s=HEARTBEAT_S)
+        self.memory.on_here(self.beat)
         self.name = w.Text(
             description=message("roomview.name"), placeholder=message("roomview.name_placeholder")
         )
@@ -192,9 +172,18 @@ class RoomApp(App):
         self.start_button.button_style = "success"
         self.start_button.add_class("kit-room-start")
         self.start_button.on_click(lambda _: self.start())
-        self.creator_box = w.HBox(
-            [self.bot_seat, self.bot_choice, self.bot_button, self.start_button],
-            layout=w.Layout(flex_flow="row wrap", display="none"),
+        self.hand_rule = w.HTML(
+            f"<p>{escape(message('roomview.hand_rule', seconds=int(HAND_AFTER_S)))}</p>"
+        )
+        self.creator_box = w.VBox(
+            [
+                w.HBox(
+                    [self.bot_seat, self.bot_choice, self.bot_button, self.start_button],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
+                self.hand_rule,
+            ],
+            layout=w.Layout(display="none"),
         )
         self.scores = w.HTML()
         self.scores.add_class("kit-room-scores")
@@ -240,7 +229,8 @@ class RoomApp(App):
         return self.notice
 
     def _resume(self) -> None:
-        """The room's link opened again on a device that sat there: take the seat back."""
+        """The room's link opened again on a device that sat there: take the seat back. A
+        link to a room that is no more (its life is over, or a wrong code) says so at once."""
         code = code_from_page(self.address.href)
         if not code or self.seat is not None:
             return
@@ -248,12 +238,10 @@ class RoomApp(App):
             self.code_input.value = code
         try:
             code = normalize_code(code)
-        except KitError:
-            return
-        kept = self.memory.seats().get(code)
-        if kept is None:
-            return
-        try:
+            kept = self.memory.seats().get(code)
+            if kept is None:
+                self.store().version(code)  # (refused in a sentence when the room is no more)
+                return
             self._sit(self.store().join(code, kept["name"], kept["token"]), kept.get("secret"))
         except KitError as error:
             self.show_notice(str(error))
@@ -324,6 +312,22 @@ class RoomApp(App):
             raise RoomError("not_creator", message("room.not_creator", code=code))
         return self.creator
 
+    def beat(self) -> None:
+        """The browser says the page is shown: tell the store this seat's device is there
+        (at most once per half `HEARTBEAT_S`, whatever a browser sends), and redraw the table
+        when who is away changed."""
+        if self.seat is None or time.monotonic() - self._beat_at < HEARTBEAT_S / 2:
+            return
+        self._beat_at = time.monotonic()
+        try:
+            with self._lock:
+                away = self.store().here(self.seat)
+                changed = _away_kinds(away) != _away_kinds(self.away)
+                self.away = away
+                self.refresh(force=changed)
+        except KitError as error:  # the store out of reach: said; the next beat tries again
+            self.notice.value = f"<p>{escape(str(error))}</p>"
+
     def send(self, move: dict[str, Any]) -> None:
         """Play `move` for this device's seat (the kit's table's buttons call it); the store
         refuses, in a sentence, a move that is not this seat's to make."""
@@ -363,6 +367,9 @@ class RoomApp(App):
                 who = message("roomview.empty")
             elif s.bot is not None:
                 who = message("roomview.a_bot", bot=self.bot_label(s.bot))
+            elif s.seat in self.away:
+                gone = self.away[s.seat] >= HAND_AFTER_S
+                who = message("roomview.person_gone" if gone else "roomview.person_away")
             else:
                 who = message("roomview.person")
             name = escape(s.name) if s.name is not None else "—"
@@ -388,10 +395,15 @@ class RoomApp(App):
         creating = self.creator is not None and view.status != OVER
         self.creator_box.layout.display = None if creating else "none"
         self.start_button.disabled = view.status != WAITING
+        handable = {seat for seat, seconds in self.away.items() if seconds >= HAND_AFTER_S}
         choices = [
             (message("roomview.seat_n", n=s.seat + 1), s.seat)
             for s in view.seats
-            if s.seat > 0 and (view.status == WAITING or s.bot is None)
+            if s.seat > 0
+            and (
+                (s.bot is None and s.seat in handable)
+                or (view.status == WAITING and (s.name is None or s.bot is not None))
+            )
         ]
         if tuple(choices) != tuple(self.bot_seat.options):
             self.bot_seat.options = choices

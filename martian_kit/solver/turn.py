@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from martian_kit.dice import NUM_DICE, FaceCounts
-from martian_kit.messages import CATALOGUE, face_name, message
+from martian_kit.messages import CATALOGUE, face_message, message
 from martian_kit.policy import Policy
 from martian_kit.solver.model import (
     N_SCORES,
@@ -313,8 +313,8 @@ class TurnSolution:
         face = action.face
         assert face is not None
         if unit == "expected":
-            return message("advice.take.expected", faces=face_name(face, 2), value=value)
-        return message("advice.take", faces=face_name(face, 2), value=value, unit=unit)
+            return face_message("advice.take.expected", face, value=value)
+        return face_message("advice.take", face, value=value, unit=unit)
 
 
 def solve_turn(payoff: np.ndarray | None = None, dice: int = NUM_DICE) -> TurnSolution:

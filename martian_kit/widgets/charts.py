@@ -23,7 +23,7 @@ from kit_common.widgets.charts import (
     player_colour,
     shares,
 )
-from martian_kit.messages import CATALOGUE, message
+from martian_kit.messages import CATALOGUE, face_message, message
 
 __all__ = [
     "EXACT_COLOUR",
@@ -69,16 +69,17 @@ def exact_vs_observed(
 
 
 def count_distribution(
-    exact: Sequence[float], observed: Sequence[int], faces: str, rolls_label: str = ""
+    exact: Sequence[float], observed: Sequence[int], face: object, rolls_label: str = ""
 ) -> go.Figure:
-    """Bars of the exact probability of each count 0..n of a face, and markers of the share
-    of each count among simulated rolls (`observed[k]` rolls showed k of the face)."""
+    """Bars of the exact probability of each count 0..n of `face` (a `Face` or its value),
+    and markers of the share of each count among simulated rolls (`observed[k]` rolls showed
+    k of the face)."""
     return exact_vs_observed(
         range(len(exact)),
         exact,
         observed,
-        message("chart.count.title", faces=faces),
-        message("chart.count.x", faces=faces),
+        face_message("chart.count.title", face),
+        face_message("chart.count.x", face),
         rolls_label,
     )
 

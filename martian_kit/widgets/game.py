@@ -25,7 +25,7 @@ from kit_common.widgets.live_chart import LiveChart
 from martian_kit.dice import NUM_DICE, FaceCounts
 from martian_kit.explain import explain_action, explain_roll, take_label
 from martian_kit.game import MAX_PLAYERS, TARGET, GameContext, GameState, TurnRecord, new_game
-from martian_kit.messages import CATALOGUE, counted, message, policy_name
+from martian_kit.messages import CATALOGUE, counted, face_message, message, policy_name
 from martian_kit.narrate import describe_turn
 from martian_kit.play import run
 from martian_kit.policies import Policy, policy_by_name, policy_names
@@ -50,7 +50,7 @@ def points_advisor(turn: TurnState, context: GameContext) -> list[str]:
         assert turn.rolled is not None
         for action in turn.legal_actions():
             after = turn.apply_action(action)
-            option = message("ui.take", faces=take_label(action))
+            option = face_message("ui.take", action.face)
             lines.append(message("ui.advice_points", option=option, points=after.score()))
     elif turn.phase is Phase.MAY_ROLL_OR_STOP:
         lines.append(message("ui.advice_stop", explanation=turn.explain_score()))

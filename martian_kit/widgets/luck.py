@@ -16,8 +16,7 @@ from kit_common.svg import dice_row_html
 from kit_common.widgets.live_chart import LiveChart
 from kit_common.widgets.teaching import PredictReveal
 from martian_kit.dice import FaceCounts, roll_distribution
-from martian_kit.explain import take_label
-from martian_kit.messages import CATALOGUE, message
+from martian_kit.messages import CATALOGUE, face_message, message
 from martian_kit.odds import p_no_choice
 from martian_kit.solver.turn import expected_score_solution
 from martian_kit.turn import Action, Phase, TurnState
@@ -68,7 +67,7 @@ def _pct(p: Fraction) -> str:
 def option_label(action: Action) -> str:
     if action.face is None:
         return message(f"ui.{action.value}").split(" ", 1)[-1]
-    return message("ui.take", faces=take_label(action))
+    return face_message("ui.take", action.face)
 
 
 class LuckPlayer(TurnPlayer):

@@ -127,8 +127,9 @@ class RollExplorer(App):
             self.tally[i] += np.bincount(rows[:, i], minlength=NUM_DICE + 1)
 
     def _figure(self) -> go.Figure:
-        faces = face_name(self.face, 2)
-        return charts.count_distribution([float(p) for p in self.exact()], self.observed(), faces)
+        return charts.count_distribution(
+            [float(p) for p in self.exact()], self.observed(), self.face
+        )
 
     def _refresh(self) -> None:
         self.dice.value = dice_html(self.last or FaceCounts(), empty=message("ui.no_roll_yet"))

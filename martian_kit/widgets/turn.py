@@ -15,7 +15,7 @@ import ipywidgets as w
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from martian_kit.dice import FaceCounts
 from martian_kit.explain import explain_action, explain_roll
-from martian_kit.messages import face_name, message
+from martian_kit.messages import face_message, message
 from martian_kit.narrate import describe_counts
 from martian_kit.turn import TAKE_ACTIONS, Action, Phase, TurnState
 from martian_kit.widgets.dice_view import dice_html
@@ -41,8 +41,8 @@ class ActionBar:
                 b = button(message(f"ui.{action.value}"), message(f"ui.{action.value}.tip"))
             else:
                 b = button(
-                    message("ui.take", faces=face_name(action.face, 2)),
-                    message("ui.take.tip", face=face_name(action.face)),
+                    face_message("ui.take", action.face),
+                    face_message("ui.take.tip", action.face),
                 )
             b.on_click(lambda _, a=action: self.on_action(a))
             self.buttons[action] = b

@@ -22,6 +22,8 @@ import pytest
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
+import kit_app
+from tests.browser.conftest import VOILA_LOG
 from tests.browser.page_actions import (
     ACTION,
     page_errors,
@@ -42,6 +44,25 @@ def test_every_page_opened_right_after_the_start_has_all_its_widgets(first_visit
         if not v.complete or v.problems
     ]
     assert not incomplete, "\n".join(incomplete)
+
+
+def test_a_translated_page_served_preheats_the_page_read_after_it(first_visits, started_voila_app):
+    """kit_app's next-page preheats, as the served app asks for them: each translated page
+    visited above (no page loaded for this test) preheats the page read after it, and no
+    English page does (theirs keep pools of their own). The browser tests' app waits an hour
+    before preheating (its `fill_delay`), so these preheats never cost the tests a kernel."""
+    log = VOILA_LOG.read_text()
+    asked = set(re.findall(r"Preheating (\S+), the page after (\S+)", log))
+    expected = {
+        (after, v.name)
+        for v in first_visits.values()
+        if v.lang != "en" and v.complete
+        for after in kit_app.next_pages(started_voila_app.root, v.name)
+    }
+    assert len(expected) >= 3  # each language's index leads to each game's first page
+    assert expected <= asked, sorted(expected - asked)
+    english = {page for page, _ in asked if page.split("/")[0] not in kit_app.TRANSLATED}
+    assert not english, sorted(english)
 
 
 def test_a_double_clicked_button_says_a_sentence_and_no_traceback(voila_app, browser_page):

@@ -1,9 +1,10 @@
 """The live class in a real browser: the teacher starts a class, a student opens the join
 link on a phone-sized page, joins, rolls (seeing the 13 dice drawn) and sends, and the
 teacher's projector shows the send by itself within 2 s, in its sentence and on its chart; the
-nickname shows as text. Then a room of Martian Dice played from two phone-sized devices: each
-move shows on the other within 1 s, and a press forced on a device whose seat is not to act is
-refused."""
+nickname shows as text; the student's tab closed and the link opened again, the same student
+is back. Then a room of Martian Dice played from two phone-sized devices, and a
+few moves of a Dinosaur Island room on the same two: each move shows on the other device within
+1 s, and a press forced on a device whose seat is not to act is refused."""
 
 from __future__ import annotations
 
@@ -63,6 +64,21 @@ def test_a_student_send_reaches_the_projector_within_two_seconds(voila_app, chro
         teacher.wait_for_function(
             "document.querySelector('.kit-class-chart.kit-chart')?.textContent"
             ".includes('The class (3 trials)')",
+            timeout=10_000,
+        )
+        # the student's tab closes; the join link opened again in that browser: the same
+        # student is back (the token kept by the browser), and sends as before
+        student.close()
+        student = student_context.new_page()
+        student.goto(link, timeout=120_000)
+        student.wait_for_selector(".kit-class-roll:not([disabled])", timeout=120_000)
+        assert f"You joined the class {code} as {nickname}." in student.inner_text("body")
+        student.click(".kit-class-roll")
+        student.wait_for_function("document.body.innerText.includes('1 trial ready to send')")
+        student.click(".kit-class-send")
+        teacher.wait_for_function(
+            "document.querySelector('.kit-class-pooled').innerText"
+            ".includes('4 trials pooled from 1 of 1 students.')",
             timeout=10_000,
         )
     finally:
@@ -173,6 +189,72 @@ def test_a_room_played_from_two_devices(voila_app, chromium_browser):
         assert time.monotonic() - shown < SEEN_WITHIN_S
         assert ann.evaluate(f"{_ENABLED_MOVES}.length") == 0  # Bob's turn: not Ann's
         assert name in bob.inner_text(".kit-room-scores")
+        ann.close()
+        bob.close()
+        _a_dinosaur_island_room(voila_app, ann_context, bob_context)
     finally:
         bob_context.close()
         ann_context.close()
+
+
+def _a_dinosaur_island_room(voila_app, ann_context, bob_context) -> None:
+    """The same two devices play a few moves of a Dinosaur Island room: only the device of
+    the seat to act offers moves; each move shows on the other device within a second; a
+    move forced on the other device is refused in a sentence."""
+    ann = ann_context.new_page()
+    ann.goto(voila_app.page_url("classroom/dinosaur_island_together.ipynb"), timeout=120_000)
+    ann.fill(".kit-room-name input", "Ann", timeout=120_000)
+    ann.click(".kit-room-create")  # (2 seats: the page's default)
+    ann.wait_for_selector(".kit-room-code svg", timeout=30_000)
+    link = ann.get_attribute(".kit-room-code a", "href")
+    code = link.rsplit("=", 1)[1]
+    bob = bob_context.new_page()
+    bob.goto(link, timeout=120_000)
+    bob.wait_for_function(
+        f"document.querySelector('.kit-room-code-input input')?.value === '{code}'",
+        timeout=120_000,
+    )
+    bob.fill(".kit-room-name input", "Bob")
+    bob.click(".kit-room-join")
+    ann.wait_for_function(
+        "document.querySelector('.kit-room-scores')?.innerText.includes('Bob')", timeout=10_000
+    )
+    ann.click(".kit-room-start")
+    for turn in range(3):
+        # the device of the seat to act offers its moves (Play, and its menu); the other none
+        mover = _the_one_offering(ann, bob)
+        other, waiting = (bob, "Ann") if mover is ann else (ann, "Bob")
+        assert other.evaluate("document.querySelector('.kit-choice select').options.length") == 0
+        before = _moves(mover)
+        if turn == 0:  # a press forced on the other device's move button: refused, unchanged
+            other.evaluate(
+                "(() => { const b = [...document.querySelectorAll('.kit-move')]"
+                ".find((e) => e.innerText.trim() === 'Place for me');"
+                " b.disabled = false; b.click(); b.disabled = true; })()"
+            )
+            other.wait_for_function(
+                f"document.body.innerText.includes('It is not your turn: {waiting} plays now.')",
+                timeout=10_000,
+            )
+            assert _moves(mover) == _moves(other) == before
+        # the device to act plays the first move its menu offers: the other shows it
+        mover.evaluate(f"{_ENABLED_MOVES}.find((b) => b.innerText.trim() === 'Play').click()")
+        mover.wait_for_function(f"{_MOVES} > {before}", timeout=30_000)
+        shown, played = time.monotonic(), _moves(mover)
+        other.wait_for_function(f"{_MOVES} >= {played}", timeout=10_000)
+        assert time.monotonic() - shown < SEEN_WITHIN_S
+
+
+def _the_one_offering(*pages):
+    """The one page that offers moves once the devices agree (the same move count, the same
+    offers twice 0.3 s apart: a page draws its count and its buttons in separate messages)."""
+    last = None
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        offers = tuple(_offers(p) for p in pages)
+        now = (offers, frozenset(_moves(p) for p in pages))
+        if sum(offers) == 1 and len(now[1]) == 1 and now == last:
+            return pages[offers.index(True)]
+        last = now
+        time.sleep(0.3)
+    raise AssertionError(f"not exactly one device offers moves: {last}")

@@ -115,6 +115,7 @@ KIND_OF_LABEL = {
     "worker": r"(create an? |refine |raise |take )",
     "done": r"done: ",
     "place visitors": r"(place for me: |an? (customer|hooligan) → )",
+    "who is eaten": r"(eat for me: |a customer at .* is eaten )",
     "food": r"food customers: ",
 }
 #: One look at page 7's game (`tests.browser.page_actions.settled_look`): the kind buttons and
@@ -145,6 +146,7 @@ _LOOK = r"""() => {
       ? words(select.options[select.selectedIndex]) : null,
     play: state(named('Play')),
     placeForMe: state(game.querySelector('.kit-place-for-me')),
+    eatForMe: state(game.querySelector('.kit-eat-for-me')),
     next: state(game.querySelector('.kit-continue')),
     newGame: state(named('New game')),
     why: words(outputs[outputs.length - 1]),
@@ -175,12 +177,12 @@ def _check_look(look: dict, width: int) -> str:
     hidden = not look["kinds"] and not look["menu"] and look["play"] == "hidden"
     assert look["newGame"] == "on", where
     if ENDED in look["text"]:  # only the result, the statistics and New game remain
-        assert hidden and look["placeForMe"] == look["next"] == "hidden", where
+        assert hidden and look["placeForMe"] == look["eatForMe"] == look["next"] == "hidden", where
         assert look["finalTable"] and look["chart"] and look["banner"] == [], where
         assert look["why"] == "", where
         return "end"
     if look["next"] == "on":  # a round's summary, read before the next round begins
-        assert hidden and look["placeForMe"] == "hidden", where
+        assert hidden and look["placeForMe"] == look["eatForMe"] == "hidden", where
         assert look["banner"] == [], f"the next round's banner shows over the summary {where}"
         assert look["summaries"] >= 1, where
         order = [x for x in look["cleanup"] if x.startswith("Turn order of round ")]
@@ -196,6 +198,7 @@ def _check_look(look: dict, width: int) -> str:
     assert strays == [], f"the {kind!r} button is highlighted over {strays} {where}"
     assert look["play"] == "on" and len(look["banner"]) == 1, where
     assert (look["placeForMe"] == "on") == (kind == "place visitors"), where
+    assert (look["eatForMe"] == "on") == (kind == "who is eaten"), where
     return "move"
 
 

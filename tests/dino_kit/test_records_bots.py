@@ -141,21 +141,24 @@ def test_golden_seeded_playthrough():
 
 
 def test_golden_game_without_its_placements_is_the_record_of_before_and_still_loads():
-    """Placement became the player's choice (issue 15, defect 2) without changing a game of
-    the bots: the golden record minus its 22 placements ("place for me") is byte for byte the
-    record of before, and such an older record still loads (the placements of those days are
+    """Placement (issue 15, defect 2) and who is eaten (issue 28 item 7) became the player's
+    choices without changing a game of the bots: the golden record minus its 22 placements
+    and 11 choices of who is eaten ("place for me", "eat for me") is byte for byte the record
+    of before, and such an older record still loads (the kit's choices of those days are
     played where the game waits for one) to the same game."""
     s = play_game([heuristic_bot] * 4, random.Random(2024))
     record = records.to_record(s, seed=2024)
-    moves = [m for m in record["moves"] if m.get("action", {}).get("kind") != "place"]
+    kinds = [m.get("action", {}).get("kind") for m in record["moves"]]
+    assert (kinds.count("place"), kinds.count("eat")) == (22, 11)
+    moves = [m for m in record["moves"] if m.get("action", {}).get("kind") not in ("place", "eat")]
     older = {**record, "moves": moves}
-    assert len(record["moves"]) - len(older["moves"]) == 22
     text = json.dumps(older, sort_keys=True)
     assert hashlib.sha256(text.encode()).hexdigest()[:16] == OLDER_GOLDEN
     loaded = records.from_record(json.loads(text))
     assert loaded.final == s.final and records.to_record(loaded, seed=2024) == record
 
 
-GOLDEN = (6, (91, 61, 36, 45), (0,), 378, "07f035d8fa82bd0c")
-#: The golden game's record as it was saved before placement was the player's choice.
+GOLDEN = (6, (91, 61, 36, 45), (0,), 389, "4a8565d737d159f6")
+#: The golden game's record as it was saved before placement and who is eaten were the
+#: player's choices.
 OLDER_GOLDEN = "f1b5622e8e38f524"

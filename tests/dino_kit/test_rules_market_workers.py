@@ -74,12 +74,24 @@ def test_market_cannot_pay_more_than_you_have(market):
     assert err.value.rule == "cannot_afford"
 
 
-def test_market_lab_upgrade_on_under_construction_space_else_over_an_older_one(market):
+def test_market_lab_upgrade_on_any_space_free_or_over_an_older_one(market):
     after = apply_action(market, Action("upgrade", None, 3, 0))
     assert after.players[0].lab[0] == "U13" and after.players[0].money == 13
-    with pytest.raises(RuleError) as err:
-        apply_action(market, Action("upgrade", None, 3, 2))  # space 0 is free: it goes there
-    assert err.value.rule == "lab_space"
+    after = apply_action(market, Action("upgrade", None, 3, 2))  # any free space: the buyer's
+    assert after.players[0].lab == (None, None, "U13", None) and after.players[0].covered == ()
+    some = set_player(market, 0, lab=("U2", None, None, None))  # covering while one is free
+    after = apply_action(some, Action("upgrade", None, 3, 0))
+    assert after.players[0].lab[0] == "U13" and after.players[0].covered == ("U2",)
+    assert [a.choice for a in legal_actions(some) if a.kind == "upgrade" and a.target == 3] == [
+        0,
+        1,
+        2,
+        3,
+    ]
+    for bad in (4, -1, None, "0"):
+        with pytest.raises(RuleError) as err:
+            apply_action(market, Action("upgrade", None, 3, bad))
+        assert err.value.rule == "lab_space"
     full = set_player(market, 0, lab=("U2", "U3", "U5", "U6"))
     after = apply_action(full, Action("upgrade", None, 3, 2))
     assert after.players[0].lab[2] == "U13" and after.players[0].covered == ("U5",)

@@ -15,7 +15,7 @@ from dino_kit import Action, odds
 from dino_kit.bots import bot_by_name, heuristic_bot, random_bot
 from dino_kit.components import illustrative_folder
 from dino_kit.messages import message
-from dino_kit.narrate import action_label
+from dino_kit.narrate import GROUP_AT, action_label
 from dino_kit.setup import setup_facts
 from dino_kit.state import evolve
 from dino_kit.widgets import data
@@ -26,6 +26,24 @@ from dino_kit.widgets.scoring import ScoreCalculator
 from dino_kit.widgets.setup import SetupExplorer
 from dino_kit.widgets.views import board_html, market_html, research_html
 from tests.widget_menus import menus_in_step, menus_of, pick, shown
+
+
+def assert_offered(app: GameApp, expected: list) -> None:
+    """The Choice menu offers exactly `expected` (the highlighted kind's legal actions): in
+    order when it is one menu; a long one in groups (`narrate.GROUP_AT`), each group's
+    actions in the engine's order, every action in one group, the first group shown."""
+    if app.groups.layout.display == "none":
+        assert [a for _, a in app.options.options] == expected
+        return
+    assert len(expected) > GROUP_AT and len(app.groups.options) >= 2
+    first, seen = app.groups.index, []
+    for i in range(len(app.groups.options)):
+        pick(app.groups, i)
+        members = [a for _, a in app.options.options]
+        assert members == [a for a in expected if a in members] and members
+        seen += members
+    pick(app.groups, first)
+    assert sorted(map(repr, seen)) == sorted(map(repr, expected))
 
 
 def click_through(app: GameApp, seed: int) -> None:
@@ -46,12 +64,14 @@ def click_through(app: GameApp, seed: int) -> None:
         kind = shown(app.kinds)
         assert kind == kinds[0]  # a new move starts on the first kind, highlighted
         offered = [a for _, a in app.options.options]
-        assert offered == [a for a in legal if a.kind == kind]
+        assert_offered(app, [a for a in legal if a.kind == kind])
         assert app.shown_choice() == shown(app.options) == offered[0]
         pick(app.kinds, choose.randrange(len(kinds)))
         kind = shown(app.kinds)
+        assert_offered(app, [a for a in legal if a.kind == kind])
+        if app.groups.layout.display != "none" and choose.random() < 0.7:
+            pick(app.groups, choose.randrange(len(app.groups.options)))
         offered = [a for _, a in app.options.options]
-        assert offered == [a for a in legal if a.kind == kind]
         if choose.random() < 0.7:  # else Play plays the menu's first entry, as shown
             pick(app.options, choose.randrange(len(offered)))
         assert menus_in_step(app.widget) == []
@@ -78,7 +98,8 @@ def test_a_whole_game_with_the_widgets(seed, bots):
     assert "wins with" in app.summary() or "share the victory" in app.summary()
     assert "(winner)" in app.result.value
     # at the end only the result, the statistics and New game remain: nothing to act with
-    controls = [app.kinds, app.options, app.play_button, app.place_button, app.continue_button]
+    controls = [app.kinds, app.groups, app.options, app.play_button, app.place_button]
+    controls += [app.eat_button, app.continue_button]
     assert all(c.layout.display == "none" for c in controls) and app.why.value == ""
     assert app.notice.value == "" and app.new_button.layout.display is None
     assert app.log_view.value.count("<li>") == min(80, len(app.lines))
@@ -559,3 +580,33 @@ def test_the_bots_play_in_the_background_and_stop_holds_them_until_continue():
     assert app.work.running and not app.held
     app.work.stop()
     assert app.work.wait(10).outcome is Outcome.STOPPED and app.held
+
+
+def test_the_room_table_offers_long_menus_in_groups():
+    """The together page's table (a room's game) shows research's dice in groups, as the game
+    page does: the group menu picks the die, Play sends the shown action of that group."""
+    from dino_helpers import start
+
+    from dino_kit.engine import GameView, legal_actions
+    from dino_kit.widgets.together import DinoTable
+    from kit_common.rooms import RoomView
+
+    s = start(4)
+    sent: list = []
+    table = DinoTable(sent.append)
+    view = RoomView(
+        code="ABCD", game="dinosaur-island", options={}, status="playing", seats=(), moves=0,
+        version=1, state=GameView(s), to_act=s.current_player(), start=GameView(s),
+    )  # fmt: skip
+    table.show(view, s.current_player())
+    dice = [a for a in legal_actions(s) if a.kind == "die"]
+    assert shown(table.kinds) == "die" and len(dice) > GROUP_AT
+    assert table.groups.layout.display is None and len(table.groups.options) > 1
+    assert table.eat_button.layout.display == "none"
+    pick(table.groups, 1)
+    second = table.groups.value
+    offered = [a for _, a in table.options.options]
+    assert offered and all(a.target == second for a in offered)
+    assert offered == [a for a in dice if a.target == second]
+    table.play_selected()
+    assert sent == [{"action": offered[0].to_data()}]

@@ -165,6 +165,20 @@ def test_a_nickname_is_stored_as_text(store: ClassStore) -> None:
     assert rows[1][2] == nickname
 
 
+def test_a_student_back_with_the_kept_token_is_the_same_student(store: ClassStore) -> None:
+    teacher = started(store)
+    ann = store.join(teacher.code, "Ann")
+    store.send(ann, "ann-before-sleep", [4, 5])
+    elsewhere = store.join(started(store).code, "Ann")
+    for token in (None, "", "made-up-token", ann.token[:-1], elsewhere.token):
+        with pytest.raises(ClassError, match="If that is you, come back from the phone"):
+            store.join(teacher.code, "Ann", token)
+    back = store.join(teacher.code, " Ann ", ann.token)  # (the phone slept; the tab closed)
+    assert back == ann
+    store.send(back, "ann-after-sleep", [4])
+    assert store.student_counts(back)[4] == 2 and store.pooled(teacher.code).joined == 1
+
+
 def test_only_the_teachers_secret_resets_closes_or_exports(store: ClassStore) -> None:
     teacher = started(store)
     ann = store.join(teacher.code, "Ann")

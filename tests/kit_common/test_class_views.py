@@ -4,6 +4,7 @@ itself; a retried send counted once; a reopened class; nicknames shown as text."
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Iterator
@@ -99,6 +100,36 @@ def test_the_student_page_takes_the_code_from_its_address(store: ClassStore) -> 
     typed.code_input.value = "TYPED22"  # what the student typed stays
     typed.address.href = "http://h/student.ipynb?class=OTHER"
     assert typed.code_input.value == "TYPED22"
+
+
+def test_a_student_whose_tab_closed_is_the_same_student_again(store: ClassStore) -> None:
+    teacher = store.start_class(DIE.name, DIE.outcomes)
+    link = f"http://h/voila/render/classroom/student.ipynb?class={teacher.code}"
+
+    def page(seed: int, kept: str = "") -> StudentView:
+        view = StudentView(EXPERIMENTS, lambda: store, random.Random(seed), code="")
+        view.memory.stored = kept
+        view.address.href = link
+        return view
+
+    first = page(1)
+    ann = first.join(first.code_input.value, "Ann")
+    first.roll()
+    first.send()
+    kept = first.memory.keep
+    assert json.loads(kept) == {teacher.code: {"name": "Ann", "token": ann.token}}
+    # the phone slept and the tab closed: the same browser opens the link, Ann is back
+    again = page(2, kept)
+    assert again.student == ann and "Ann" in again.about.value
+    again.roll()
+    again.send()
+    assert sum(store.student_counts(ann).values()) == 2
+    # another phone, the same nickname: refused; a browser claiming Ann's place: refused
+    with pytest.raises(ClassError, match="If that is you, come back from the phone"):
+        page(3).join(teacher.code, "Ann")
+    forged = page(4, json.dumps({teacher.code: {"name": "Ann", "token": "forged"}}))
+    assert forged.student is None and "If that is you" in forged.status.value
+    assert store.pooled(teacher.code).joined == 1
 
 
 def test_bad_typed_outcomes_are_refused_and_nothing_is_added(
@@ -273,3 +304,42 @@ def test_a_roll_on_screen_shows_its_picture_until_the_send(store: ClassStore) ->
     assert "kit-class-picture" in student.picture._dom_classes
     student.send()
     assert student.picture.value == ""
+
+
+def test_the_teachers_handout_works_the_questions_from_the_class_results(
+    store: ClassStore, tmp_path: Path
+) -> None:
+    from math import comb, sqrt
+
+    from kit_common.class_handout import discussion_key, exact_text, number_or_fraction
+
+    teacher = teacher_view(store, tmp_path)
+    key = teacher.start()
+    typed = "1 " * 5 + "2 " * 10 + "3 " * 10 + "4 " * 10 + "5 " * 10  # and 15 sixes: 60 trials
+    _send(store, key.code, "Ann", typed)
+    _send(store, key.code, "Bea", "6 " * 15)
+    assert "class's results, the teacher" not in teacher.handout()  # the students' version
+    teacher.export()
+    assert f"download='class-{key.code}-handout-teacher.html'" in teacher.export_link.value
+    handout = teacher.handout(teacher=True)
+    assert handout.index("To discuss") < handout.index("For the teacher: the questions worked")
+    assert "The class saw 6 most often: 15 of its 60 trials." in handout
+    assert "expects 1, 2, 3, 4, 5, 6 equally often" in handout and "1/6 ≈ 16.67% each" in handout
+    assert "farthest from the exact probability at 1: 8.33% seen" in handout
+    # one trial's "1 or not" has variance 1/6 × 5/6 = 5/36; by an independent route, the
+    # variance of the share of 60 trials summed over the binomial law, exactly
+    p, n = F(1, 6), 60
+    spread = sum((F(k, n) - p) ** 2 * comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1))
+    answers = discussion_key(
+        teacher.experiment.compare({1: 5, 2: 10, 3: 10, 4: 10, 5: 10, 6: 15}), 2
+    )
+    assert answers is not None and answers.variance / n == spread == F(5, 36) / 60
+    assert f"√(5/36 ÷ 60) ≈ {100 * sqrt(spread):.2f}%" in handout
+    assert answers.error_twice == pytest.approx(answers.error / sqrt(2))
+    # two students sent: 30 trials each, whose share strays √2 times as far as the class's
+    assert "A student alone with 30 trials (the class's 60 shared among the 2 students" in handout
+    # a turn's score law has fractions of 100 digits: written as decimals
+    long = F(10**30, 3 * 10**30 + 1)
+    assert exact_text(long) == "33.33%" and exact_text(F(1, 6)) == "1/6 ≈ 16.67%"
+    assert number_or_fraction(long) == "0.3333" and number_or_fraction(F(5, 36)) == "5/36"
+    assert "√(5/36 ÷ 30) ≈ 6.80%, 1.4 times the class's 4.81%" in handout

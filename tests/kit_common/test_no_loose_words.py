@@ -36,6 +36,7 @@ ALLOWED = {
             "PRAGMA busy_timeout=",
             "BEGIN IMMEDIATE",
             "READ COMMITTED",
+            "ALTER TABLE kit_room_seat ADD COLUMN seen_at ",
         )
     },
 }

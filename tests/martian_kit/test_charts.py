@@ -12,7 +12,7 @@ def test_shares():
 
 
 def test_count_distribution_traces():
-    fig = charts.count_distribution([0.5, 0.5], [3, 1], "Tanks")
+    fig = charts.count_distribution([0.5, 0.5], [3, 1], "tank")
     assert list(fig.data[0].y) == [0.5, 0.5]
     assert list(fig.data[1].y) == [0.75, 0.25]
     assert fig.data[1].name == "share in 4 rolls"
@@ -57,7 +57,7 @@ def test_heatmap_grouped_bars_estimates():
 
 
 def test_chart_view_text_is_the_title():
-    shown = show(charts.count_distribution([1.0], [1], "Tanks"))
+    shown = show(charts.count_distribution([1.0], [1], "tank"))
     bundle = shown._repr_mimebundle_()
     assert bundle["text/plain"] == "chart: How many Tanks show among 13 dice"
     assert "application/vnd.jupyter.widget-view+json" in bundle

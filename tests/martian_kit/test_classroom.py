@@ -14,7 +14,13 @@ import pytest
 
 from kit_common.errors import KitError
 from kit_common.widgets.teaching import ANSWERS_SHOWN_CSS, ANSWERS_TAG
-from martian_kit.classroom import analyse, exact_ray_distribution, exact_ray_mean, parse_rolls
+from martian_kit.classroom import (
+    TALLY_ROWS,
+    analyse,
+    exact_ray_distribution,
+    exact_ray_mean,
+    rolls_from_tally,
+)
 from martian_kit.solver.misreadings import (
     MISREADINGS,
     MisreadSolver,
@@ -29,6 +35,7 @@ from martian_kit.widgets.classroom import (
     LessonTools,
     handout_html,
     lesson_exercises,
+    tally_sheet_html,
 )
 
 
@@ -41,11 +48,30 @@ def test_the_exact_distribution_is_the_binomial():
     assert exact_ray_mean() == Fraction(13, 3)
 
 
+def _tally(rolls: list[int]) -> list[int]:
+    return [rolls.count(k) for k in TALLY_ROWS]
+
+
 def test_typed_tallies_are_read_or_refused_in_words():
-    assert parse_rolls("4 5,3\n6") == [4, 5, 3, 6]
-    for bad in ("4 14", "four", "-1"):
+    assert rolls_from_tally(_tally([4, 5, 3, 6])) == [3, 4, 5, 6]
+    for bad in ([0] * 13, [0] * 15, [-1] + [0] * 13, [1.0] + [0] * 13, ["2"] + [0] * 13):
         with pytest.raises(KitError):
-            parse_rolls(bad)
+            rolls_from_tally(bad)
+
+
+def test_the_tally_sheet_and_the_pages_table_have_the_same_rows():
+    """Issue 28: a class with paper tally sheets types them in as they are, row by row."""
+    app = ClassExperiment()
+    labels = [field.description for field in app.counts]
+    sheet = tally_sheet_html("Lesson")
+    rows = re.findall(r"<tr><th scope='row'>([^<]*)</th><td class='marks'>", sheet)
+    assert rows == [escape(label) for label in labels] and labels[4] == "4 Death Rays"
+    assert rows == re.findall(
+        r"<tr><th scope='row'>([^<]*)</th>", handout_html(lesson_exercises(), "Lesson")
+    )
+    # printable offline: no script, nothing fetched, the ordinary dice drawn inline
+    assert "<script" not in sheet and "http" not in sheet.replace("http://www.w3.org", "")
+    assert sheet.count("<svg") == 6 and "Number on top" in sheet
 
 
 def test_fair_simulated_dice_pass_and_loaded_ones_fail():
@@ -61,8 +87,11 @@ def test_fair_simulated_dice_pass_and_loaded_ones_fail():
 
 def test_pooling_groups_is_analysing_all_their_rolls():
     app = ClassExperiment()
-    app.add_group("A", "4 5 3 6 4 2 5 4 3 4")
-    app.add_group("", "4 4 3 5 6 4 2 5 3 4")
+    for field, count in zip(app.counts, _tally([4, 5, 3, 6, 4, 2, 5, 4, 3, 4])):
+        field.value = count
+    app.add_button.click()
+    assert app.typed() == [0] * 14  # the table is emptied for the next group
+    app.add_group("", _tally([4, 4, 3, 5, 6, 4, 2, 5, 3, 4]))
     assert app.summary() == "class experiment: 2 groups, 20 rolls"
     assert "Group 2" in app.groups_view.value
     both = analyse([4, 5, 3, 6, 4, 2, 5, 4, 3, 4, 4, 4, 3, 5, 6, 4, 2, 5, 3, 4])
@@ -77,12 +106,12 @@ def test_pooling_groups_is_analysing_all_their_rolls():
     assert app.figure.data[0].visible is True
     assert "holds the exact mean 13/3 ≈ 4.33" in app.results.value
     assert both.test is None and "Too few rolls for a chi-square test" in app.results.value
-    app.add_group("C", "4 5 3 6 4 2 5 4 3 4 4 4 3 5 6 4 2 5 3 4 " * 2)  # 60 rolls: tested
+    app.add_group("C", _tally([4, 5, 3, 6, 4, 2, 5, 4, 3, 4, 4, 4, 3, 5, 6, 4, 2, 5, 3, 4] * 2))
     assert "Rolls expected" in app.results.value and "Chi-square" in app.results.value
     app.groups.pop("C")
     assert app.summary() == "class experiment: 2 groups, 20 rolls, beside the exact chances"
     app.reveal.value = False
-    assert app.add_group("C", "") is None
+    assert app.add_group("C", [0] * 14) is None and "no roll yet" in app.message.value
     app.clear()
     assert app.summary() == "class experiment: 0 groups, 0 rolls"
 
@@ -124,11 +153,16 @@ def test_small_turn_misreadings_by_hand():
 
 def test_exercises_and_handout_agree():
     exercises = lesson_exercises()
-    handout = handout_html(exercises, "Lesson")
+    students = handout_html(exercises, "Lesson")
+    handout = handout_html(exercises, "Lesson", teacher=True)
     for exercise in exercises:
-        assert exercise.answer_text.split(" (")[0] in handout
+        assert escape(exercise.question) in students and escape(exercise.question) in handout
+        assert escape(exercise.answer_text) in handout and exercise.working
+        assert all(escape(step) in handout for step in exercise.working)
+        assert not any(escape(step) in students for step in exercise.working)
         widget = exercise.widget()
         assert exercise.answer_text not in widget.reveal.value  # hidden until committed
+    assert "Answer key" not in students and "The exact chances" not in students
     assert handout.index("Predict first") < handout.index("Answer key")
     assert "<svg" in handout and "<script" not in handout
     tools = LessonTools(exercises, "Lesson")
@@ -232,3 +266,35 @@ def test_the_lessons_ordinary_dice_tree_and_last_die():
     assert abs(expected_score_solution().roll_value(spot) - worth) < 1e-12
     with pytest.raises(RuleError):
         last_die_outcomes(FaceCounts(tank=1))
+
+
+def test_the_worked_answers_by_independent_routes():
+    """The answer key's working (issue 28): its fractions against other routes."""
+    from itertools import product
+    from math import comb
+
+    from martian_kit.classroom import ORDINARY_DIE, likeliest_working
+
+    work = likeliest_working()
+    ratio = [comb(13, k + 1) * 2 ** (12 - k) / (comb(13, k) * 2 ** (13 - k)) for k in range(13)]
+    assert [k for k in range(13) if ratio[k] > 1] == [
+        k for k in range(13) if k < work["rise_below"]
+    ]
+    assert work["p4"] == Fraction(comb(13, 4) * 2**9, 3**13) == max(exact_ray_distribution())
+    exercises = lesson_exercises()
+    assert "P(4) = 366080/1594323 ≈ 22.96%" in exercises[0].working[2]
+    tree, last = exercises[6], exercises[7]
+    # the tree's answer by counting the 36 rolls of two ordinary dice
+    rolls = list(product(ORDINARY_DIE, repeat=2))
+    some = [r for r in rolls if "ray" in r]
+    assert tree.answer == str(Fraction(some.count(("ray", "ray")), len(some))) == "1/5"
+    assert tree.working[1].endswith("= 5/9, or 1 − 4/9.")
+    # the last die: the solver's value of rolling, not the engine's face-by-face scores
+    from martian_kit.classroom import LAST_DIE_SPOT
+    from martian_kit.solver.turn import expected_score_solution
+
+    solution = expected_score_solution()
+    assert solution.roll_value(LAST_DIE_SPOT) == pytest.approx(17 / 3, abs=1e-12)
+    assert last.answer == "stop" and solution.stop_value(LAST_DIE_SPOT) == 6
+    assert "= 17/3 ≈ 5.67 points on average; stopping: 6." in last.working[-1]
+    assert str(LAST_DIE_SPOT) == "3 Tanks, 3 Death Rays, 3 Humans, 3 Cows"  # the question's
