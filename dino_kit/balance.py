@@ -127,13 +127,16 @@ def balance_study(
     jobs: int | None = 1,
     scheduler: Any = None,
     progress: Progress | None = None,
+    kept: list[GameRecord] | None = None,
     **settings: Any,
 ) -> BalanceReport:
     """Play `games` seeded games of `players` bots on the component set in `folder` (the
     illustrative set when None), or on `components` (a set already loaded, such as a page's),
     and report what the winners' parks hold (module docstring). `jobs` processes play them
     (1: this process; None: one per core), or the Dask cluster at `scheduler`;
-    `progress(done, total)` hears of each chunk played."""
+    `progress(done, total)` hears of each chunk played, whose records are first added to
+    `kept` (as in `kit_common.study.play_games`: `summarise(kept, ...)` reports the games
+    played before a page's Stop)."""
     if games < 1:
         raise ValueError(message("balance.no_games"))
     names = tuple(bots) if len(bots) == players else (bots[0],) * players
@@ -147,7 +150,15 @@ def balance_study(
         bot_by_name(name)  # an unknown bot fails here, before any work
     task = BotGames(names, source, settings, parks=True)
     records = play_games(
-        task, games, seed, players, rotate=False, jobs=jobs, scheduler=scheduler, progress=progress
+        task,
+        games,
+        seed,
+        players,
+        rotate=False,
+        jobs=jobs,
+        scheduler=scheduler,
+        progress=progress,
+        kept=kept,
     )
     return summarise(records, seed, names, components.name)
 

@@ -571,6 +571,18 @@ ENGLISH.update(
             "{games} games; win share (95% interval): {parts}; {rounds} rounds a game on average"
         ),
         "ui.wins_running": "playing {games} games…",
+        # said after the work's own "Stopped." when Stop (or the time bound) ended the games
+        "ui.games_kept_n": Plural(
+            "What is shown comes from the {n} game played of the {games}.",
+            "What is shown comes from the {n} games played of the {games}.",
+        ),
+        "ui.games_none_kept": "No game was played, so what is shown has not changed.",
+        # the game app's bots, played in the kernel's background after a click
+        "ui.bot_moves": "Bots' moves",
+        "ui.bots_playing": "The bots are playing… Press Stop to hold them.",
+        "ui.bots_busy": "The bots are still playing: wait for them, or press Stop.",
+        "ui.bots_held": "The bots were held in the middle of their moves: press Continue to "
+        "let them play on.",
         "ui.wins_seed": "games played with seed {seed}; Run again plays new games (seed {next})",
         "ui.interval_95": "95% interval",
         "ui.games_n": "games",

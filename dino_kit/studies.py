@@ -37,7 +37,7 @@ from dino_kit.simulate import BotGames, GameRecord
 from kit_common.display import Table
 from kit_common.messages import number_text
 from kit_common.statistics import Interval, wilson_interval
-from kit_common.study import game_seed, play_games, seating
+from kit_common.study import Progress, game_seed, play_games, seating
 
 #: Where the kit ships the page's games (rebuilt by `dino-kit ship-studies`).
 SHIPPED_PATH = Path(__file__).resolve().parent / "data" / "what_wins.json"
@@ -91,11 +91,15 @@ def run_games(
     games: int,
     seed: int = 1,
     components: ComponentSet | None = None,
+    *,
+    progress: Progress | None = None,
+    kept: list[GameRecord] | None = None,
     **settings: Any,
 ) -> list[GameRecord]:
-    """Play `games` games of the named bots (one per seat, rotated each game)."""
+    """Play `games` games of the named bots (one per seat, rotated each game); `progress`
+    and `kept` as in `kit_common.study.play_games` (a page's Stop keeps the games played)."""
     task = BotGames(tuple(bots), components or load_components(), settings)
-    return play_games(task, games, seed, len(bots))
+    return play_games(task, games, seed, len(bots), progress=progress, kept=kept)
 
 
 def _row(record: GameRecord) -> list[Any]:
@@ -242,12 +246,18 @@ def shipped_or_played(
     games: int,
     seed: int = 1,
     components: ComponentSet | None = None,
+    *,
+    progress: Progress | None = None,
+    kept: list[GameRecord] | None = None,
     **settings: Any,
 ) -> list[GameRecord]:
     """The games of `run_games(bots, games, seed, components, **settings)`: the shipped ones
-    when the kit ships them (`shipped_games`), else played now."""
+    when the kit ships them (`shipped_games`), else played now (`progress` and `kept` as in
+    `run_games`)."""
     found = shipped_games(bots, games, seed, components, **settings)
-    return found if found is not None else run_games(bots, games, seed, components, **settings)
+    if found is not None:
+        return found
+    return run_games(bots, games, seed, components, progress=progress, kept=kept, **settings)
 
 
 def shipped_balance_games(

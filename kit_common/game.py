@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 if TYPE_CHECKING:  # typing.Self is Python 3.11's; the kit runs on 3.10 too
     from typing_extensions import Self
 
+from kit_common.stopping import checkpoint
 from kit_common.words import message
 
 #: `current_player()` while something random happens (OpenSpiel's kChancePlayerId).
@@ -118,10 +119,12 @@ def run(
     A person must act at a decision of a seat without an agent and at a chance node that
     seat owns (`chance_owner`). `on_step` hears of every step; more than `max_steps` steps
     raise RuntimeError (a safety net against a rules bug). Everything random is drawn from
-    `rng`, in the same order whoever calls."""
+    `rng`, in the same order whoever calls. Before every step, `kit_common.stopping
+    .checkpoint()`: a page's Stop ends a long work of games there."""
     by_seat = _by_seat(agents)  # (a dict lookup per step: the loop runs every simulation)
     steps = 0
     while not state.is_terminal():
+        checkpoint()  # a page's Stop ends the work here (kit_common.stopping)
         if until is not None and until(state):
             return state
         actor = state.current_player()

@@ -61,14 +61,21 @@ def play_games(
     jobs: int | None = 1,
     scheduler: Any = None,
     progress: Progress | None = None,
+    kept: list[Result] | None = None,
 ) -> list[Result]:
     """The records `task` makes of games 0 … games-1 (module docstring), in game order, the
     `entries` rotating through the seats (`seating`) or, with `rotate=False`, in fixed seats.
     `jobs` processes play them (1: this one; None: one per core) or the Dask cluster at
-    `scheduler`; `progress(done, total)` hears of every chunk played."""
-    tasks = [(task, seed, chunk, entries, rotate) for chunk in chunks(games)]
+    `scheduler`; `progress(done, total)` hears of every chunk played. In this process or a
+    pool, each chunk's records are also added to `kept` before `progress` hears of it: a
+    caller whose work is ended early (a page's Stop button, `kit_common.widgets.stoppable`)
+    keeps the games played so far, games 0 … k-1, each the same game as in a full run. In
+    this process, a caller who keeps them is told of every game (chunks of one)."""
+    here = scheduler is None and jobs == 1
+    size = 1 if kept is not None and here else CHUNK  # a page keeps every game finished
+    tasks = [(task, seed, chunk, entries, rotate) for chunk in chunks(games, size)]
     played = run_chunks(
-        _play_chunk, tasks, games, jobs=jobs, scheduler=scheduler, progress=progress
+        _play_chunk, tasks, games, jobs=jobs, scheduler=scheduler, progress=progress, kept=kept
     )
     return [record for chunk in played for record in chunk]
 
@@ -83,9 +90,10 @@ def _play_chunk(
     ]
 
 
-def chunks(games: int) -> list[list[int]]:
-    """The game numbers 0 … games-1 in chunks of `CHUNK`."""
-    return [list(range(i, min(games, i + CHUNK))) for i in range(0, games, CHUNK)]
+def chunks(games: int, size: int | None = None) -> list[list[int]]:
+    """The game numbers 0 … games-1 in chunks of `size` (`CHUNK` by default)."""
+    size = size or CHUNK
+    return [list(range(i, min(games, i + size))) for i in range(0, games, size)]
 
 
 def every_core() -> int:
@@ -103,16 +111,18 @@ def run_chunks(
     jobs: int | None = 1,
     scheduler: Any = None,
     progress: Progress | None = None,
+    kept: list[Result] | None = None,
 ) -> list[list[Result]]:
     """`play(*task)` for every task (each returns one result per game of its chunk), in
     `jobs` processes (1: this one; None: one per core, `every_core()`; never more than there
     are tasks) or on the Dask cluster at `scheduler` (an address or a
     `distributed.Client`); the results in the tasks' order. `progress(done, total)` is told
-    the games done (of the `total` the tasks play) after each chunk."""
+    the games done (of the `total` the tasks play) after each chunk; locally, the chunk's
+    results are first added to `kept` (in the tasks' order)."""
     if scheduler is not None:
         return _run_dask(play, tasks, scheduler, progress, total)
     workers = min(every_core() if jobs is None else jobs, len(tasks))
-    return list(_run_local(play, tasks, workers, progress, total))
+    return list(_run_local(play, tasks, workers, progress, total, kept))
 
 
 def _run_local(
@@ -121,12 +131,13 @@ def _run_local(
     jobs: int,
     progress: Progress | None,
     total: int,
+    kept: list[Result] | None = None,
 ) -> Iterable[list[Result]]:
     if jobs <= 1:
-        yield from _told(progress, total, (play(*task) for task in tasks))
+        yield from _told(progress, total, (play(*task) for task in tasks), kept)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from _told(progress, total, pool.map(play, *zip(*tasks)))
+        yield from _told(progress, total, pool.map(play, *zip(*tasks)), kept)
 
 
 def _run_dask(
@@ -152,12 +163,17 @@ def _run_dask(
 
 
 def _told(
-    progress: Progress | None, total: int, played: Iterable[list[Result]]
+    progress: Progress | None,
+    total: int,
+    played: Iterable[list[Result]],
+    kept: list[Result] | None = None,
 ) -> Iterable[list[Result]]:
-    """The chunks as they come, `progress` told the games done after each."""
+    """The chunks as they come, each added to `kept`, then `progress` told the games done."""
     done = 0
     for chunk in played:
         done += len(chunk)
+        if kept is not None:
+            kept.extend(chunk)
         if progress:
             progress(done, total)
         yield chunk

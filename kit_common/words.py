@@ -25,6 +25,17 @@ ENGLISH: dict[str, str | Plural] = {
     "app.foreign_host": "This app answers only at localhost, 127.0.0.1 and [::1]. To serve it "
     "under another name, start it with --allow-host NAME.",
     "app.shutdown_refused": "A kernel is shut down only by its page.",
+    # Long work a click starts, with a progress bar and a Stop button
+    # (kit_common.widgets.stoppable)
+    "work.progress": "Progress",
+    "work.stop": "Stop",
+    "work.stop_tip": "End this work now",
+    "work.running": "Working… Press Stop to end it early.",
+    "work.busy": "Already working: wait for the end, or press Stop first.",
+    "work.busy_elsewhere": "Another part of this page is working: wait for its end, or press "
+    "its Stop first.",
+    "work.stopped": "Stopped.",
+    "work.timed_out": "Stopped after {seconds} seconds, the most one click may take here.",
     # Input checks: "<field>: must be ..., got <value>" (kit_common.checks); {value} is the
     # value as given, quoted by the program
     "check.whole_between": "a whole number from {low} to {high}",

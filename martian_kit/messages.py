@@ -497,6 +497,10 @@ ENGLISH.update(
         "variants.end.immediate": "First there wins at once",
         "variants.dice": "Dice",
         "variants.solving": "Solving {variant}…",
+        # the progress bar's label while a variant is solved
+        "variants.solved": "Solved",
+        # after the work's own "Stopped." when Stop (or the time bound) ended the solving
+        "variants.still_shown": "The numbers shown are still those of {variant}.",
         "variants.rules": "**Rules:** {variant}.",
         "variants.turn": (
             "A turn played for points is worth **{value:.2f} points** on average; "

@@ -494,6 +494,33 @@ def test_a_kernel_may_be_shut_down_only_by_the_device_given_its_page():
     assert not kernels.may_shut_down("pooled", "127.0.0.1")  # a kernel nobody was given
 
 
+def test_a_page_left_has_its_kernel_ended_at_once():
+    """The beacon's shutdown kills the page's kernel (`now`): a graceful one took 1.8-2.8 s
+    on a loaded machine, while the kernel still counted against the caps."""
+    from types import SimpleNamespace
+
+    asked: list[tuple[str, bool]] = []
+    answered: list[int] = []
+
+    async def shutdown_kernel(kernel_id: str, now: bool = False) -> None:
+        asked.append((kernel_id, now))
+
+    kernels = kit_app.VisitorKernels(cap=10, per_client=6)
+    kernels.note("k1", "192.168.1.31")
+    handler = SimpleNamespace(
+        request=SimpleNamespace(
+            headers={"Origin": "http://app:8866"}, host="app:8866", remote_ip="192.168.1.31"
+        ),
+        settings={"kit_visitor_kernels": kernels},
+        kernel_manager=SimpleNamespace(shutdown_kernel=shutdown_kernel),
+        set_status=answered.append,
+        finish=lambda: None,
+    )
+    post = kit_app.ShutdownHandler.post.__wrapped__  # (past the login check)
+    asyncio.run(post(handler, "k1"))
+    assert asked == [("k1", True)] and answered == [204]
+
+
 def test_the_voila_handlers_kit_app_replaces_are_still_its_own():
     from voila.app import Voila
     from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler

@@ -5,7 +5,9 @@ are played and the same report for the same seed as `dino-kit balance FOLDER`.
 The page first shows the study the kit ships (`dino_kit.studies`: played by `dino-kit
 ship-studies` on the illustrative set), so that it loads at once; on another component set,
 which no shipped study was played on, it says so and shows nothing until Run. Run plays a study
-in the page's kernel (one process): a few hundred games take seconds. Larger studies belong to
+in the page's kernel (one process): a few hundred games take seconds, played in the kernel's
+background from a click, with a progress bar and Stop (`kit_common.widgets.stoppable`: the
+report of the games played by then). Larger studies belong to
 the command line, which uses every core (`--jobs`) or a Dask cluster.
 """
 
@@ -23,18 +25,25 @@ from dino_kit.balance import (
     component_label,
     report_header,
     separated,
+    summarise,
 )
 from dino_kit.components import ComponentSet
-from dino_kit.messages import message
+from dino_kit.messages import message, plural
+from dino_kit.simulate import GameRecord
 from dino_kit.studies import shipped_balance
 from dino_kit.widgets import charts
 from dino_kit.widgets.data import current_components
 from kit_common.display import percent
 from kit_common.messages import number_text
+from kit_common.study import Progress
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from kit_common.widgets.live_chart import LiveChart
+from kit_common.widgets.stoppable import Ended, StoppableWork
 
 LENGTHS = ("short", "medium", "long")
+#: The most seconds one Run may play for (the most games, 600, take far less on a busy
+#: machine); then the report of the games played by then is shown, with a sentence.
+MAX_SECONDS = 90.0
 
 
 def balance_figure(report: BalanceReport | None, kind: str, components: ComponentSet) -> go.Figure:
@@ -114,8 +123,11 @@ class BalanceExplorer(App):
         self.run_button.button_style = "primary"
         self.run_button.add_class(ACTION_CLASS)
         self.run_button.on_click(lambda _: self.run())
-        self.progress = w.IntProgress(
-            value=0, min=0, max=games, description=message("ui.games_played")
+        # a click plays in the kernel's background: a progress bar, Stop, at most MAX_SECONDS
+        self.work = StoppableWork(
+            message("ui.games_played"),
+            [self.run_button, self.players, self.length, self.games, self.seed],
+            max_seconds=MAX_SECONDS,
         )
         self.kind = w.ToggleButtons(
             options=[(message("balance.kinds." + k), k) for k in KINDS], value="attraction"
@@ -127,13 +139,12 @@ class BalanceExplorer(App):
         self.report: BalanceReport | None = shipped_balance(
             games, seed, self.components, players, objective_length=self.length.value
         )
-        self.progress.value = games if self.report is not None else 0
         self.figure = LiveChart(balance_figure(self.report, self.kind.value, self.components))
         self.widget = w.VBox(
             [
                 w.HBox([self.players, self.length, self.games, self.seed, self.run_button],
                        layout=w.Layout(flex_flow="row wrap")),
-                self.progress,
+                self.work.widget,
                 self.kind,
                 self.text,
                 self.figure.widget,
@@ -141,31 +152,42 @@ class BalanceExplorer(App):
         )  # fmt: skip
         self._say()
 
-    def _study(self) -> BalanceReport:
-        games = self.games.value
-        self.progress.max, self.progress.value = games, 0
+    def run(self) -> BalanceReport | None:
+        """Play the study the controls describe (the Run button), and show it. Called by a
+        notebook's code, it plays here and returns the report; a click plays in the
+        background (None): Stop, or the time bound, shows the report of the games played by
+        then."""
+        games, seed, players = self.games.value, self.seed.value, self.players.value
+        length = self.length.value
+        kept: list[GameRecord] = []
+        bots = ("heuristic",) * players
 
-        def played(done: int, total: int) -> None:
-            self.progress.value = done
+        def play(tell: Progress) -> BalanceReport:
+            return balance_study(
+                games,
+                seed,
+                components=self.components,
+                players=players,
+                bots=bots,
+                progress=tell,
+                kept=kept,
+                objective_length=length,
+            )
 
-        return balance_study(
-            games,
-            self.seed.value,
-            components=self.components,
-            players=self.players.value,
-            progress=played,
-            objective_length=self.length.value,
-        )
+        def show(ended: Ended[BalanceReport]) -> str | None:
+            if ended.result is not None:
+                self.report = ended.result
+            elif not kept:
+                return f"{ended.sentence} {message('ui.games_none_kept')}"
+            else:
+                self.report = summarise(kept, seed, bots, self.components.name)
+            self._draw()
+            if ended.finished:
+                return None
+            return f"{ended.sentence} {plural('ui.games_kept_n', len(kept), games=games)}"
 
-    def run(self) -> BalanceReport:
-        """Play the study the controls describe (the Run button), and show it."""
-        self.run_button.disabled = True  # a study takes seconds: no second click meanwhile
-        try:
-            self.report = self._study()
-        finally:
-            self.run_button.disabled = False
-        self._draw()
-        return self.report
+        ended = self.work.start(play, show)
+        return self.report if ended is not None else None
 
     def _draw(self) -> None:
         kind, report = self.kind.value, self.report

@@ -57,11 +57,16 @@ from dino_kit.widgets.views import (
     market_html,
     research_html,
 )
+from kit_common.errors import KitError
 from kit_common.messages import number_text
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.charts import span
 from kit_common.widgets.live_chart import LiveChart
+from kit_common.widgets.stoppable import Ended, StoppableWork
 
+#: The most seconds the bots may play for after one click (3 planner bots take a few
+#: seconds a round); then they are held, with a sentence, until Continue.
+MAX_SECONDS = 60.0
 #: Safety net: a bot turn that never gives the hand back would be an engine bug.
 MAX_STEPS_BETWEEN_TURNS = 20_000
 KIND_ORDER = (
@@ -187,6 +192,14 @@ class GameApp(App):
         self.continue_button.button_style = "primary"
         self.continue_button.add_class(CONTINUE_CLASS)
         self.continue_button.on_click(lambda _: self.continue_game())
+        # a click's bot moves run in the kernel's background: Stop holds the bots (Continue
+        # lets them play on); a planner bot thinks for a second or more a move
+        self.work = StoppableWork(
+            message("ui.bot_moves"),
+            [self.new_button, self.continue_button],
+            max_seconds=MAX_SECONDS,
+        )
+        self.held = False  # the bots were stopped in the middle of their moves
         self.centre = w.HTML()
         self.your_board = w.HTML()
         self.kinds = w.ToggleButtons(
@@ -234,6 +247,7 @@ class GameApp(App):
                 self.notice,
                 self.story,
                 self.continue_button,
+                self.work.widget,
                 self.centre,
                 self.your_board,
                 self.kinds,
@@ -301,6 +315,8 @@ class GameApp(App):
             seats = seat_kinds(list(seats), you, None)
         if len(seats) != state.num_players:
             raise ValueError(message("ui.bad_bots", n=len(seats) - 1))
+        if self.work.running:
+            raise KitError(message("ui.bots_busy"))
         self.rng = random.Random(self.seed)
         self.seats = list(seats)
         self.people = tuple(i for i, k in enumerate(seats) if k == PERSON)
@@ -317,10 +333,10 @@ class GameApp(App):
         self.park_moves: list[Any] = []
         self.paused = False
         self.pause_due = False
+        self.held = False
         self._record_round()
-        self._advance()
         self._reset_chart()
-        self._refresh()
+        self._advance_then_refresh()
 
     # -- playing ------------------------------------------------------------------------------
 
@@ -342,7 +358,9 @@ class GameApp(App):
         """Play `action` for the person to act; the bots and chance then play until a person
         must act again. Returns None when played, else the reason it was refused (shown)."""
         reason: str | None
-        if not self.your_turn():
+        if self.work.running:
+            reason = message("ui.bots_busy")
+        elif not self.your_turn():
             reason = message("ui.not_your_turn")
         else:
             broken = why_illegal(self.state, action)
@@ -354,18 +372,42 @@ class GameApp(App):
         name = self.state.names[self.state.current_player()]
         self.message_text = message("ui.played", name=name, action=action_label(self.state, action))
         self._step(action)
-        self._advance()
-        self._refresh()
+        self._advance_then_refresh()
         return None
 
     def continue_game(self) -> None:
-        """After a round's summary: on to the next round."""
-        if not self.paused:
+        """After a round's summary, or once the bots were stopped: the game goes on."""
+        if not (self.paused or self.held) or self.work.running:
             return
-        self.paused = False
+        self.paused = self.held = False
         self.message_text = ""
-        self._advance()
-        self._refresh()
+        self._advance_then_refresh()
+
+    def _advance_then_refresh(self) -> None:
+        """Chance and the bots play on (`_advance`), then the page shows the game: at once
+        from a notebook's code; from a click, in the kernel's background with a Stop button
+        (`StoppableWork`), which holds the bots at their next move (Continue lets them play
+        on)."""
+        moves = 0
+
+        def play(tell: Callable[[int, int], None]) -> None:
+            def counted(before: GameState, actor: int, move: Any, after: GameState) -> None:
+                nonlocal moves
+                self._took(before, actor, move, after)
+                moves += 1
+                tell(moves, 0)  # (how many moves until a person's turn is not known)
+
+            self._advance(counted)
+
+        def show(ended: Ended[None]) -> str | None:
+            said = None
+            if not ended.finished and not self.stopped() and not self.your_turn():
+                self.held = True
+                said = f"{ended.sentence} {message('ui.bots_held')}"
+            self._refresh()
+            return said
+
+        self.work.start(play, show, running=message("ui.bots_playing"))
 
     def shown_choice(self) -> Action | None:
         """The action the controls show: the menu's highlighted entry, provided it is of the
@@ -468,10 +510,13 @@ class GameApp(App):
             self.pause_due, self.paused = False, True
         return self.paused
 
-    def _advance(self) -> None:
+    def _advance(
+        self, on_step: Callable[[GameState, int, Any, GameState], None] | None = None
+    ) -> None:
         """Chance and bots play until a person is to act, a round ends (when the app pauses
-        between rounds), the app's stop, or the end."""
-        if self.paused:
+        between rounds), the app's stop, or the end; each step told to `on_step` (by
+        default `_took`, which it must call)."""
+        if self.paused or self.held:
             return
         until = self.until
         run(
@@ -479,7 +524,7 @@ class GameApp(App):
             self.bots,  # None at a person's seat: the loop stops there
             self.rng,
             until=lambda s: self._pause_now(s) or (until is not None and s.phase == until),
-            on_step=self._took,
+            on_step=on_step or self._took,
             max_steps=MAX_STEPS_BETWEEN_TURNS,
         )
 
@@ -508,6 +553,8 @@ class GameApp(App):
             return " ".join(ending_lines(s))
         if self.stopped():
             return message("ui.stopped", phase=message("phase." + s.phase))
+        if self.held:
+            return message("ui.bots_held")
         if self.paused:
             return message("ui.paused", round=self.summaries[-1].round, next=s.round)
         seat = s.current_player()
@@ -613,8 +660,10 @@ class GameApp(App):
                 f"{escape(round_start_notice(s))}</div>"
             )
         self.story.value = self.story_html()
-        self.continue_button.description = message("ui.continue_to", round=s.round)
-        self.continue_button.layout.display = None if self.paused else "none"
+        self.continue_button.description = (
+            message("ui.continue") if self.held else message("ui.continue_to", round=s.round)
+        )
+        self.continue_button.layout.display = None if self.paused or self.held else "none"
         if s.phase == "research" or (s.phase == "market" and self.until == "market"):
             self.centre.value = research_html(s)
         elif s.phase == "market":
@@ -635,7 +684,7 @@ class GameApp(App):
         # while a round's summary waits for Continue, only the summary and the boards show;
         # once the game is over (or the page's phase is reached), no control to act is left
         self.centre.layout.display = "none" if self.paused else None
-        shown = "none" if self.paused or self.stopped() else None
+        shown = "none" if self.paused or self.held or self.stopped() else None
         for control in (self.kinds, self.options, self.play_button):
             control.layout.display = shown
         if shown is not None:

@@ -5,7 +5,9 @@ an app to run your own comparison.
 The games and what they say are `dino_kit.studies`' (seats rotated from game to game, so a
 bot's win share is not its seat's; the shares, intervals and claims computed from the records);
 the page's own studies are shipped with the kit (`dino-kit ship-studies`), so the page shows
-them at once, and plays games only for other settings or when Run is pressed.
+them at once, and plays games only for other settings or when Run is pressed. A click plays
+them in the kernel's background (`kit_common.widgets.stoppable`): a bar counts them, and Stop
+(or the time bound, `MAX_SECONDS`) shows the games played by then, with their intervals.
 """
 
 from __future__ import annotations
@@ -16,18 +18,23 @@ import ipywidgets as w
 
 from dino_kit.bots import BOTS
 from dino_kit.components import ComponentSet
-from dino_kit.messages import bot_name, message
+from dino_kit.messages import bot_name, message, plural
 from dino_kit.simulate import GameRecord
 from dino_kit.studies import interval_text, shipped_or_played, win_rates_by_bot
 from dino_kit.widgets import charts
 from dino_kit.widgets.data import current_components
 from kit_common.messages import number_text
 from kit_common.statistics import mean_interval
+from kit_common.study import Progress
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.live_chart import LiveChart
+from kit_common.widgets.stoppable import Ended, StoppableWork
 
 #: The choice of a seat left empty (seats 3 and 4).
 NO_BOT = "(none)"
+#: The most seconds one Run may play for (the most games, 400, take far less on a busy
+#: machine); then the games played by then are shown, with a sentence.
+MAX_SECONDS = 60.0
 
 
 class WinsExplorer(App):
@@ -65,6 +72,12 @@ class WinsExplorer(App):
         self.run_button.button_style = "primary"
         self.run_button.add_class(ACTION_CLASS)
         self.run_button.on_click(lambda _: self.run())
+        # a click plays in the kernel's background: a progress bar, Stop, at most MAX_SECONDS
+        self.work = StoppableWork(
+            message("ui.games_played"),
+            [self.run_button, *self.seats, self.games, self.chaos, self.length],
+            max_seconds=MAX_SECONDS,
+        )
         self.text = w.HTML()
         self.text.add_class(OUTPUT_CLASS)
         self.figure = LiveChart(
@@ -74,6 +87,7 @@ class WinsExplorer(App):
             [
                 w.HBox(self.seats, layout=w.Layout(flex_flow="row wrap")),
                 w.HBox([self.games, self.length, self.chaos, self.run_button]),
+                self.work.widget,
                 self.text,
                 self.figure.widget,
             ]
@@ -84,24 +98,38 @@ class WinsExplorer(App):
     def bots(self) -> list[str]:
         return [d.value for d in self.seats if d.value != NO_BOT]
 
-    def run(self) -> list[GameRecord]:
+    def run(self) -> list[GameRecord] | None:
         """Play the games with the current seed; the next run uses the next seed, so pressing
-        Run again adds fresh evidence instead of replaying the same games."""
+        Run again adds fresh evidence instead of replaying the same games. Called by a
+        notebook's code, it plays them here and returns them; a click plays them in the
+        background (None): Stop, or the time bound, keeps the games played by then."""
         seed, self.seed = self.seed, self.seed + 1
-        # the games take about a second: say so at once, and refuse a second click meanwhile
-        self.text.value = escape(message("ui.wins_running", games=self.games.value))
-        self.run_button.disabled = True
-        try:
-            self.records = shipped_or_played(
-                self.bots(),
-                self.games.value,
-                seed,
-                self.components,
-                chaos_theory=self.chaos.value,
-                objective_length=self.length.value,
+        bots, games = self.bots(), self.games.value
+        settings = {"chaos_theory": self.chaos.value, "objective_length": self.length.value}
+        kept: list[GameRecord] = []
+
+        def play(tell: Progress) -> list[GameRecord]:
+            return shipped_or_played(
+                bots, games, seed, self.components, progress=tell, kept=kept, **settings
             )
-        finally:
-            self.run_button.disabled = False
+
+        def show(ended: Ended[list[GameRecord]]) -> str | None:
+            if ended.result is not None:
+                self.records = ended.result
+            elif not kept:
+                return f"{ended.sentence} {message('ui.games_none_kept')}"
+            else:
+                self.records = kept
+            self._show(seed)
+            if ended.finished:
+                return None
+            return f"{ended.sentence} {plural('ui.games_kept_n', len(kept), games=games)}"
+
+        running = message("ui.wins_running", games=games)
+        ended = self.work.start(play, show, running=running[:1].upper() + running[1:])
+        return self.records if ended is not None else None
+
+    def _show(self, seed: int) -> None:
         rates = win_rates_by_bot(self.records)
         seeds = message("ui.wins_seed", seed=seed, next=self.seed)
         self.text.value = f"{escape(self.summary())}<br><small>{escape(seeds)}</small>"
@@ -111,7 +139,6 @@ class WinsExplorer(App):
             bar.y = [r.estimate for r in rates.values()]
             bar.error_y.array = [r.high - r.estimate for r in rates.values()]
             bar.error_y.arrayminus = [r.estimate - r.low for r in rates.values()]
-        return self.records
 
     def summary(self) -> str:
         rates = win_rates_by_bot(self.records)

@@ -64,6 +64,12 @@ def serving_pages() -> bool:
     return "VOILA_PREHEAT" in os.environ or "VOILA_KERNEL_ID" in os.environ
 
 
+def handling_browser_message() -> bool:
+    """Whether this thread is handling a message from the browser now (a click, a moved
+    slider), as opposed to running a notebook's own code."""
+    return _handling.get() is not None
+
+
 def register_app(app: ShowsNotices) -> None:
     """Remember `app` as shown, so that a failure in one of its widgets is said in it."""
     _shown_apps[id(app)] = weakref.ref(app, lambda _: _shown_apps.pop(id(app), None))

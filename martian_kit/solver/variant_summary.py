@@ -12,7 +12,7 @@ from functools import cache
 import numpy as np
 
 from martian_kit.dice import FaceCounts
-from martian_kit.solver.game import optimal_score_distributions, variant_table
+from martian_kit.solver.game import is_solved, optimal_score_distributions, variant_table
 from martian_kit.solver.model import N_SCORES
 from martian_kit.solver.turn import expected_score_solution
 from martian_kit.variants import END_IMMEDIATE, END_ROUND, END_RULES, Variant
@@ -51,13 +51,27 @@ def turn_numbers(dice: int) -> tuple[float, tuple[float, ...]]:
 def summarise(
     variant: Variant, progress: Callable[[int, int], None] | None = None
 ) -> VariantSummary:
-    """The summary of `variant`; its game is solved under both end rules if not yet cached."""
+    """The summary of `variant`; its game is solved under both end rules if not yet cached.
+    `progress(done, total)` hears of the solving of both, as one work (levels of x + y, as
+    in `solve_game`)."""
     value, probs = turn_numbers(variant.dice)
     first = {}
-    for end in END_RULES:
-        table = variant_table(Variant(variant.target, end, variant.dice), progress)
+    for i, end in enumerate(END_RULES):
+        told = None
+        if progress is not None:
+
+            def told(done: int, total: int, before: int = i) -> None:
+                progress(before * total + done, len(END_RULES) * total)
+
+        table = variant_table(Variant(variant.target, end, variant.dice), told)
         first[end] = float(table.F[0, 0])
     return VariantSummary(variant, value, probs[0], probs, first)
+
+
+def is_summarised(variant: Variant) -> bool:
+    """True when `summarise(variant)` answers at once: its game is solved (or shipped) under
+    both end rules."""
+    return all(is_solved(Variant(variant.target, end, variant.dice)) for end in END_RULES)
 
 
 def stop_map_state(
@@ -100,6 +114,7 @@ __all__ = [
     "END_IMMEDIATE",
     "END_ROUND",
     "VariantSummary",
+    "is_summarised",
     "stop_count",
     "stop_map",
     "stop_map_state",

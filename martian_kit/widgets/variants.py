@@ -4,13 +4,16 @@ both end rules, and the stop map of the expected-score policy with those dice.
 
 The numbers come from `martian_kit.solver.variant_summary` (exact solvers). A variant not yet
 solved is solved when chosen (a fraction of a second for short games, a few seconds at 60
-points), and kept for the rest of the session.
+points), and kept for the rest of the session; chosen in the page, it is solved in the
+kernel's background with a progress bar and a Stop button (`StoppableWork`), which puts the
+controls back on the variant shown.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 
 import ipywidgets as w
 import plotly.graph_objects as go
@@ -19,8 +22,14 @@ from kit_common.display import MarkdownText, Table, percent
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
 from kit_common.widgets.live_chart import LiveChart
 from kit_common.widgets.map_reader import RowReader
+from kit_common.widgets.stoppable import Ended, StoppableWork
 from martian_kit.messages import message
-from martian_kit.solver.variant_summary import VariantSummary, stop_map, summarise
+from martian_kit.solver.variant_summary import (
+    VariantSummary,
+    is_summarised,
+    stop_map,
+    summarise,
+)
 from martian_kit.variants import (
     DICE_RANGE,
     END_IMMEDIATE,
@@ -31,6 +40,9 @@ from martian_kit.variants import (
     Variant,
 )
 from martian_kit.widgets import charts
+
+#: The most seconds one variant may take to solve (60 points, 13 dice take a few seconds).
+MAX_SECONDS = 60.0
 
 
 def edge_holder(p_first: float) -> str:
@@ -112,13 +124,18 @@ class RulesExplorer(App):
             continuous_update=False,
         )
         self.target.add_class(ACTION_CLASS)
-        self.status = w.HTML()
+        # a variant not yet solved is solved in the kernel's background: a progress bar,
+        # Stop, at most MAX_SECONDS
+        self.work = StoppableWork(
+            message("variants.solved"), [self.target, self.end, self.dice], MAX_SECONDS
+        )
         self.text = w.HTML()
         self.text.add_class(OUTPUT_CLASS)
         self.summary_now = summarise(variant)
         self.seats = LiveChart(self._seat_figure(self.summary_now))
         self.map = LiveChart(self._map_figure(variant.dice))
         self.map_reader = RowReader(self.map, ".1f", row=variant.dice // 2)
+        self._putting_back = False
         for control in (self.target, self.end, self.dice):
             control.observe(lambda _: self._refresh(), names="value")
         self._show_text()
@@ -126,7 +143,7 @@ class RulesExplorer(App):
             [
                 w.HBox([self.target, self.dice]),
                 self.end,
-                self.status,
+                self.work.widget,
                 self.text,
                 self.seats.widget,
                 self.map.widget,
@@ -151,11 +168,50 @@ class RulesExplorer(App):
         )
 
     def _refresh(self) -> None:
+        """Show the variant the controls describe: at once when it is solved already; else
+        solved by a `StoppableWork` (from a click: in the background, with Stop). The
+        controls are disabled meanwhile; a change that arrives anyway is not solved: the
+        end of the work puts the controls back on the variant shown."""
         variant = self.variant
-        self.status.value = f"<em>{message('variants.solving', variant=variant.describe())}</em>"
+        if self._putting_back or self.work.running or variant == self.summary_now.variant:
+            return  # (a change arriving while solving: the end puts the controls back)
+        if is_summarised(variant):
+            self._show(summarise(variant))
+            return
+
+        def solve(tell: Callable[[int, int], None]) -> VariantSummary:
+            return summarise(variant, tell)
+
+        def show(ended: Ended[VariantSummary]) -> str | None:
+            if ended.result is not None:
+                self._show(ended.result)
+                self._put_back()  # (they moved on meanwhile only if a message raced)
+                return None
+            self._put_back()  # the controls say again what the page shows
+            shown = self.summary_now.variant.describe()
+            return f"{ended.sentence} {message('variants.still_shown', variant=shown)}"
+
+        running = message("variants.solving", variant=variant.describe())
+        self.work.start(solve, show, running=running)
+
+    def _put_back(self) -> None:
+        shown = self.summary_now.variant
+        if self.variant == shown:
+            return
+        self._putting_back = True
+        try:
+            self.target.value, self.end.value, self.dice.value = (
+                shown.target,
+                shown.end,
+                shown.dice,
+            )
+        finally:
+            self._putting_back = False
+
+    def _show(self, summary: VariantSummary) -> None:
         previous_dice = self.summary_now.variant.dice
-        self.summary_now = summarise(variant)
-        self.status.value = ""
+        self.summary_now = summary
+        variant = summary.variant
         self._show_text()
         new = self._seat_figure(self.summary_now)
         with updating(self.seats):

@@ -20,7 +20,7 @@ def test_the_page_opens_on_the_shipped_study_without_playing(monkeypatch):
     monkeypatch.setattr(balance_widget, "balance_study", no_games)
     app = BalanceExplorer(games=120, seed=1)
     assert app.report == shipped_balance(120, 1, app.components)
-    assert app.progress.value == app.progress.max == 120
+    assert app.work.widget.layout.display == "none"  # no work ran, none is shown
     assert app.summary().startswith("120 games of 4 heuristic bots")
     assert list(app.figure.data[0].x) == app.report.chart_data("attraction")["winners"]
 
@@ -28,7 +28,7 @@ def test_the_page_opens_on_the_shipped_study_without_playing(monkeypatch):
 def test_on_other_components_it_says_none_is_shipped_and_waits_for_run(monkeypatch):
     mine = replace(load_components(), name="My set")
     app = BalanceExplorer(games=20, seed=1, components=mine)
-    assert app.report is None and app.progress.value == 0
+    assert app.report is None and app.work.last is None
     assert "press Run to play one" in app.summary()
     assert (
         list(app.figure.data[0].x) == [] and "no study played yet" in app.figure.layout.title.text
@@ -45,7 +45,7 @@ def test_the_chart_shows_the_study_kind_by_kind():
     assert app.report is None  # the kit ships no such study: nothing is played until Run
     expected = balance_study(20, 4, components=app.components, players=3)
     assert app.run() == expected
-    assert app.progress.value == app.progress.max == 20  # the bar counted every game
+    assert app.work.last.done == app.work.last.total == 20  # the bar counted every game
     for kind in ("attraction", "recipe", "objective"):
         app.kind.value = kind
         data = expected.chart_data(kind)
@@ -67,7 +67,7 @@ def test_run_plays_the_study_the_controls_describe():
     report = app.run()
     assert report == balance_study(40, 2, components=app.components, players=2,
                                    objective_length="medium")  # fmt: skip
-    assert app.progress.value == 40 and not app.run_button.disabled
+    assert app.work.last.done == 40 and not app.run_button.disabled
     assert "seed 2" in app.summary()
 
 

@@ -426,6 +426,48 @@ def test_each_run_of_the_wins_explorer_plays_fresh_games():
     assert explorer.records != first and "seed 6" in explorer.text.value
 
 
+def test_a_run_clicked_in_the_page_stops_and_keeps_the_games_played_with_their_intervals():
+    """Issue 30 item 1: Run's games play in the kernel's background; Stop ends them within a
+    second and the page shows the games played so far (the first games of the full run)."""
+    import time
+
+    from dino_kit.studies import run_games, win_rates_by_bot
+    from dino_kit.widgets.wins import WinsExplorer
+    from kit_common.widgets.stoppable import Outcome
+
+    explorer = WinsExplorer(games=10, seed=5)
+    explorer.games.value = 400  # 400 games of seed 6: minutes of work, never shipped
+    msg = {"content": {"data": {"method": "custom", "content": {"event": "click"}}}, "buffers": []}
+    explorer.run_button._handle_msg(msg)  # a click in the browser: returns at once
+    assert explorer.work.running and explorer.run_button.disabled and explorer.games.disabled
+    while explorer.work._told[0] < 8 and explorer.work.running:  # one chunk of games played
+        time.sleep(0.02)
+    clicked = time.monotonic()
+    explorer.work.stop_button._handle_msg(msg)
+    ended = explorer.work.wait(10)
+    assert ended is not None and time.monotonic() - clicked < 1.0
+    assert ended.outcome is Outcome.STOPPED and 8 <= ended.done < 400
+    played = ended.done
+    assert len(explorer.records) == played and not explorer.run_button.disabled
+    assert explorer.records == run_games(["heuristic", "random"], played, 6, explorer.components)
+    assert f"{played} games played of the 400" in explorer.work.status.value
+    assert explorer.summary().startswith(f"{played} games; win share (95% interval)")
+    rates = win_rates_by_bot(explorer.records)
+    assert list(explorer.figure.data[0].y) == [r.estimate for r in rates.values()]
+
+    # the planner thinks for seconds a game: Stop is heard within a move, not a game
+    before = explorer.records
+    explorer.seats[0].value = "planner"
+    explorer.run_button._handle_msg(msg)
+    time.sleep(0.3)
+    clicked = time.monotonic()
+    explorer.work.stop_button._handle_msg(msg)
+    ended = explorer.work.wait(10)
+    assert ended is not None and time.monotonic() - clicked < 1.0
+    assert ended.outcome is Outcome.STOPPED and ended.done == 0 and explorer.records == before
+    assert "No game was played" in explorer.work.status.value
+
+
 # -- issue 29: sums that add up, signs, the security bonus and the dice explained -------------
 
 _DIE_SUM = re.compile(
@@ -509,6 +551,35 @@ def test_market_says_the_special_tiles_prices_and_a_park_share_counts_parks():
     share = {"normal game": wilson_interval(3, 4)}
     assert intervals_table(share, "Variant", "Share").headers[-1] == "games"
     assert intervals_table(share, "Variant", "Share", counted="parks").headers[-1] == "parks"
+
+
+def test_the_bots_play_in_the_background_and_stop_holds_them_until_continue():
+    """Issue 30 item 1: after a click, the bots' moves run in the kernel's background (a
+    planner bot thinks for a second or more a move); Stop holds them within a second, and
+    Continue lets them play on."""
+    import time
+
+    from kit_common.widgets.stoppable import Outcome
+
+    app = GameApp(bots=["heuristic"], seed=3, show_setup=False)
+    app.start_seats(["person", "planner"])  # from code: at once (the person moves first)
+    assert app.your_turn() and app.state.current_player() == 0
+    click = {"content": {"data": {"method": "custom", "content": {"event": "click"}}}}
+    app.play_button._handle_msg({**click, "buffers": []})  # the person's move, in the page
+    assert app.work.running and not app.your_turn()
+    assert app.act(app.legal()[0] if app.legal() else Action("none")) is not None  # refused
+    time.sleep(0.3)
+    clicked = time.monotonic()
+    app.work.stop_button._handle_msg({**click, "buffers": []})
+    ended = app.work.wait(10)
+    assert ended is not None and time.monotonic() - clicked < 1.0
+    assert ended.outcome is Outcome.STOPPED and app.held and not app.your_turn()
+    assert app.continue_button.layout.display is None and "held" in app.header.value
+    assert app.play_button.layout.display == "none" and "Continue" in app.work.status.value
+    app.continue_button._handle_msg({**click, "buffers": []})  # the bots play on
+    assert app.work.running and not app.held
+    app.work.stop()
+    assert app.work.wait(10).outcome is Outcome.STOPPED and app.held
 
 
 def test_the_room_table_offers_long_menus_in_groups():

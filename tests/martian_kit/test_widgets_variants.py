@@ -132,3 +132,32 @@ def test_stop_map_cells_are_the_turn_solvers_gains():
 
     sol = expected_score_solution(8)
     assert z[2][2] == pytest.approx(sol.roll_value(state) - sol.stop_value(state), abs=1e-15)
+
+
+def test_a_variant_chosen_in_the_page_is_solved_in_the_background_and_stop_puts_it_back():
+    """Issue 30 item 1: a variant not yet solved is solved in the kernel's background; Stop
+    ends the solving within a second, and the controls go back to the variant shown."""
+    import time
+
+    from kit_common.widgets.stoppable import Outcome
+    from martian_kit.solver.variant_summary import is_summarised
+
+    app = RulesExplorer()
+    far = Variant(60, "round", 13)
+    assert not is_summarised(far)  # (a few seconds of solving: the test stops it)
+    update = {"method": "update", "state": {"value": 60}, "buffer_paths": []}
+    app.target._handle_msg({"content": {"data": update}, "buffers": []})  # the slider moved
+    assert app.work.running and app.target.disabled and app.dice.disabled
+    update = {"method": "update", "state": {"value": 8}, "buffer_paths": []}
+    app.dice._handle_msg({"content": {"data": update}, "buffers": []})  # a message that raced
+    assert app.dice.value == 8 and app.work.running  # not solved: put back at the end
+    while app.work._told[0] < 1 and app.work.running:
+        time.sleep(0.01)
+    clicked = time.monotonic()
+    click = {"method": "custom", "content": {"event": "click"}}
+    app.work.stop_button._handle_msg({"content": {"data": click}, "buffers": []})
+    ended = app.work.wait(10)
+    assert ended is not None and time.monotonic() - clicked < 1.0
+    assert ended.outcome is Outcome.STOPPED and not is_summarised(far)
+    assert app.variant == OFFICIAL == app.summary_now.variant and not app.target.disabled
+    assert "still those of" in app.work.status.value and "48.4%" in app.summary()
