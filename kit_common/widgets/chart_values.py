@@ -231,18 +231,21 @@ def readability_problems(figure: Any) -> list[str]:
     neither writes its values nor has them in the chart's table. Empty for a readable chart."""
     table = values_table(figure)
     listed = set(table.headers[1:]) if table is not None else set()
+    every = list(figure.data)
+    # a band's first edge: the trace after it fills to it, and lists both in its column
+    edges = {
+        id(trace)
+        for trace, after in zip(every, every[1:])
+        if getattr(after, "fill", None) == "tonexty" and after.name in listed
+    }
     problems = []
     for trace in data_traces(figure):
-        if labelled(trace):
+        if labelled(trace) or id(trace) in edges:
             continue
         if trace.type == "heatmap" and table is not None:
             continue
-        if trace.type in ("bar", "scatter") and (
-            trace.name in listed or getattr(trace, "fill", None) == "tonexty"
-        ):
+        if trace.type in ("bar", "scatter") and trace.name and trace.name in listed:
             continue
-        if trace.type in ("bar", "scatter") and not trace.name and table is not None:
-            continue  # an edge of a band, listed with the band
         problems.append(
             f"a {trace.type} trace {trace.name or '(no name)'!r} of "
             f"{_title(figure.layout.title)!r} can be read only by hovering"

@@ -92,6 +92,10 @@ def test_a_chart_read_only_by_hovering_or_in_pale_colours_is_found():
     assert len(readability_problems(hovered)) == 1
     unnamed = go.Figure(go.Bar(x=[1, 2], y=[3, 4]), layout=charts.layout())
     assert len(readability_problems(unnamed)) == 1
+    beside = go.Figure([go.Bar(x=[1], y=[3], name="a"), go.Scatter(x=[1], y=[4])])
+    assert readability_problems(beside) == [
+        "a scatter trace '(no name)' of '' can be read only by hovering"
+    ]
     pale = go.Figure(go.Bar(x=[1], y=[2], marker_color="#ff7f0e", name="b"), layout=charts.layout())
     assert [p.split(":")[0] for p in colour_problems(pale)] == ["'', b bars"]
     pale_text = go.Figure(
