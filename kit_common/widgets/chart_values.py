@@ -26,6 +26,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from kit_common.display import Table, chance_percent
@@ -235,7 +236,7 @@ def readability_problems(figure: Any) -> list[str]:
     # a band's first edge: the trace after it fills to it, and lists both in its column
     edges = {
         id(trace)
-        for trace, after in zip(every, every[1:])
+        for trace, after in pairwise(every)
         if getattr(after, "fill", None) == "tonexty" and after.name in listed
     }
     problems = []
