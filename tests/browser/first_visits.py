@@ -19,6 +19,7 @@ the failed pages with `KIT_SCREENSHOTS=failed`. Their seconds are in first_visit
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -36,6 +37,7 @@ from tests.browser.page_actions import (
     widget_outputs,
 )
 from tests.browser.page_checks import (
+    CHARTS_FITTED,
     PHONE,
     axe_violations,
     hover_only_charts,
@@ -172,6 +174,10 @@ def _read(opened: _Open, screenshots: Path) -> None:
             if visit.complete:
                 _measure_on_a_phone(visit, page)
                 if _screenshotted(visit):
+                    # every chart drawn for the phone (a loaded machine takes longer than the
+                    # measurement waited; a chart not yet drawn would look missing)
+                    with contextlib.suppress(Exception):
+                        page.wait_for_function(CHARTS_FITTED, timeout=10_000)
                     shot = screenshots / f"{_shot_name(visit)}@{PHONE['width']}.png"
                     _screenshot(visit, page, shot)
         finally:
@@ -187,11 +193,24 @@ def _shot_name(visit: Visit) -> str:
     return visit.name.replace("/", "__")
 
 
+#: Voila's lab template scrolls the page inside `#rendered_cells`, a Lumino panel of the
+#: viewport's size (absolute, `contain: strict`, in two more such boxes): for a whole-page
+#: screenshot the page is unfolded into the document for a moment (its width, and so every
+#: chart, unchanged).
+_UNFOLD = """html, body, #main, #jp-main-content-panel, #rendered_cells {
+  position: static !important; height: auto !important; overflow: visible !important;
+  contain: none !important; }"""
+
+
 def _screenshot(visit: Visit, page, path: Path) -> None:
     """The whole page as it shows now, saved at `path`; its time added to the visit's."""
     started = time.monotonic()
     path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=path, full_page=True, animations="disabled", caret="initial")
+    unfold = page.add_style_tag(content=_UNFOLD)
+    try:
+        page.screenshot(path=path, full_page=True, animations="disabled", caret="initial")
+    finally:
+        unfold.evaluate("(style) => style.remove()")
     visit.screenshot_s += time.monotonic() - started
 
 

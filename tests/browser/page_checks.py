@@ -151,7 +151,7 @@ def hover_only_charts(page) -> list[str]:
 PHONE_RULES = ["scrollable-region-focusable"]
 
 
-_CHARTS_FITTED = """() => [...document.querySelectorAll('#rendered_cells .kit-chart-view')]
+CHARTS_FITTED = """() => [...document.querySelectorAll('#rendered_cells .kit-chart-view')]
   .filter((chart) => chart.getClientRects().length > 0)
   .every((chart) => chart.dataset.fittedWidth === String(chart.clientWidth))"""
 
@@ -170,7 +170,7 @@ def phone_layout(page) -> dict:
     # the charts fitted to their new width (kit_common/widgets/static/live_chart.js); after
     # Playwright's timeout they are measured as they are (a cut title says so)
     with contextlib.suppress(Exception):
-        page.wait_for_function(_CHARTS_FITTED, timeout=5_000)
+        page.wait_for_function(CHARTS_FITTED, timeout=5_000)
     found = page.evaluate(_PHONE_LAYOUT, [CONTROL_PX, HANDLE_PX, PROSE_PX])
     found["axe"] = axe_violations(page, PHONE_RULES)
     found["scroll_stops"] = scroll_stops(page)
