@@ -84,7 +84,7 @@ def player_colour(index: int) -> str:
     return PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
 
 
-def series_line(index: int) -> dict[str, object]:
+def series_line(index: int) -> dict[str, dict[str, object]]:
     """The look of the `index`-th series drawn as a line with markers: its colour, dash and
     marker symbol (`Scatter(**series_line(i))`)."""
     return {
