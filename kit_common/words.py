@@ -364,6 +364,8 @@ ENGLISH: dict[str, str | Plural] = {
     "classview.summary_student": Plural(
         "student in class {code}: {n} trial to send", "student in class {code}: {n} trials to send"
     ),
+    # What opens the table of a chart's values, under the chart (kit_common.widgets.chart_values)
+    "chart.values": "The chart's numbers",
     # The projector's chart of a class (kit_common.widgets.class_chart)
     "classchart.exact": "Exact law",
     "classchart.class": Plural("The class ({n} trial)", "The class ({n} trials)"),

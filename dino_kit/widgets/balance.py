@@ -49,9 +49,12 @@ MAX_SECONDS = 90.0
 def balance_figure(report: BalanceReport | None, kind: str, components: ComponentSet) -> go.Figure:
     """The chart of one kind of component in `report` (largest difference on top); an empty
     chart that says so when no study was played yet (None)."""
+    kind_word = message("balance.kinds." + kind)
     if report is None:
-        title = message("chart.balance.title_none", kind=message("balance.kinds." + kind))
-        return charts.component_balance([], [], [], [], [], title[:1].upper() + title[1:])
+        title = message("chart.balance.title_none", kind=kind_word)
+        return charts.component_balance(
+            [], [], [], [], [], title[:1].upper() + title[1:], kind_word
+        )
     data = report.chart_data(kind)
     return charts.component_balance(
         [component_label(kind, i, components) for i in data["ids"]],
@@ -60,6 +63,7 @@ def balance_figure(report: BalanceReport | None, kind: str, components: Componen
         data["losers"],
         list(zip(data["losers_low"], data["losers_high"])),
         chart_title(report, kind),
+        kind_word[:1].upper() + kind_word[1:],
     )
 
 

@@ -14,7 +14,7 @@ import plotly.graph_objects as go
 
 from dino_kit.messages import message
 from kit_common.widgets import charts as theme
-from kit_common.widgets.charts import EXACT_COLOUR, HEIGHT, OBSERVED_COLOUR, layout
+from kit_common.widgets.charts import EXACT_COLOUR, GUIDE_COLOUR, HEIGHT, OBSERVED_COLOUR, layout
 
 __all__ = [
     "EXACT_COLOUR",
@@ -59,7 +59,7 @@ def law_bars(
 ) -> go.Figure:
     """Grouped bars: one trace per law (`laws[i][j]` = P(xs[j]) under law i)."""
     return theme.grouped_bars(
-        xs, list(zip(names, laws)), title, x_title, message("chart.probability")
+        xs, list(zip(names, laws)), title, x_title, message("chart.probability"), "percent"
     )
 
 
@@ -74,13 +74,15 @@ def risk_chart(
     fig = go.Figure(
         [
             go.Scatter(x=list(securities), y=list(expected_vp), mode="lines+markers",
-                       name=message("chart.expected_vp"), line={"color": EXACT_COLOUR}),
+                       name=message("chart.expected_vp"), line={"color": EXACT_COLOUR},
+                       meta={"values": ".2f"}),
             go.Scatter(x=list(securities), y=list(p_eaten), mode="lines+markers",
                        name=message("chart.p_eaten"), yaxis="y2",
-                       line={"color": OBSERVED_COLOUR, "dash": "dot"}),
+                       line={"color": OBSERVED_COLOUR, "dash": "dot"},
+                       marker={"symbol": "diamond"}, meta={"values": "percent"}),
         ]
     )  # fmt: skip
-    fig.add_vline(x=current, line_dash="dash", line_color="#555")
+    fig.add_vline(x=current, line_dash="dash", line_color=GUIDE_COLOUR)
     fig.update_layout(
         layout(),
         title=message("chart.risk.title"),
@@ -116,14 +118,19 @@ def rate_bars(
     highs: Sequence[float],
     title: str,
     y_title: str,
+    category: str = "",
 ) -> go.Figure:
-    """Bars with 95% confidence intervals (error bars from `lows` to `highs`)."""
-    return theme.estimates(labels, values, list(zip(lows, highs)), title, y_title)
+    """Bars with 95% confidence intervals (error bars from `lows` to `highs`); `category`
+    heads the labels' column in the chart's table."""
+    return theme.estimates(
+        labels, values, list(zip(lows, highs)), title, y_title, category=category
+    )
 
 
-#: The balance chart's two series: the winners' parks, and the losers'.
+#: The balance chart's two series: the winners' parks, and the losers' (5.1:1 and 4.5:1
+#: against the white, and green against grey under any colour vision).
 WINNERS_COLOUR = "#2e7d32"
-LOSERS_COLOUR = "#9e9e9e"
+LOSERS_COLOUR = "#767676"
 
 
 def component_balance(
@@ -133,10 +140,11 @@ def component_balance(
     losers: Sequence[float],
     losers_intervals: Sequence[tuple[float, float]],
     title: str,
+    kind: str = "",
 ) -> go.Figure:
-    """A balance study of one kind of component: per component (one row each, the first on
-    top), the share of winners' parks and of losers' parks holding it, each with its 95%
-    interval."""
+    """A balance study of one kind of component (`kind`, the table's first header): per
+    component (one row each, the first on top), the share of winners' parks and of losers'
+    parks holding it, each with its 95% interval."""
 
     def bars(
         name: str, xs: Sequence[float], spans: Sequence[tuple[float, float]], colour: str
@@ -158,6 +166,7 @@ def component_balance(
     )
     fig.update_layout(
         layout(),
+        meta={"values": ".0%", "category": kind},
         barmode="group",
         title=title,
         height=balance_height(len(labels)),

@@ -81,7 +81,15 @@ class WinsExplorer(App):
         self.text = w.HTML()
         self.text.add_class(OUTPUT_CLASS)
         self.figure = LiveChart(
-            charts.rate_bars([], [], [], [], message("chart.wins.title"), message("chart.wins.y"))
+            charts.rate_bars(
+                [],
+                [],
+                [],
+                [],
+                message("chart.wins.title"),
+                message("chart.wins.y"),
+                message("ui.bots"),
+            )
         )
         self.widget = w.VBox(
             [

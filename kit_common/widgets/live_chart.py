@@ -15,6 +15,10 @@ Why not plotly's own ways of showing a figure in a page:
 The widget here is a small anywidget whose view (`static/live_chart.js`) draws with the
 partial "cartesian" plotly.js bundle (1.5 MB, about 0.7 s; `tools/update_plotly_bundle.py`).
 That library travels once per kernel, as the state of one shared `PlotlyLibrary` widget.
+
+A chart's values travel with it as a table (`kit_common.widgets.chart_values`), which the view
+shows under the chart, collapsed, unless the figure writes them all on itself: no value is
+read only by hovering, which a phone, a keyboard and a screen reader cannot do.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ import plotly.io as pio
 import traitlets
 
 from kit_common.messages import current_language
+from kit_common.widgets.chart_values import values_html
 
 STATIC = Path(__file__).with_name("static")
 #: The plotly.js the views draw with; its version is plotly.py's own (a test checks).
@@ -72,6 +77,10 @@ class ChartWidget(anywidget.AnyWidget):
 
     _esm = STATIC / "live_chart.js"
     figure = traitlets.Dict(help="data, layout and config, as plotly.js reads them").tag(sync=True)
+    values = traitlets.Unicode(
+        help="the chart's values as HTML (a collapsed table, kit_common.widgets.chart_values), "
+        "shown under it; empty when the chart writes them on itself"
+    ).tag(sync=True)
     library = traitlets.Instance(PlotlyLibrary).tag(sync=True, **w.widget_serialization)
 
 
@@ -117,7 +126,9 @@ class LiveChart(go.Figure):
         """Send the figure as it is now to every view of the widget."""
         spec = json.loads(pio.to_json(self, validate=False))
         spec["config"] = chart_config()
-        self._widget.figure = spec
+        with self._widget.hold_sync():
+            self._widget.values = values_html(self)
+            self._widget.figure = spec
 
 
 def charts_in(widget: w.Widget) -> list[LiveChart]:

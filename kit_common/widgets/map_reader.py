@@ -177,6 +177,9 @@ class MapChart(App):
     """A heatmap with its phone form under it (`RowReader`)."""
 
     def __init__(self, figure: go.Figure, value_format: str, row: int = 0) -> None:
+        meta = figure.layout.meta if isinstance(figure.layout.meta, dict) else {}
+        if not meta.get("values"):  # the map's table writes its cells as the reader does
+            figure = go.Figure(figure).update_layout(meta={**meta, "values": value_format})
         self.figure = LiveChart(figure)
         self.reader = RowReader(self.figure, value_format, row)
         self.widget = w.VBox([self.figure.widget, self.reader.widget])

@@ -15,12 +15,14 @@ from kit_common.messages import number_text
 from kit_common.widgets import charts as theme
 from kit_common.widgets.charts import (
     EXACT_COLOUR,
+    GUIDE_COLOUR,
     OBSERVED_COLOUR,
     estimates,
     grouped_bars,
     heatmap,
     layout,
     player_colour,
+    series_line,
     shares,
 )
 from martian_kit.messages import CATALOGUE, face_message, message
@@ -91,23 +93,26 @@ def score_race(
     target: int = 25,
 ) -> go.Figure:
     """A line per player of their total after each of their turns (`rounds[i]` are the rounds
-    of player i's turns, `totals[i]` the totals after them), with the target as a dashed
-    line. The rounds axis spans the rounds given: a game taken up in round 9 starts there."""
+    of player i's turns, `totals[i]` the totals after them), each in its own colour, dash and
+    marker, with the target as a dashed line. The rounds axis spans the rounds given: a game
+    taken up in round 9 starts there."""
     fig = go.Figure()
     for i, name in enumerate(names):
+        look = series_line(i)
         fig.add_trace(
             go.Scatter(
                 x=list(rounds[i]),
                 y=list(totals[i]),
                 mode="lines+markers",
                 name=name,
-                line={"color": player_colour(i), "shape": "hv"},
+                line={**look["line"], "shape": "hv"},
+                marker=look["marker"],
             )
         )
     fig.add_hline(
         y=target,
         line_dash="dash",
-        line_color="#555",
+        line_color=GUIDE_COLOUR,
         annotation_text=message("chart.target", target=target),
     )
     fig.update_layout(
@@ -119,9 +124,14 @@ def score_race(
     return fig
 
 
+#: The options that are not the best, on the options' chart.
+OTHER_OPTION_COLOUR = "#8a8a8a"
+
+
 def option_values(labels: Sequence[str], values: Sequence[float], best: int | None) -> go.Figure:
-    """A bar per option with its value; the best option (index `best`) highlighted."""
-    colours = [EXACT_COLOUR if i == best else "#b0a4d4" for i in range(len(labels))]
+    """A bar per option with its value written on it; the best option (index `best`) in the
+    kit's purple, the others in grey (3.5:1 against the white: every bar is seen)."""
+    colours = [EXACT_COLOUR if i == best else OTHER_OPTION_COLOUR for i in range(len(labels))]
     fig = go.Figure(
         [
             go.Bar(
@@ -147,28 +157,34 @@ def option_values(labels: Sequence[str], values: Sequence[float], best: int | No
 def lines_by_group(
     xs: Sequence[int], groups: Sequence[tuple[str, Sequence[float]]], title: str, x_title: str
 ) -> go.Figure:
-    """One line per (name, ys) group over `xs`, y as a probability."""
-    return theme.lines_by_group(xs, groups, title, x_title, message("chart.probability"))
+    """One line per (name, ys) group over `xs`, y as a probability (a percentage in the
+    chart's table)."""
+    return theme.lines_by_group(
+        xs, groups, title, x_title, message("chart.probability"), values="percent"
+    )
 
 
 def running_mean(values: Sequence[float], mean: float, sd: float, title: str) -> go.Figure:
     """The running average of `values` after each trial, the true `mean` as a line, and the
-    band mean ± 2·sd/√n where the running average stays about 95% of the time."""
+    band mean ± 2·sd/√n where the running average stays about 95% of the time (its edges
+    drawn as dotted lines). The chart's table lists them after 1, 2, 5, 10, 20, 50, ... trials
+    and the last."""
     xs = list(range(1, len(values) + 1))
     running, total = [], 0.0
     for i, v in enumerate(values, 1):
         total += v
         running.append(total / i)
     upper = [mean + 2 * sd / n**0.5 for n in xs]
+    edge = {"width": 1, "color": EXACT_COLOUR, "dash": "dot"}
     lower = [mean - 2 * sd / n**0.5 for n in xs]
     fig = go.Figure(
         [
-            go.Scatter(x=xs, y=upper, mode="lines", line={"width": 0}, showlegend=False),
+            go.Scatter(x=xs, y=upper, mode="lines", line=edge, showlegend=False),
             go.Scatter(
                 x=xs,
                 y=lower,
                 mode="lines",
-                line={"width": 0},
+                line=edge,
                 fill="tonexty",
                 fillcolor="rgba(126,87,194,0.15)",
                 name=message("chart.band"),
@@ -183,8 +199,10 @@ def running_mean(values: Sequence[float], mean: float, sd: float, title: str) ->
         ]
     )
     fig.add_hline(y=mean, line_dash="dash", line_color=EXACT_COLOUR)
+    listed = [n for n in xs if str(n).lstrip("0")[:1] in "125" and set(str(n)[1:]) <= {"0"}]
     fig.update_layout(
         layout(),
+        meta={"values": ".2f", "rows": [*listed, len(xs)] if xs else []},
         title=title,
         xaxis={"title": message("chart.trials"), "type": "log"},
         yaxis={"title": message("chart.average")},
@@ -199,9 +217,11 @@ def seat_chances(
     first_name: str,
     second_name: str,
     y_title: str,
+    category: str = "",
 ) -> go.Figure:
     """Stacked bars, one per label: the first player's chance to win and the second's (the
-    rest), with a line at one half."""
+    rest), with a line at one half; `category` heads the labels' column in the chart's
+    table."""
     fig = go.Figure(
         [
             go.Bar(x=list(labels), y=list(first), name=first_name, marker_color=player_colour(0)),
@@ -213,9 +233,10 @@ def seat_chances(
             ),
         ]
     )
-    fig.add_hline(y=0.5, line_dash="dot", line_color="#555")
+    fig.add_hline(y=0.5, line_dash="dot", line_color=GUIDE_COLOUR)
     fig.update_layout(
         layout(),
+        meta={"values": "percent", "category": category},
         barmode="stack",
         height=360,
         title=title,

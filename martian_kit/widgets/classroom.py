@@ -233,11 +233,14 @@ class ClassExperiment(App):
             self.figure.data[0].visible = self.reveal.value
             self.figure.data[1].y = new.data[1].y
             self.figure.data[1].name = new.data[1].name
+            self.figure.layout.yaxis.range = (
+                new.layout.yaxis.range if not self.reveal.value else None
+            )
         return report
 
     @staticmethod
     def _figure(counts: list[int]) -> go.Figure:
-        return charts.exact_vs_observed(
+        figure = charts.exact_vs_observed(
             list(COUNTS),
             [float(p) for p in exact_ray_distribution()],
             counts,
@@ -245,6 +248,9 @@ class ClassExperiment(App):
             message("class.chart.x"),
             observed_label=message("class.chart.observed", n=sum(counts)),
         )
+        if not sum(counts):  # no rolls and the exact chances hidden: a probability's scale,
+            figure.update_yaxes(range=[0, 1])  # not plotly's 0 to 4 of an empty chart
+        return figure
 
     def summary(self) -> str:
         key = "class.summary.exact" if self.reveal.value else "class.summary"

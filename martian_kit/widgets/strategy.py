@@ -105,6 +105,7 @@ class StopMap(App):
             message("map.y"),
             message("map.value"),
             diverging=True,
+            values=".1f",
         )
 
     def _refresh(self) -> None:

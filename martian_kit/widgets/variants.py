@@ -244,6 +244,7 @@ class RulesExplorer(App):
             message("variants.chart.first"),
             message("variants.chart.second"),
             message("variants.chart.seats.y"),
+            message("variants.table.end"),
         )
 
     @staticmethod
@@ -257,6 +258,7 @@ class RulesExplorer(App):
             message("variants.chart.map.y"),
             message("variants.chart.map.value"),
             diverging=True,
+            values=".1f",
         )
 
 

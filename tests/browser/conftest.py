@@ -166,7 +166,13 @@ def first_visits(request, started_voila_app, chromium_browser) -> dict[str, Visi
     (ARTIFACTS / "first_visits.json").write_text(
         json.dumps(
             [
-                {"page": v.name, "lang": v.lang, "complete": v.complete, "seconds": v.seconds}
+                {
+                    "page": v.name,
+                    "lang": v.lang,
+                    "complete": v.complete,
+                    "seconds": v.seconds,
+                    "screenshot_seconds": round(v.screenshot_s, 3),
+                }
                 for v in visits.values()
             ],
             indent=1,

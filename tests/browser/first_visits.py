@@ -6,13 +6,20 @@ to open the page again, and a translated page, which has no preheated kernel, ra
 each time. Here each page is visited once, `AT_ONCE` pages at a time, in a fresh browser
 context of its own (a first visit), and what it showed is kept as a `Visit`; the tests in the
 modules read it (`first_visits` fixture, tests/browser/conftest.py). A page that failed
-(incomplete, or with errors; every page with `KIT_SCREENSHOTS=all`) is screenshotted as it
-showed; then an English page's main control is used once (`interact`: the page answers), and
-the page is left, which shuts its kernel down, as for a visitor.
+(incomplete, or with errors) is screenshotted as it showed; then an English page's main
+control is used once (`interact`: the page answers), and the page is left, which shuts its
+kernel down, as for a visitor.
+
+Every English page is also screenshotted whole as it first showed at both sizes (the
+desktop's, and the phone's at the end of the visit), under test-artifacts/screenshots/ as
+`NAME.png` and `NAME@390.png`, for a person to look at (issue 27); a translated page only
+with `KIT_SCREENSHOTS=all` (its layout is its English page's, in other words), and none but
+the failed pages with `KIT_SCREENSHOTS=failed`. Their seconds are in first_visits.json.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -29,12 +36,20 @@ from tests.browser.page_actions import (
     toolbar_titles,
     widget_outputs,
 )
-from tests.browser.page_checks import PHONE, axe_violations, phone_layout, scroll_stops
+from tests.browser.page_checks import (
+    CHARTS_FITTED,
+    PHONE,
+    axe_violations,
+    hover_only_charts,
+    phone_layout,
+    scroll_stops,
+)
 from tests.browser.visible_text import text_in_language, visible_text
 from tests.browser.voila_server import CONTEXT_OPTIONS
 
-#: `KIT_SCREENSHOTS=all` screenshots every page as it first showed, not only the failed ones.
-SCREENSHOT_EVERY_PAGE = os.environ.get("KIT_SCREENSHOTS", "") == "all"
+#: `KIT_SCREENSHOTS=all` screenshots every page at both sizes, the translated ones too;
+#: `KIT_SCREENSHOTS=failed` only the pages that failed.
+SCREENSHOTS = os.environ.get("KIT_SCREENSHOTS", "en")
 #: Pages open at the same time (six visitors of a class, each opening a page).
 AT_ONCE = 6
 #: Seconds a page may take to draw all its widgets before it counts as incomplete.
@@ -94,6 +109,11 @@ class Visit:
     #: The wide tables' boxes whose tab stop does not match whether they scroll, at the
     #: desktop's size and then (prefixed with the width) on the phone.
     scroll_stops: list[str] = field(default_factory=list)
+    #: The charts whose values only hovering tells (page_checks.hover_only_charts), at the
+    #: desktop's size and then (prefixed with the width) on the phone.
+    hover_only: list[str] = field(default_factory=list)
+    #: Seconds of the screenshots taken (both sizes), for the cost they add.
+    screenshot_s: float = 0.0
 
 
 @dataclass
@@ -134,17 +154,15 @@ def _read(opened: _Open, screenshots: Path) -> None:
         if visit.complete:
             visit.axe = axe_violations(page)
             visit.scroll_stops = scroll_stops(page)
+            visit.hover_only = hover_only_charts(page)
     except Exception as error:  # a page that never came: say so instead of its text
         visit.problems.append(f"could not be read: {type(error).__name__}: {error}"[:300])
     finally:
         visit.problems += opened.watch.problems
         try:
-            if SCREENSHOT_EVERY_PAGE or not visit.complete or visit.problems:
-                # what the visitor saw, for whoever reads the failure (a full-page screenshot
-                # costs Chromium about 2 s of CPU: 84 of them were a tenth of the browser tests)
-                screenshots.mkdir(parents=True, exist_ok=True)
-                shot = screenshots / (visit.name.replace("/", "__") + ".png")
-                page.screenshot(path=shot, full_page=True)
+            if _screenshotted(visit) or not visit.complete or visit.problems:
+                # what the visitor saw, for whoever looks at the pages or reads a failure
+                _screenshot(visit, page, screenshots / (_shot_name(visit) + ".png"))
             if visit.complete and visit.lang == "en":
                 seen = len(opened.watch.problems)
                 try:
@@ -155,8 +173,45 @@ def _read(opened: _Open, screenshots: Path) -> None:
                 visit.problems_after += opened.watch.problems[seen:]
             if visit.complete:
                 _measure_on_a_phone(visit, page)
+                if _screenshotted(visit):
+                    # every chart drawn for the phone (a loaded machine takes longer than the
+                    # measurement waited; a chart not yet drawn would look missing)
+                    with contextlib.suppress(Exception):
+                        page.wait_for_function(CHARTS_FITTED, timeout=10_000)
+                    shot = screenshots / f"{_shot_name(visit)}@{PHONE['width']}.png"
+                    _screenshot(visit, page, shot)
         finally:
             page.goto("about:blank")  # leaving the page shuts its kernel down
+
+
+def _screenshotted(visit: Visit) -> bool:
+    """Whether the page is screenshotted at both sizes (`SCREENSHOTS`)."""
+    return SCREENSHOTS == "all" or (SCREENSHOTS == "en" and visit.lang == "en")
+
+
+def _shot_name(visit: Visit) -> str:
+    return visit.name.replace("/", "__")
+
+
+#: Voila's lab template scrolls the page inside `#rendered_cells`, a Lumino panel of the
+#: viewport's size (absolute, `contain: strict`, in two more such boxes): for a whole-page
+#: screenshot the page is unfolded into the document for a moment (its width, and so every
+#: chart, unchanged).
+_UNFOLD = """html, body, #main, #jp-main-content-panel, #rendered_cells {
+  position: static !important; height: auto !important; overflow: visible !important;
+  contain: none !important; }"""
+
+
+def _screenshot(visit: Visit, page, path: Path) -> None:
+    """The whole page as it shows now, saved at `path`; its time added to the visit's."""
+    started = time.monotonic()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    unfold = page.add_style_tag(content=_UNFOLD)
+    try:
+        page.screenshot(path=path, full_page=True, animations="disabled", caret="initial")
+    finally:
+        unfold.evaluate("(style) => style.remove()")
+    visit.screenshot_s += time.monotonic() - started
 
 
 def _measure_on_a_phone(visit: Visit, page) -> None:
@@ -174,6 +229,7 @@ def _measure_on_a_phone(visit: Visit, page) -> None:
     visit.cut_titles = found["titles"]
     visit.axe += [f"at {PHONE['width']} px: {v}" for v in found["axe"]]
     visit.scroll_stops += [f"at {PHONE['width']} px: {v}" for v in found["scroll_stops"]]
+    visit.hover_only += [f"at {PHONE['width']} px: {v}" for v in found["hover_only"]]
 
 
 def _use(visit: Visit, page) -> None:

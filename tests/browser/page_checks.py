@@ -10,6 +10,9 @@
   titles cut at a chart's edge.
 - `scroll_stops`: the wide tables' boxes that are a tab stop without scrolling, or scroll
   without being one (at either size).
+- `hover_only_charts`: the charts shown that draw values but neither write them on the chart
+  nor list them in their table (kit_common/widgets/chart_values.py), so that only hovering
+  tells them (at either size).
 
 Both run in the first visits (tests/browser/first_visits.py), which already pay for the page
 load: a page visit costs ~5 s of CPU, these add a fraction of that.
@@ -73,6 +76,7 @@ _PHONE_LAYOUT = """([control, handle, prose]) => {
   const tall = (e) => Math.round(e.getBoundingClientRect().height);
   const controls = [...document.querySelectorAll(
     '#rendered_cells button, #rendered_cells select, #rendered_cells input[type=text], '
+    + '#rendered_cells summary, '
     + '#rendered_cells input[type=number], #rendered_cells textarea, '
     + '#rendered_cells .widget-checkbox label, #rendered_cells .widget-checkbox input')]
     .filter(shown)
@@ -124,11 +128,30 @@ def scroll_stops(page) -> list[str]:
     return page.evaluate(_SCROLL_STOPS)
 
 
+#: The charts shown whose values only hovering tells: a chart that draws bars, points, lines
+#: or a heatmap's cells, yet writes no value on itself (plotly.js's bar and point texts) and
+#: lists none in its table (`.kit-chart-values`, the view's collapsed table), each by title.
+#: A chart with nothing drawn yet (a game's chart before the first turn) has nothing to read.
+_HOVER_ONLY_CHARTS = """() => [...document.querySelectorAll('#rendered_cells .kit-chart')]
+  .filter((chart) => chart.getClientRects().length > 0)
+  .filter((chart) => chart.querySelector('.barlayer .point path, .scatterlayer .point, '
+    + '.scatterlayer .js-line[d]:not([d=""]), .heatmaplayer .hm'))
+  .filter((chart) => !chart.querySelector('.bartext, .textpoint text')
+    && !chart.querySelector('.kit-chart-values table tbody tr'))
+  .map((chart) => chart.querySelector('.gtitle')?.textContent ?? '(no title)')
+  .map((title) => `"${title.slice(0, 60)}"`)"""
+
+
+def hover_only_charts(page) -> list[str]:
+    """The charts shown whose values can be read only by hovering, by title."""
+    return page.evaluate(_HOVER_ONLY_CHARTS)
+
+
 #: The axe rules whose answer depends on the viewport's width, checked again on the phone.
 PHONE_RULES = ["scrollable-region-focusable"]
 
 
-_CHARTS_FITTED = """() => [...document.querySelectorAll('#rendered_cells .kit-chart-view')]
+CHARTS_FITTED = """() => [...document.querySelectorAll('#rendered_cells .kit-chart-view')]
   .filter((chart) => chart.getClientRects().length > 0)
   .every((chart) => chart.dataset.fittedWidth === String(chart.clientWidth))"""
 
@@ -139,15 +162,17 @@ def phone_layout(page) -> dict:
     `CONTROL_PX`, each slider handle under `HANDLE_PX`), `prose` (the font sizes under
     `PROSE_PX`), `titles` (the charts' titles cut at the chart's edge), `axe` (the
     violations of `PHONE_RULES` at that width), `scroll_stops` (the tables' boxes whose tab
-    stop does not match whether they scroll: `scroll_stops`)."""
+    stop does not match whether they scroll: `scroll_stops`), `hover_only` (the charts read
+    only by hovering: `hover_only_charts`)."""
     page.set_viewport_size(PHONE)
     # two frames: the resize's layout, then whatever the widgets redraw for the new width
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     # the charts fitted to their new width (kit_common/widgets/static/live_chart.js); after
     # Playwright's timeout they are measured as they are (a cut title says so)
     with contextlib.suppress(Exception):
-        page.wait_for_function(_CHARTS_FITTED, timeout=5_000)
+        page.wait_for_function(CHARTS_FITTED, timeout=5_000)
     found = page.evaluate(_PHONE_LAYOUT, [CONTROL_PX, HANDLE_PX, PROSE_PX])
     found["axe"] = axe_violations(page, PHONE_RULES)
     found["scroll_stops"] = scroll_stops(page)
+    found["hover_only"] = hover_only_charts(page)
     return found

@@ -6,6 +6,8 @@ desktop's size (1280 × 900), then the page was resized to a phone's (390 × 844
 
 - no serious or critical WCAG 2.1 A/AA violation axe finds (at either size);
 - a wide table's box a tab stop exactly when it scrolls (at either size);
+- every chart's values readable without hovering: written on the chart, or in its table
+  (at either size);
 - on the phone, no sideways scroll of the page itself (wide tables scroll in their own box),
   no control under 44 px tall (a slider's handle under 24 px), no prose under 16 px, no
   chart's title cut at the chart's edge.
@@ -59,3 +61,11 @@ def test_the_page_fits_a_phone(first_visits, name):
 def test_a_table_box_is_a_tab_stop_exactly_when_it_scrolls(first_visits, name):
     visit = _visited(first_visits, name)
     assert not visit.scroll_stops, f"{name}:\n" + "\n".join(visit.scroll_stops)
+
+
+def test_every_chart_can_be_read_without_hovering(first_visits, name):
+    visit = _visited(first_visits, name)
+    assert not visit.hover_only, (
+        f"{name}: charts whose values only hovering tells (neither on the chart nor in a "
+        "table under it):\n" + "\n".join(visit.hover_only)
+    )

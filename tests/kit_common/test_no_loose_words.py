@@ -10,6 +10,10 @@ from kit_common.messages import Catalogue
 from tests.literal_scan import is_worded, loose_words, worded_literals
 
 ROOT = Path(__file__).resolve().parents[2]
+LIVE_CHART_VALUES_HELP = (
+    "the chart's values as HTML (a collapsed table, kit_common.widgets.chart_values), shown "
+    "under it; empty when the chart writes them on itself"
+)
 #: The catalogue machinery and the catalogue itself hold the words; every other module speaks
 #: through them.
 CATALOGUE_MODULES = {"messages.py", "words.py"}
@@ -25,6 +29,20 @@ ALLOWED = {
     ("kit_common/widgets/live_chart.py", "data, layout and config, as plotly.js reads them"): (
         "a traitlet's help: a developer's note on the widget's state, never shown on a page"
     ),
+    ("kit_common/widgets/live_chart.py", LIVE_CHART_VALUES_HELP): (
+        "a traitlet's help: a developer's note on the widget's state, never shown on a page"
+    ),
+    **{
+        ("kit_common/widgets/chart_values.py", text): (
+            "a chart check's finding, for the tests and whoever writes a chart; never on a page"
+        )
+        for text in (
+            " can be read only by hovering",
+            "(no name)",
+            "not a colour the charts use: ",
+            " guide line",
+        )
+    },
     ("kit_common/class_handout.py", class_handout.STYLE): (
         "a style sheet (CSS: @media print), never shown as words"
     ),

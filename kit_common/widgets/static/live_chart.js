@@ -120,8 +120,22 @@ function fitted(figure, width) {
   return { data, layout };
 }
 
+// The chart's values (the model's `values`: a collapsed table, or nothing when the chart
+// writes them on itself; kit_common/widgets/chart_values.py) go under the plot, in an element
+// of their own that keeps its open or closed state across updates.
+function showValues(box, html) {
+  const open = box.querySelector("details")?.open ?? false;
+  box.innerHTML = html;
+  const details = box.querySelector("details");
+  if (details) { details.open = open; }
+}
+
 async function render({ model, el }) {
   el.classList.add("kit-chart-view"); // a chart's view, drawn or not yet
+  const plot = document.createElement("div"); // what plotly.js draws in
+  const values = document.createElement("div");
+  el.append(plot, values);
+  showValues(values, model.get("values") ?? "");
   const Plotly = await plotly(model);
   let drawnFor = null; // the width the figure was last fitted to
   let shape = null; // how it was fitted: its title's lines, narrow or not
@@ -139,12 +153,14 @@ async function render({ model, el }) {
     // leaves a heatmap blank when its colour bar changes orientation
     const redraw = shape !== null && fittedShape !== shape ? Plotly.newPlot : Plotly.react;
     shape = fittedShape;
-    await redraw(el, data, layout, config);
+    await redraw(plot, data, layout, config);
     el.classList.add("kit-chart"); // a drawn chart (what the browser tests wait for)
     el.dataset.fittedWidth = String(drawnFor); // the width drawn for (the tests wait for it)
   };
+  const newValues = () => showValues(values, model.get("values") ?? "");
   await draw();
   model.on("change:figure", draw);
+  model.on("change:values", newValues);
   // Plotly sizes a chart when it is drawn; a view drawn before it is attached to the page (or
   // in a box that is resized later, a phone turned, say) is fitted to its new width here.
   const resized = new ResizeObserver(() => {
@@ -154,7 +170,8 @@ async function render({ model, el }) {
   return () => {
     resized.disconnect();
     model.off("change:figure", draw);
-    Plotly.purge(el);
+    model.off("change:values", newValues);
+    Plotly.purge(plot);
   };
 }
 
