@@ -160,6 +160,10 @@ def comparison_html(
     return f"{table}<p>{means} {verdict}</p>"
 
 
+#: An outcome typed by hand, alone ("4") or with how many times it came ("4x2").
+_TALLY = re.compile(r"(-?[0-9]{1,8})(?:x([0-9]{1,4}))?")
+
+
 def own_name(title: str) -> str:
     """The name the store keeps for a teacher's own experiment titled `title`: "own-" and
     the title's letters and digits (ASCII, at most 40), or "own" alone."""
@@ -687,19 +691,22 @@ class StudentView(_ClassPage):
         return trial.outcome
 
     def add_typed(self, text: str) -> list[int]:
-        """Take the outcomes typed from real dice ("4 5 3"), each one of the experiment's."""
+        """Take the outcomes typed from a trial done by hand ("4 5 3"), each one of the
+        experiment's, or a tally of them: an outcome, "x" and how many times ("4x2 5x1": 4
+        twice and 5 once)."""
         _, experiment = self._joined()
-        words = text.replace(",", " ").split()
+        words = text.replace(",", " ").replace("×", "x").replace("X", "x").split()
         values: list[int] = []
         for word in words:
-            value = int(word) if word.lstrip("-").isdigit() and len(word) < 9 else None
+            tally = _TALLY.fullmatch(word)
+            value = int(tally.group(1)) if tally else None
             if value is None or value not in experiment.outcomes:
                 listed = ", ".join(map(str, experiment.outcomes))
                 raise InputError(
                     message("classview.typed"),
                     message("classstore.bad_trial", outcomes=listed, value=repr(word[:40])),
                 )
-            values.append(value)
+            values += [value] * (int(tally.group(2)) if tally and tally.group(2) else 1)
         self._check_room(len(values))
         self.pending += values
         self.typed.value = ""

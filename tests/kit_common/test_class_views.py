@@ -140,11 +140,13 @@ def test_bad_typed_outcomes_are_refused_and_nothing_is_added(
     with pytest.raises(ClassError, match="has not joined"):
         student.roll()
     student.join(key.code, "Bob")
-    for typed in ("7", "3 x", "1e3", "0", "99999999999"):
+    for typed in ("7", "3 x", "1e3", "0", "99999999999", "3x", "7x2", "3x-1", "3x99999"):
         with pytest.raises(InputError, match="must be one of the experiment's outcomes"):
             student.add_typed(typed)
     with pytest.raises(InputError, match="one send holds 1 to 500 trials, this one has 501"):
         student.add_typed(" ".join(["3"] * 501))
+    with pytest.raises(InputError, match="this one has 501"):
+        student.add_typed("3x500 4")
     assert student.pending == []
     assert not student.send()  # nothing to send
     assert "Nothing to send yet" in student.status.value
@@ -381,7 +383,7 @@ def test_a_teachers_own_experiment_is_a_definition_the_students_page_builds(
     assert student.experiment == teacher.experiment  # built from the definition, equal
     outcome = student.roll()
     assert outcome in (0, 1, 2) and student.picture.value == ""
-    student.add_typed("2 2 0")
+    assert student.add_typed("2x2 0×1 1x0") == [2, 2, 0]  # a tally: 2 twice, 0 once
     assert student.send() and store.pooled(key.code).trials == 4
     assert "<th>heads</th><th>You</th>" in student.results.value
     assert "<td>1.0</td>" in student.results.value  # expected 4 × 1/4 beside the counts
