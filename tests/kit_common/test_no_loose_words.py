@@ -37,6 +37,7 @@ ALLOWED = {
             "BEGIN IMMEDIATE",
             "READ COMMITTED",
             "ALTER TABLE kit_room_seat ADD COLUMN seen_at ",
+            "ALTER TABLE kit_class ADD COLUMN definition TEXT",
         )
     },
 }
