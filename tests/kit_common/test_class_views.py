@@ -389,6 +389,13 @@ def test_a_teachers_own_experiment_is_a_definition_the_students_page_builds(
     assert "<td>1.0</td>" in student.results.value  # expected 4 × 1/4 beside the counts
     teacher.refresh()
     assert "4 trials pooled from 1 of 1 students." in teacher.pooled.value
+    assert "heads" in teacher.handout() and "Two coins" in teacher.handout()
+    assert teacher.export().count("own-two-coins") == 4  # the CSV: one row a trial
+    # the teacher's page restarted: the class reopens by its code, built from the store
+    keys = TeacherKeys(tmp_path / "teacher_keys.json")
+    again_teacher = TeacherView({}, lambda: store, keys, refresh_s=None)
+    again_teacher.reopen(key.code)
+    assert again_teacher.experiment == teacher.experiment
     # the same name with another law is not the page's own experiment of that name
     other = Experiment.from_probabilities("own-two-coins", "x", "y", "z", [F(1, 2), F(1, 2)])
     again = StudentView({other.name: other}, lambda: store, code=key.code)
