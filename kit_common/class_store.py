@@ -8,6 +8,11 @@ SQLAlchemy URL in the environment variable `KIT_CLASS_DB` (such as
 machines) is used instead. The schema is created on first use and carries its version in a
 table of its own; `MIGRATIONS` takes a store from each version to the next.
 
+A class keeps its experiment's name and outcomes and (since schema version 4) its definition:
+the title, what one trial is, what its outcome counts and the exact law, each probability a
+fraction written as text ("1/6"), so that a page that does not know the experiment (a
+teacher's own) builds it from the store (`ClassInfo.definition`).
+
 What it promises:
 - a class is found by its join code (`CODE_LENGTH` characters of `CODE_ALPHABET`: no 0/O,
   1/I/L or U/V-like pairs to misread, about 34 bits drawn with `secrets`); only the holder of
@@ -52,6 +57,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +96,14 @@ MAX_IDLE_MINUTES = 7 * 24 * 60
 #: most this many outcomes, each a whole number of at most `MAX_OUTCOME` in size.
 MAX_OUTCOMES = 200
 MAX_OUTCOME = 10**6
+#: An experiment's definition: at most this many characters in its title, in what one trial
+#: is and in what a trial's outcome counts, and in each probability written as a fraction.
+MAX_TITLE = 80
+MAX_TRIAL_WORDS = 300
+MAX_OUTCOME_WORDS = 80
+MAX_FRACTION_TEXT = 400
+#: A probability as the store writes it: a whole number or a fraction, "1/6".
+_FRACTION = re.compile(r"[0-9]+(/[0-9]+)?")
 #: How long a SQLite writer waits for another one to finish, in seconds.
 BUSY_TIMEOUT_S = 30.0
 #: A send's idempotency key: what the page draws (a UUID's hex, or any such token).
@@ -117,6 +131,9 @@ classes = sa.Table(
     sa.Column("trial_count", sa.Integer, nullable=False),  # the trials stored, kept by sends
     sa.Column("created_at", sa.DateTime, nullable=False),  # UTC, naive
     sa.Column("active_at", sa.DateTime, nullable=False),
+    # (version 4) the experiment's definition, a JSON object (`ClassInfo.definition`); None:
+    # a class started before, or without one (the page knows the experiment by its name)
+    sa.Column("definition", sa.Text, nullable=True),
 )
 
 students = sa.Table(
@@ -227,9 +244,26 @@ room_moves = sa.Table(
 
 
 def _create_version_1(conn: Connection) -> None:
-    # Version 1 is the class's tables above. When a later version changes them, this step
-    # must keep creating version 1's tables (spelled out here) and the new step alters them.
-    metadata.create_all(conn, tables=[classes, students, sends, trials])
+    # Version 1 is the class's tables above, as they were then (spelled out: version 4 added
+    # the class's definition).
+    then = sa.MetaData()
+    sa.Table(
+        "kit_class",
+        then,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("code", sa.String(CODE_LENGTH), nullable=False, unique=True),
+        sa.Column("secret_hash", sa.String(64), nullable=False),
+        sa.Column("experiment", sa.String(64), nullable=False),
+        sa.Column("outcomes", sa.Text, nullable=False),
+        sa.Column("idle_minutes", sa.Integer, nullable=False),
+        sa.Column("closed", sa.Boolean, nullable=False),
+        sa.Column("trial_count", sa.Integer, nullable=False),
+        sa.Column("created_at", sa.DateTime, nullable=False),
+        sa.Column("active_at", sa.DateTime, nullable=False),
+    )
+    for table in (students, sends, trials):
+        table.to_metadata(then)
+    then.create_all(conn)
 
 
 def _create_version_2(conn: Connection) -> None:
@@ -266,11 +300,17 @@ def _add_version_3(conn: Connection) -> None:
     conn.execute(sa.text("ALTER TABLE kit_room_seat ADD COLUMN seen_at " + str(kind)))
 
 
+def _add_version_4(conn: Connection) -> None:
+    # Version 4: a class keeps its experiment's definition (the classes before have none).
+    conn.execute(sa.text("ALTER TABLE kit_class ADD COLUMN definition TEXT"))
+
+
 #: `MIGRATIONS[v]` takes a store from schema version v to v + 1, inside one transaction.
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     _create_version_1,
     _create_version_2,
     _add_version_3,
+    _add_version_4,
 )
 #: The schema version this kit writes.
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -314,7 +354,9 @@ class StudentKey:
 @dataclass(frozen=True)
 class ClassInfo:
     """A class as anyone holding its code sees it: its experiment (name and outcomes), its
-    idle time, whether it takes joins and sends, and when it was started and last active."""
+    idle time, whether it takes joins and sends, when it was started and last active, and the
+    experiment's definition: {"title", "trial", "outcome": its words, "law": [[outcome,
+    "p/q"], ...]} (`check_definition`), or None for a class started without one."""
 
     code: str
     experiment: str
@@ -323,6 +365,7 @@ class ClassInfo:
     is_open: bool
     created_at: datetime
     active_at: datetime
+    definition: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -436,6 +479,72 @@ def _check_experiment(name: Any, outcomes: Any) -> tuple[str, tuple[int, ...]]:
     raise InputError(
         "outcomes", message("classstore.bad_outcomes", most=MAX_OUTCOMES, value=shown(outcomes))
     )
+
+
+def _words(data: Mapping[str, Any], field: str, most: int) -> str:
+    value = data.get(field)
+    if isinstance(value, str):
+        text = unicodedata.normalize("NFC", value[: 8 * most]).strip()
+        if (
+            0 < len(text) <= most
+            and len(value) <= 8 * most
+            and not any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co") for c in text)
+        ):
+            return text
+    raise InputError(
+        f"definition.{field}", message("classstore.bad_words", most=most, value=shown(value))
+    )
+
+
+def _probability(value: Any, field: str) -> Fraction:
+    if isinstance(value, str) and len(value) <= MAX_FRACTION_TEXT and _FRACTION.fullmatch(value):
+        numerator, _, denominator = value.partition("/")
+        if int(denominator or 1) != 0:
+            p = Fraction(int(numerator), int(denominator or 1))
+            if 0 < p <= 1:
+                return p
+    raise InputError(
+        field, message("classstore.bad_fraction", most=MAX_FRACTION_TEXT, value=shown(value))
+    )
+
+
+def check_definition(definition: Any, outcomes: Sequence[int]) -> dict[str, Any]:
+    """An experiment's definition as the store keeps it, checked: a mapping with its "title"
+    (at most `MAX_TITLE` characters), what one "trial" is (`MAX_TRIAL_WORDS`), what its
+    "outcome" counts (`MAX_OUTCOME_WORDS`), and its "law": a list of [outcome, probability]
+    pairs, the outcomes exactly `outcomes` in their order, each probability a fraction as text
+    ("1/6", in lowest terms or not; at most `MAX_FRACTION_TEXT` characters) above 0, adding up
+    to exactly 1. Returned in the stored form (fractions in lowest terms)."""
+    if not isinstance(definition, Mapping):
+        raise InputError(
+            "definition", message("classstore.bad_definition", value=shown(definition))
+        )
+    checked: dict[str, Any] = {
+        "title": _words(definition, "title", MAX_TITLE),
+        "trial": _words(definition, "trial", MAX_TRIAL_WORDS),
+        "outcome": _words(definition, "outcome", MAX_OUTCOME_WORDS),
+    }
+    law = definition.get("law")
+    if isinstance(law, str | bytes) or not isinstance(law, Sequence) or len(law) != len(outcomes):
+        listed = ", ".join(map(str, outcomes))
+        raise InputError(
+            "definition.law", message("classstore.bad_law", outcomes=listed, value=shown(law))
+        )
+    pairs: list[list[Any]] = []
+    for i, (pair, expected) in enumerate(zip(law, outcomes)):
+        field = f"definition.law[{i}]"
+        if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise InputError(field, message("classstore.bad_pair", value=shown(pair)))
+        if not (is_whole(pair[0]) and pair[0] == expected):
+            raise InputError(
+                field, message("classstore.law_outcome", expected=expected, value=shown(pair[0]))
+            )
+        pairs.append([expected, str(_probability(pair[1], field))])
+    total = sum((Fraction(p) for _, p in pairs), Fraction(0))
+    if total != 1:
+        raise InputError("definition.law", message("classstore.law_total", total=str(total)))
+    checked["law"] = pairs
+    return checked
 
 
 def default_url() -> str:
@@ -628,6 +737,7 @@ class ClassStore:
             is_open=self._is_open(row),
             created_at=row.created_at,
             active_at=row.active_at,
+            definition=None if row.definition is None else json.loads(row.definition),
         )
 
     # -- the teacher's actions ---------------------------------------------------------------
@@ -637,12 +747,15 @@ class ClassStore:
         experiment: str,
         outcomes: Sequence[int],
         idle_minutes: int = DEFAULT_IDLE_MINUTES,
+        definition: Mapping[str, Any] | None = None,
     ) -> TeacherKey:
         """Start a class doing `experiment` (its name), whose trials are among `outcomes`; it
-        closes after `idle_minutes` without a join or send. The key's secret is shown to the
-        teacher's page only."""
+        closes after `idle_minutes` without a join or send. Its `definition` (see
+        `check_definition`), when given, is kept with it: the pages that do not know the
+        experiment build it from there. The key's secret is shown to the teacher's page only."""
         name, values = _check_experiment(experiment, outcomes)
         idle = whole(idle_minutes, "idle_minutes", MIN_IDLE_MINUTES, MAX_IDLE_MINUTES)
+        stored = None if definition is None else json.dumps(check_definition(definition, values))
         secret = secrets.token_urlsafe(24)
         for _ in range(8):  # a code already taken (about one chance in 10**10 each) is redrawn
             code = new_code()
@@ -660,6 +773,7 @@ class ClassStore:
                             trial_count=0,
                             created_at=now,
                             active_at=now,
+                            definition=stored,
                         )
                     )
                 return TeacherKey(code, secret)

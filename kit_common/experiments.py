@@ -4,8 +4,11 @@ against that law.
 
 An `Experiment` lists its outcomes (whole numbers, increasing) with their exact probabilities
 (`Fraction`s that add up to exactly 1: the kit computes them, nothing is estimated). The class
-store keeps only the experiment's name and outcomes with each class; the pages find the
-definition by name. `Experiment.compare(counts)` is what the projector shows: the counts seen
+store keeps the experiment's name, outcomes and definition (`Experiment.definition()`: its words
+and its law, each probability a fraction as text) with each class; a page that does not know the
+experiment by its name builds it from that definition (`Experiment.from_definition`), and a
+teacher's own experiment is typed as text (`parse_law`: "outcome: probability" a line).
+`Experiment.compare(counts)` is what the projector shows: the counts seen
 and expected, the mean seen and the exact mean, and a chi-square goodness-of-fit test whose
 groups are neighbouring outcomes merged, in order, until each expects at least 5 trials (the
 usual condition of the chi-square approximation; the grouping depends only on the number of
@@ -122,6 +125,33 @@ class Experiment:
         law = tuple(sorted((k, p) for k, p in pairs if p != 0))
         return cls(name, title, trial, outcome, law, play)
 
+    def definition(self) -> dict[str, object]:
+        """The experiment as the class store keeps it (JSON): its words and its law, each
+        probability a fraction as text ("1/6"). Without `play`: a trial drawn from the law."""
+        return {
+            "title": self.title,
+            "trial": self.trial,
+            "outcome": self.outcome,
+            "law": [[k, str(p)] for k, p in self.law],
+        }
+
+    @classmethod
+    def from_definition(cls, name: str, definition: Mapping[str, object]) -> Experiment:
+        """The experiment `name` from its definition as the class store keeps it (checked by
+        the store when the class started; checked here again: a sentence, never a crash)."""
+        law = definition.get("law")
+        pairs: list[tuple[int, Fraction]] = []
+        for i, pair in enumerate(law if isinstance(law, list) else []):
+            try:
+                outcome, text = pair
+                pairs.append((outcome, Fraction(text)))
+            except (TypeError, ValueError, ZeroDivisionError):
+                raise InputError(
+                    f"law[{i}]", message("experiment.bad_probability", value=shown(pair))
+                ) from None
+        words = {k: definition.get(k) for k in ("title", "trial", "outcome")}
+        return cls(name, law=tuple(pairs), **words)  # type: ignore[arg-type]
+
     @property
     def outcomes(self) -> tuple[int, ...]:
         """The possible outcomes, increasing."""
@@ -228,3 +258,49 @@ class Experiment:
         chances = [float(sum((self.probabilities[i] for i in g), Fraction(0))) for g in groups]
         # the groups are made already (in exact fractions): no float rounding may merge again
         return chi_square_test(grouped, chances, labels, MIN_EXPECTED * (1 - 1e-9))
+
+
+#: A line of a law typed as text: an outcome (a whole number), ":" or "=", its probability.
+_LAW_LINE = re.compile(r"\s*([+-]?[0-9]{1,7})\s*[:=]\s*([0-9]{1,12}(?:\s*/\s*[0-9]{1,12})?)\s*")
+
+
+def parse_law(text: str) -> tuple[tuple[int, Fraction], ...]:
+    """A law typed as text, one outcome a line: the outcome (a whole number), ":" (or "="),
+    its probability as a fraction ("3: 1/6"; a whole number, 0 or 1, too); blank lines
+    skipped. Exact: the probabilities must add up to exactly 1. A mistake raises an
+    `InputError` naming the line and saying what is wrong."""
+    pairs: list[tuple[int, Fraction]] = []
+    seen: set[int] = set()
+    for number, line in enumerate(text.splitlines()[:1000], 1):
+        if not line.strip():
+            continue
+        where = message("experiment.law_line", line=number)
+        match = _LAW_LINE.fullmatch(line)
+        if match is None:
+            raise InputError(where, message("experiment.bad_line", value=shown(line[:60])))
+        outcome = int(match.group(1))
+        top, _, bottom = match.group(2).partition("/")
+        if int(bottom or 1) == 0:
+            raise InputError(where, message("experiment.zero_denominator", value=shown(line)))
+        p = Fraction(int(top), int(bottom or 1))
+        if not 0 < p <= 1:
+            raise InputError(where, message("experiment.line_probability", value=str(p)))
+        if outcome in seen:
+            raise InputError(where, message("experiment.twice", outcome=outcome))
+        seen.add(outcome)
+        pairs.append((outcome, p))
+    if len(pairs) < 2:
+        raise InputError(
+            message("experiment.law_field"), message("experiment.few_lines", count=len(pairs))
+        )
+    total = sum((p for _, p in pairs), Fraction(0))
+    if total != 1:
+        raise InputError(
+            message("experiment.law_field"),
+            message(
+                "experiment.lines_short" if total < 1 else "experiment.lines_over",
+                total=str(total),
+                rest=str(abs(1 - total)),
+            ),
+        )
+    return tuple(sorted(pairs))

@@ -146,6 +146,19 @@ ENGLISH: dict[str, str | Plural] = {
     "experiment.not_one": "the probabilities add up to {total}, not to 1",
     "experiment.unknown_outcome": "is not an outcome of the experiment ({outcomes}): {value}",
     "experiment.bad_count": "a count is a whole number of at least 0, got {value}",
+    # A teacher's own experiment typed on the teacher's page (`parse_law`)
+    "experiment.law_line": "Line {line}",
+    "experiment.law_field": "The outcomes and their probabilities",
+    "experiment.bad_line": (
+        "write an outcome (a whole number), a colon and its probability as a fraction, "
+        "such as 3: 1/6; got {value}"
+    ),
+    "experiment.zero_denominator": "a fraction cannot have 0 below the line, got {value}",
+    "experiment.line_probability": "a probability is above 0 and at most 1, got {value}",
+    "experiment.twice": "the outcome {outcome} is listed twice",
+    "experiment.few_lines": "list at least two outcomes, one a line; got {count}",
+    "experiment.lines_short": "the probabilities add up to {total}, not to 1: {rest} is missing",
+    "experiment.lines_over": "the probabilities add up to {total}, {rest} more than 1",
     # The class store (kit_common.class_store): refused input, "<field>: ..."
     "classstore.bad_code": (
         "a join code is {length} characters among {alphabet} (spaces and dashes do not count), "
@@ -166,6 +179,21 @@ ENGLISH: dict[str, str | Plural] = {
     "classstore.bad_outcomes": (
         "an experiment has 2 to {most} different outcomes, each a whole number, got {value}"
     ),
+    "classstore.bad_definition": (
+        "an experiment's definition gives its title, what one trial is, what its outcome "
+        "counts and its law, got {value}"
+    ),
+    "classstore.bad_words": "must be 1 to {most} characters of text, got {value}",
+    "classstore.bad_law": (
+        "the law lists each outcome ({outcomes}) with its probability, in that order, got {value}"
+    ),
+    "classstore.bad_pair": "must be an outcome and its probability, got {value}",
+    "classstore.law_outcome": "the outcome here is {expected}, got {value}",
+    "classstore.bad_fraction": (
+        "a probability is a fraction above 0 and at most 1, such as 1/6 (at most {most} "
+        "characters), got {value}"
+    ),
+    "classstore.law_total": "the probabilities add up to {total}, not to 1",
     # The class store: refused actions
     "classstore.bad_url": "{variable} is not a database address the kit can use ({reason})",
     "classstore.unavailable": (
@@ -297,6 +325,28 @@ ENGLISH: dict[str, str | Plural] = {
         "The class {code} was not started on this computer: only the teacher's page that "
         "started it can reopen it."
     ),
+    "classview.bad_definition": (
+        "The class does the experiment {name!r}, whose definition cannot be used: {reason}"
+    ),
+    "classview.own": "Your own experiment…",
+    "classview.own_toggle_tip": "Show or hide the form to define an experiment of your own",
+    "classview.own_how": (
+        "Define an experiment of your own: its name, what one trial is, what a trial's outcome "
+        "counts, and each outcome with its exact probability as a fraction, one a line (such "
+        "as <code>3: 1/6</code>). The probabilities must add up to exactly 1. The class keeps "
+        "this definition: the students' pages build the experiment from it."
+    ),
+    "classview.own_title": "Name",
+    "classview.own_title_placeholder": "e.g. Two coins",
+    "classview.own_trial": "One trial",
+    "classview.own_trial_placeholder": "e.g. toss two coins",
+    "classview.own_outcome": "The outcome counts",
+    "classview.own_outcome_placeholder": "e.g. the heads",
+    "classview.own_law": "Outcomes",
+    "classview.own_law_placeholder": "0: 1/4\n1: 1/2\n2: 1/4",
+    "classview.own_start": "Start a class with this experiment",
+    "classview.own_tip": "Start a class doing the experiment defined above",
+    "classview.own_words": "write 1 to {most} characters",
     "classview.unknown_experiment": (
         "The class does the experiment {name!r}, which this page does not know ({known})."
     ),
@@ -345,8 +395,8 @@ ENGLISH: dict[str, str | Plural] = {
     "classview.joined": "You joined the class {code} as {nickname}.",
     "classview.roll": "Roll",
     "classview.roll_tip": "Do one trial on screen",
-    "classview.typed": "With real dice",
-    "classview.typed_placeholder": "outcomes, e.g. 4 5 3",
+    "classview.typed": "Done by hand",
+    "classview.typed_placeholder": "e.g. 4 5 3, or 4x2 for 4 twice",
     "classview.add": "Add",
     "classview.add_tip": "Add the outcomes you typed",
     "classview.send": "Send",

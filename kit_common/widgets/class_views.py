@@ -25,6 +25,7 @@ from __future__ import annotations
 import base64
 import os
 import random
+import re
 import threading
 import uuid
 from collections.abc import Callable, Mapping
@@ -43,9 +44,13 @@ from kit_common.class_handout import handout_html
 from kit_common.class_store import (
     DEFAULT_IDLE_MINUTES,
     MAX_IDLE_MINUTES,
+    MAX_OUTCOME_WORDS,
+    MAX_TITLE,
+    MAX_TRIAL_WORDS,
     MAX_TRIALS_PER_SEND,
     MIN_IDLE_MINUTES,
     ClassError,
+    ClassInfo,
     ClassStore,
     Pooled,
     StudentKey,
@@ -55,7 +60,7 @@ from kit_common.class_store import (
     normalize_nickname,
 )
 from kit_common.errors import InputError, KitError
-from kit_common.experiments import Comparison, Experiment
+from kit_common.experiments import Comparison, Experiment, parse_law
 from kit_common.messages import number_text
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from kit_common.widgets.browser_memory import SeatMemory
@@ -155,6 +160,17 @@ def comparison_html(
     return f"{table}<p>{means} {verdict}</p>"
 
 
+#: An outcome typed by hand, alone ("4") or with how many times it came ("4x2").
+_TALLY = re.compile(r"(-?[0-9]{1,8})(?:x([0-9]{1,4}))?")
+
+
+def own_name(title: str) -> str:
+    """The name the store keeps for a teacher's own experiment titled `title`: "own-" and
+    the title's letters and digits (ASCII, at most 40), or "own" alone."""
+    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:40].strip("-")
+    return f"own-{slug}" if slug else "own"
+
+
 def _download(name: str, kind: str, text: str, words: str) -> str:
     """A link that downloads `text` as the file `name` (of media type `kind`)."""
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
@@ -177,6 +193,25 @@ class _ClassPage(App):
         if self._store is None:
             self._store = self._open_store()
         return self._store
+
+    def experiment_of(self, info: ClassInfo) -> Experiment:
+        """The experiment the class `info` does: the page's own of that name (in the page's
+        language, with its pictures) when its law is the one the class keeps, else built from
+        the definition the class keeps (a teacher's own experiment: a trial on screen is drawn
+        from its law); a class without a definition, of an experiment this page does not
+        offer, is refused with a sentence naming those it does."""
+        known = self.experiments.get(info.experiment)
+        if info.definition is None:
+            return self.experiment_named(info.experiment)
+        if known is not None and known.definition()["law"] == info.definition.get("law"):
+            return known
+        try:
+            return Experiment.from_definition(info.experiment, info.definition)
+        except InputError as error:
+            raise ClassError(
+                "unknown_experiment",
+                message("classview.bad_definition", name=info.experiment, reason=str(error)),
+            ) from None
 
     def experiment_named(self, name: str) -> Experiment:
         """The experiment a class does, by the name the store keeps; a class of an experiment
@@ -230,6 +265,50 @@ class TeacherView(_ClassPage):
         self.start_button.add_class(ACTION_CLASS)
         self.start_button.add_class("kit-class-start")
         self.start_button.on_click(lambda _: self.start())
+        self.own_title, self.own_trial, self.own_outcome = (
+            w.Text(
+                description=message(f"classview.own_{part}"),
+                placeholder=message(f"classview.own_{part}_placeholder"),
+                style={"description_width": "initial"},
+                layout=w.Layout(width="32em", max_width="100%"),
+            )
+            for part in ("title", "trial", "outcome")
+        )
+        self.own_law = w.Textarea(
+            description=message("classview.own_law"),
+            placeholder=message("classview.own_law_placeholder"),
+            rows=7,
+            style={"description_width": "initial"},
+            layout=w.Layout(width="32em", max_width="100%"),
+        )
+        self.own_law.add_class("kit-class-own-law")
+        self.own_button = button(message("classview.own_start"), message("classview.own_tip"))
+        self.own_button.add_class("kit-class-own-start")
+        self.own_button.on_click(lambda _: self.start_own())
+        self.own_form = w.VBox(
+            [
+                w.HTML(f"<p>{message('classview.own_how')}</p>"),
+                self.own_title,
+                self.own_trial,
+                self.own_outcome,
+                self.own_law,
+                self.own_button,
+            ]
+        )
+        self.own_form.layout.display = "none"  # until the teacher asks for it
+        self.own = w.ToggleButton(
+            value=False,
+            description=message("classview.own"),
+            tooltip=message("classview.own_toggle_tip"),
+            layout=w.Layout(width="auto"),
+        )
+        self.own.add_class("kit-class-own")
+        self.own.observe(
+            lambda change: setattr(
+                self.own_form.layout, "display", "" if change["new"] else "none"
+            ),
+            names="value",
+        )
         self.code_input = w.Text(
             description=message("classview.code_input"),
             placeholder=message("classview.code_placeholder"),
@@ -257,8 +336,13 @@ class TeacherView(_ClassPage):
         self.widget = w.VBox(
             [
                 self.address,
-                w.HBox([self.choice, self.idle, self.start_button]),
-                w.HBox([self.code_input, self.open_button]),
+                w.HBox(
+                    [self.choice, self.idle, self.start_button],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
+                self.own,
+                self.own_form,
+                w.HBox([self.code_input, self.open_button], layout=w.Layout(flex_flow="row wrap")),
                 self.notice,
                 self.code,
                 self.chart.widget,
@@ -285,14 +369,45 @@ class TeacherView(_ClassPage):
         for part in (self.reset_button, self.close_button, self.export_button):
             part.disabled = not enabled
 
-    def start(self) -> TeacherKey:
-        """Start a class doing the chosen experiment (the button "Start a class")."""
-        experiment = self.experiments[self.choice.value]
+    def start(self, experiment: Experiment | None = None) -> TeacherKey:
+        """Start a class doing the chosen experiment (the button "Start a class"), or
+        `experiment` (the teacher's own); its definition is kept with the class."""
+        if experiment is None:
+            experiment = self.experiments[self.choice.value]
         store = self.store()
-        key = store.start_class(experiment.name, experiment.outcomes, self.idle.value)
+        key = store.start_class(
+            experiment.name, experiment.outcomes, self.idle.value, experiment.definition()
+        )
         self.keys().remember(store.url, key)
         self._show(key, experiment)
         return key
+
+    def own_experiment(self) -> Experiment:
+        """The teacher's own experiment as typed in the form: its title, what one trial is,
+        what its outcome counts, and its outcomes with their exact probabilities (a
+        sentence saying what is wrong and where, otherwise)."""
+        title = self.own_title.value.strip()
+        fields = (
+            (self.own_title, MAX_TITLE),
+            (self.own_trial, MAX_TRIAL_WORDS),
+            (self.own_outcome, MAX_OUTCOME_WORDS),
+        )
+        for field, most in fields:
+            if not 0 < len(field.value.strip()) <= most:
+                raise InputError(field.description, message("classview.own_words", most=most))
+        law = parse_law(self.own_law.value)
+        return Experiment(
+            own_name(title),
+            title,
+            self.own_trial.value.strip(),
+            self.own_outcome.value.strip(),
+            law,
+        )
+
+    def start_own(self) -> TeacherKey:
+        """Start a class doing the teacher's own experiment, typed in the form (the button
+        "Start a class with this experiment")."""
+        return self.start(self.own_experiment())
 
     def reopen(self, code: str) -> TeacherKey:
         """Reopen a class this computer started, by its code (the button "Reopen")."""
@@ -301,7 +416,7 @@ class TeacherView(_ClassPage):
         if key is None:
             raise ClassError("not_here", message("classview.not_here", code=normalize_code(code)))
         info = store.reopen(key)
-        experiment = self.experiment_named(info.experiment)
+        experiment = self.experiment_of(info)
         self._show(key, experiment)
         return key
 
@@ -536,7 +651,7 @@ class StudentView(_ClassPage):
         joined that class under before comes back with the token it kept."""
         store = self.store()
         info = store.info(code)
-        experiment = self.experiment_named(info.experiment)
+        experiment = self.experiment_of(info)
         kept = self.memory.seats().get(info.code)
         same = kept is not None and kept["name"] == normalize_nickname(nickname)
         self.student = store.join(code, nickname, kept["token"] if same and kept else None)
@@ -576,19 +691,22 @@ class StudentView(_ClassPage):
         return trial.outcome
 
     def add_typed(self, text: str) -> list[int]:
-        """Take the outcomes typed from real dice ("4 5 3"), each one of the experiment's."""
+        """Take the outcomes typed from a trial done by hand ("4 5 3"), each one of the
+        experiment's, or a tally of them: an outcome, "x" and how many times ("4x2 5x1": 4
+        twice and 5 once)."""
         _, experiment = self._joined()
-        words = text.replace(",", " ").split()
+        words = text.replace(",", " ").replace("×", "x").replace("X", "x").split()
         values: list[int] = []
         for word in words:
-            value = int(word) if word.lstrip("-").isdigit() and len(word) < 9 else None
+            tally = _TALLY.fullmatch(word)
+            value = int(tally.group(1)) if tally else None
             if value is None or value not in experiment.outcomes:
                 listed = ", ".join(map(str, experiment.outcomes))
                 raise InputError(
                     message("classview.typed"),
                     message("classstore.bad_trial", outcomes=listed, value=repr(word[:40])),
                 )
-            values.append(value)
+            values += [value] * (int(tally.group(2)) if tally and tally.group(2) else 1)
         self._check_room(len(values))
         self.pending += values
         self.typed.value = ""

@@ -13,6 +13,8 @@ import time
 
 import pytest
 
+from tests.browser.page_checks import axe_violations, phone_layout
+
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
@@ -81,6 +83,31 @@ def test_a_student_send_reaches_the_projector_within_two_seconds(voila_app, chro
             ".includes('4 trials pooled from 1 of 1 students.')",
             timeout=10_000,
         )
+        # the teacher's own experiment, typed in the form: a law that does not add up to 1 is
+        # refused in a sentence naming the field; one that does starts a class; the form is
+        # accessible and fits a phone's width
+        teacher.click(".kit-class-own")
+        teacher.wait_for_selector(".kit-class-own-law textarea", state="visible")
+        for label, value in [("Name", "Two coins"), ("One trial", "Toss two coins.")]:
+            teacher.get_by_label(label, exact=True).fill(value)
+        teacher.get_by_label("The outcome counts", exact=True).fill("heads")
+        teacher.fill(".kit-class-own-law textarea", "0: 1/4\n1: 1/2\n2: 1/3")
+        teacher.click(".kit-class-own-start")
+        teacher.wait_for_function(
+            "document.body.innerText.includes('The outcomes and their probabilities: the "
+            "probabilities add up to 13/12, 1/12 more than 1')",
+            timeout=10_000,
+        )
+        teacher.fill(".kit-class-own-law textarea", "0: 1/4\n1: 1/2\n2: 1/4")
+        teacher.click(".kit-class-own-start")
+        teacher.wait_for_function(
+            "document.querySelector('.kit-class-code').innerText"
+            ".includes('Two coins: Toss two coins.')",
+            timeout=10_000,
+        )
+        assert axe_violations(teacher) == []
+        layout = phone_layout(teacher)
+        assert layout["width"] <= PHONE["width"] and layout["axe"] == []
     finally:
         student_context.close()
         teacher_context.close()

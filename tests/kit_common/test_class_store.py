@@ -9,6 +9,7 @@ import csv
 import io
 import multiprocessing
 import os
+import re
 import signal
 import threading
 import time
@@ -416,3 +417,104 @@ def test_a_store_that_cannot_be_used_is_said_in_a_sentence(tmp_path: Path) -> No
     with pytest.raises(ClassError, match="cannot be reached just now") as down:
         ClassStore(f"sqlite:///{tmp_path / 'no-such-folder' / 'classes.sqlite3'}")
     assert down.value.reason == "unavailable"
+
+
+TWO_COINS = {
+    "title": "Two coins",
+    "trial": "Toss two coins and count the heads.",
+    "outcome": "heads",
+    "law": [[0, "1/4"], [1, "2/4"], [2, "1/4"]],
+}
+
+
+def test_a_class_keeps_its_experiments_definition(store: ClassStore) -> None:
+    teacher = store.start_class("own-two-coins", [0, 1, 2], definition=TWO_COINS)
+    info = store.info(teacher.code)
+    # kept as text, in lowest terms: "2/4" is stored "1/2"
+    assert info.definition == {**TWO_COINS, "law": [[0, "1/4"], [1, "1/2"], [2, "1/4"]]}
+    assert store.info(started(store).code).definition is None  # a class without one
+    bad = [
+        ({**TWO_COINS, "law": [[0, "1/4"], [1, "1/2"], [2, "1/8"]]}, "definition.law", "7/8"),
+        ({**TWO_COINS, "law": [[0, "1/4"], [1, "1/2"], [3, "1/4"]]}, "law[2]", "here is 2"),
+        ({**TWO_COINS, "law": [[0, "1/4"], [1, "0.5"], [2, "1/4"]]}, "law[1]", "'0.5'"),
+        ({**TWO_COINS, "law": [[0, "1/0"], [1, "1/2"], [2, "1/4"]]}, "law[0]", "'1/0'"),
+        ({**TWO_COINS, "law": [[0, "1/2"], [1, "1/2"]]}, "definition.law", "0, 1, 2"),
+        ({**TWO_COINS, "title": "x" * 81}, "definition.title", "1 to 80"),
+        ({**TWO_COINS, "trial": "a\x00b"}, "definition.trial", "characters of text"),
+        ("two coins", "definition", "its law"),
+    ]
+
+    def count() -> int:
+        with store._read() as conn:
+            return int(
+                conn.execute(
+                    sa.select(sa.func.count()).select_from(class_store.classes)
+                ).scalar_one()
+            )
+
+    before = count()
+    for definition, field, words in bad:
+        with pytest.raises(InputError, match=rf"{re.escape(field)}.*{re.escape(words)}"):
+            store.start_class("own-two-coins", [0, 1, 2], definition=definition)
+    assert count() == before  # nothing was stored of the refused ones
+
+
+def version_3_store(url: str) -> TeacherKey:
+    """A store as version 3 of the schema left it, with a class of 13 dice started then (and
+    a student's send): the class's key."""
+    engine = class_store.create_store_engine(url)
+    with engine.begin() as conn:
+        class_store.schema_version.create(conn)
+        conn.execute(class_store.schema_version.insert().values(version=3))
+        for step in class_store.MIGRATIONS[:3]:
+            step(conn)
+        now = class_store._utc_now()
+        conn.execute(
+            sa.text(
+                "INSERT INTO kit_class (code, secret_hash, experiment, outcomes, idle_minutes,"
+                " closed, trial_count, created_at, active_at) VALUES ('ABCDEFG', :secret,"
+                " 'death-rays-13', :outcomes, 120, :no, 0, :now, :now)"
+            ),
+            {
+                "secret": class_store._hash("secret"),
+                "outcomes": str(OUTCOMES),
+                "now": now,
+                "no": False,
+            },
+        )
+    engine.dispose()
+    return TeacherKey("ABCDEFG", "secret")
+
+
+def migrates_from_version_3(url: str) -> None:
+    old = version_3_store(url)
+    store = ClassStore(url)
+    assert store.schema_version() == class_store.SCHEMA_VERSION == 4
+    info = store.info(old.code)
+    assert (info.experiment, info.definition, info.outcomes) == (
+        "death-rays-13",
+        None,
+        tuple(OUTCOMES),
+    )
+    ann = store.join(old.code, "Ann")
+    assert store.send(ann, "after-the-migration", [3, 4]).trials == 2
+    assert store.pooled(old.code).trials == 2
+    own = store.start_class("own-two-coins", [0, 1, 2], definition=TWO_COINS)
+    assert store.info(own.code).definition is not None
+    store.dispose()
+    ClassStore(url).dispose()  # opened again: migrated once
+
+
+def test_a_version_3_store_migrates_and_its_classes_go_on(tmp_path: Path) -> None:
+    migrates_from_version_3(f"sqlite:///{tmp_path / 'classes.sqlite3'}")
+
+
+def test_a_version_3_store_migrates_on_postgresql(postgres_url: str) -> None:
+    server = sa.create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    with server.connect() as conn:
+        conn.execute(sa.text("DROP DATABASE IF EXISTS kit_version_3"))
+        conn.execute(sa.text("CREATE DATABASE kit_version_3"))
+    server.dispose()
+    migrates_from_version_3(
+        sa.make_url(postgres_url).set(database="kit_version_3").render_as_string(False)
+    )

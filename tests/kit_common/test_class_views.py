@@ -140,11 +140,13 @@ def test_bad_typed_outcomes_are_refused_and_nothing_is_added(
     with pytest.raises(ClassError, match="has not joined"):
         student.roll()
     student.join(key.code, "Bob")
-    for typed in ("7", "3 x", "1e3", "0", "99999999999"):
+    for typed in ("7", "3 x", "1e3", "0", "99999999999", "3x", "7x2", "3x-1", "3x99999"):
         with pytest.raises(InputError, match="must be one of the experiment's outcomes"):
             student.add_typed(typed)
     with pytest.raises(InputError, match="one send holds 1 to 500 trials, this one has 501"):
         student.add_typed(" ".join(["3"] * 501))
+    with pytest.raises(InputError, match="this one has 501"):
+        student.add_typed("3x500 4")
     assert student.pending == []
     assert not student.send()  # nothing to send
     assert "Nothing to send yet" in student.status.value
@@ -343,3 +345,59 @@ def test_the_teachers_handout_works_the_questions_from_the_class_results(
     assert exact_text(long) == "33.33%" and exact_text(F(1, 6)) == "1/6 ≈ 16.67%"
     assert number_or_fraction(long) == "0.3333" and number_or_fraction(F(5, 36)) == "5/36"
     assert "√(5/36 ÷ 30) ≈ 6.80%, 1.4 times the class's 4.81%" in handout
+
+
+def test_a_teachers_own_experiment_is_a_definition_the_students_page_builds(
+    store: ClassStore, tmp_path: Path
+) -> None:
+    """The teacher types an experiment the kit does not know; the class keeps its definition;
+    a student's page that offers no such experiment builds it from the store, draws its trials
+    from the exact law, takes typed ones, and shows them beside the class's and the law."""
+    teacher = teacher_view(store, tmp_path)
+    teacher.own_title.value = "Two coins"
+    teacher.own_trial.value = "Toss two coins."
+    teacher.own_outcome.value = "heads"
+    teacher.own_law.value = "0: 1/4\n1 = 1/3\n2: 1/4"  # adds up to 5/6
+    with pytest.raises(  # refused in a sentence (what and where); no class started
+        InputError,
+        match="The outcomes and their probabilities: the probabilities add up to 5/6, not to 1:"
+        " 1/6 is missing",
+    ):
+        teacher.start_own()
+    teacher.own_law.value = "0: 1/4\n1: 1/2\n2: 1/4"
+    teacher.own_trial.value = " "
+    with pytest.raises(InputError, match="One trial: write 1 to 300 characters"):
+        teacher.start_own()
+    assert teacher.key is None
+    teacher.own_trial.value = "Toss two coins."
+    teacher.own_law.value = "0: 1/4\n1: 2/4\n\n2: 1/4\n"
+    teacher.own_button.click()
+    assert teacher.key is not None and teacher.experiment is not None
+    key = teacher.key
+    assert teacher.experiment.name == "own-two-coins"
+    assert "Two coins: Toss two coins." in teacher.code.value
+    stored = store.info(key.code).definition
+    assert stored is not None and stored["law"] == [[0, "1/4"], [1, "1/2"], [2, "1/4"]]
+    student = StudentView({}, lambda: store, random.Random(3), code=key.code)
+    student.join(key.code, "Ann")
+    assert student.experiment == teacher.experiment  # built from the definition, equal
+    outcome = student.roll()
+    assert outcome in (0, 1, 2) and student.picture.value == ""
+    assert student.add_typed("2x2 0×1 1x0") == [2, 2, 0]  # a tally: 2 twice, 0 once
+    assert student.send() and store.pooled(key.code).trials == 4
+    assert "<th>heads</th><th>You</th>" in student.results.value
+    assert "<td>1.0</td>" in student.results.value  # expected 4 × 1/4 beside the counts
+    teacher.refresh()
+    assert "4 trials pooled from 1 of 1 students." in teacher.pooled.value
+    assert "heads" in teacher.handout() and "Two coins" in teacher.handout()
+    assert teacher.export().count("own-two-coins") == 4  # the CSV: one row a trial
+    # the teacher's page restarted: the class reopens by its code, built from the store
+    keys = TeacherKeys(tmp_path / "teacher_keys.json")
+    again_teacher = TeacherView({}, lambda: store, keys, refresh_s=None)
+    again_teacher.reopen(key.code)
+    assert again_teacher.experiment == teacher.experiment
+    # the same name with another law is not the page's own experiment of that name
+    other = Experiment.from_probabilities("own-two-coins", "x", "y", "z", [F(1, 2), F(1, 2)])
+    again = StudentView({other.name: other}, lambda: store, code=key.code)
+    again.join(key.code, "Bob")
+    assert again.experiment == teacher.experiment

@@ -3,14 +3,16 @@ class's counts are held against the law (chi-square against closed forms)."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
+import re
 from fractions import Fraction as F
 
 import pytest
 
 from kit_common.errors import InputError
-from kit_common.experiments import Experiment, Trial
+from kit_common.experiments import Experiment, Trial, parse_law
 
 THIRDS = ((0, F(1, 3)), (1, F(1, 3)), (2, F(1, 3)))
 
@@ -131,3 +133,37 @@ def test_counts_that_are_not_the_experiments_are_refused() -> None:
         thirds.compare({0: -1})
     with pytest.raises(InputError, match=r"^counts\[0\]: a count is a whole number"):
         thirds.compare({0: 1.0})  # type: ignore[dict-item]
+
+
+def test_a_law_typed_as_text_is_exact_or_refused_naming_the_line() -> None:
+    assert parse_law("2: 1/4\n\n0 = 1/4\n 1 :2/4 ") == ((0, F(1, 4)), (1, F(1, 2)), (2, F(1, 4)))
+    refused = [
+        (
+            "0: 1/2\n1: 1/3",
+            "The outcomes and their probabilities: the probabilities add up"
+            " to 5/6, not to 1: 1/6 is missing",
+        ),
+        ("0: 1/2\n1: 2/3", "add up to 7/6, 1/6 more than 1"),
+        ("0: 1/2\nheads: 1/2", "Line 2: write an outcome"),
+        ("0: 1/2\n1: 0.5", "Line 2: write an outcome"),
+        ("0: 1/0\n1: 1", "Line 1: a fraction cannot have 0 below the line"),
+        ("0: 3/2\n1: 1/2", "Line 1: a probability is above 0 and at most 1, got 3/2"),
+        ("0: 1/2\n0: 1/2", "Line 2: the outcome 0 is listed twice"),
+        ("0: 1", "list at least two outcomes, one a line; got 1"),
+    ]
+    for text, words in refused:
+        with pytest.raises(InputError, match=re.escape(words)):
+            parse_law(text)
+
+
+def test_an_experiment_is_kept_as_its_definition_and_built_again() -> None:
+    die = Experiment.from_probabilities(
+        "die", "One die", "Roll a die.", "face", {k: F(1, 6) for k in range(1, 7)}
+    )
+    definition = die.definition()
+    assert definition["law"] == [[k, "1/6"] for k in range(1, 7)]
+    assert Experiment.from_definition("die", json.loads(json.dumps(definition))) == die
+    with pytest.raises(InputError, match=r"law\[1\]"):
+        Experiment.from_definition("die", {**definition, "law": [[1, "1/2"], [2, "x"]]})
+    with pytest.raises(InputError, match="add up to 2/3"):
+        Experiment.from_definition("die", {**definition, "law": definition["law"][2:]})  # type: ignore[index]

@@ -55,6 +55,7 @@ ALLOWED = {
             "BEGIN IMMEDIATE",
             "READ COMMITTED",
             "ALTER TABLE kit_room_seat ADD COLUMN seen_at ",
+            "ALTER TABLE kit_class ADD COLUMN definition TEXT",
         )
     },
 }
