@@ -41,7 +41,7 @@ def _every_chart() -> dict[str, go.Figure]:
     takes a tenth of a second)."""
     law = [float(p) for p in face_count_distribution(13, "ray")]
     return {
-        "count": martian_charts.count_distribution(law, [3, 5, 9, 0], "Death Rays"),
+        "count": martian_charts.count_distribution(law, [3, 5, 9, 0], "ray"),
         "race": martian_charts.score_race(
             ["A", "B", "C", "D", "E", "F"],
             [[1, 2]] * 6,
@@ -109,7 +109,7 @@ def test_the_table_lists_each_value_as_the_chart_draws_it():
     observed = [0] * 14
     observed[4] = 3
     observed[5] = 1
-    figure = martian_charts.count_distribution([float(p) for p in law], observed, "Death Rays")
+    figure = martian_charts.count_distribution([float(p) for p in law], observed, "ray")
     table = values_table(figure)
     assert table is not None
     assert table.headers == ("number of Death Rays", "exact odds", "share in 4 rolls")
