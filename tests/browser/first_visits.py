@@ -10,11 +10,11 @@ modules read it (`first_visits` fixture, tests/browser/conftest.py). A page that
 control is used once (`interact`: the page answers), and the page is left, which shuts its
 kernel down, as for a visitor.
 
-Every English page is also screenshotted whole as it first showed at both sizes (the
-desktop's, and the phone's at the end of the visit), under test-artifacts/screenshots/ as
-`NAME.png` and `NAME@390.png`, for a person to look at (issue 27); a translated page only
-with `KIT_SCREENSHOTS=all` (its layout is its English page's, in other words), and none but
-the failed pages with `KIT_SCREENSHOTS=failed`. Their seconds are in first_visits.json.
+With `KIT_SCREENSHOTS=en` every English page is also screenshotted whole as it first showed
+at both sizes (the desktop's, and the phone's at the end of the visit), under
+test-artifacts/screenshots/ as `NAME.png` and `NAME@390.png`, for a person to look at (issue
+27); with `KIT_SCREENSHOTS=all` the translated pages too; by default only the failed pages.
+Their seconds are in first_visits.json.
 """
 
 from __future__ import annotations
@@ -47,9 +47,11 @@ from tests.browser.page_checks import (
 from tests.browser.visible_text import text_in_language, visible_text
 from tests.browser.voila_server import CONTEXT_OPTIONS
 
-#: `KIT_SCREENSHOTS=all` screenshots every page at both sizes, the translated ones too;
-#: `KIT_SCREENSHOTS=failed` only the pages that failed.
-SCREENSHOTS = os.environ.get("KIT_SCREENSHOTS", "en")
+#: `KIT_SCREENSHOTS=en` screenshots every English page at both sizes, `all` every page, the
+#: translated ones too; by default (`failed`) only the pages that failed: the two whole-page
+#: pictures of every English page cost Chromium about 3 s of CPU a page, 75 s in all, a
+#: minute of the test run's 8 (issue 24), for pictures a person looks at after a layout change.
+SCREENSHOTS = os.environ.get("KIT_SCREENSHOTS", "failed")
 #: Pages open at the same time (six visitors of a class, each opening a page).
 AT_ONCE = 6
 #: Seconds a page may take to draw all its widgets before it counts as incomplete.
