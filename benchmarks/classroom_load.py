@@ -164,7 +164,7 @@ def _machine_busy_seconds() -> float:
     return times.user + times.nice + times.system + times.irq + times.softirq + times.steal
 
 
-async def _student(browser: Any, link: str, code: str, nickname: str) -> dict[str, Any]:
+async def _student_page(browser: Any, link: str, code: str, nickname: str) -> dict[str, Any]:
     """One student: open the join link in a browser of one's own, and join as soon as the
     page is usable; the seconds until usable and until joined (None: not within 180 s)."""
     context = await browser.new_context(**PHONE)
@@ -199,7 +199,7 @@ async def _open_at_once(link: str, code: str, count: int) -> tuple[list[dict[str
         before, busy, load = _cpu_by_process(), _machine_busy_seconds(), os.getloadavg()[0]
         wall = time.monotonic()
         students = await asyncio.gather(
-            *(_student(browser, link, code, f"student {i:02d}") for i in range(count))
+            *(_student_page(browser, link, code, f"student {i:02d}") for i in range(count))
         )
         wall = time.monotonic() - wall
         # the kernels there before served the students; those started meanwhile refill the
