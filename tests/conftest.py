@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from kit_common.messages import set_language
 from tests.postgres_server import postgres_server, why_unavailable
 
 
@@ -22,3 +23,13 @@ def postgres_url() -> Iterator[str]:
         pytest.skip(f"PostgreSQL tests skipped: {reason}")
     with postgres_server() as url:
         yield url
+
+
+@pytest.fixture
+def russian() -> Iterator[None]:
+    """The kits speaking Russian for one test (the case-agreement tests), English after."""
+    set_language("ru")
+    try:
+        yield
+    finally:
+        set_language("en")

@@ -10,8 +10,6 @@ adjective's genitive singular from its nominative («синяя» → «сине
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from dino_helpers import pass_research, set_player, start
 
@@ -20,7 +18,6 @@ from dino_kit.engine import apply_action
 from dino_kit.errors import RuleError
 from dino_kit.messages import dna_of, dna_word, message, plural
 from dino_kit.state import Action
-from kit_common.messages import set_language
 
 KINDS = ("basic", "advanced")
 VALUES = {"amount": 2, "price": 3, "space": "{space}", "where": "{where}", "level": 2}
@@ -36,15 +33,6 @@ DNA_SENTENCES = (
 )
 DNA_PLURALS = ("ui.gain_n", "act.die_n", "act.die_capped_n", "act.die_full_n")
 KIND_SENTENCES = ("ui.dna_offer", "rule.dna_type")
-
-
-@pytest.fixture
-def russian() -> Iterator[None]:
-    set_language("ru")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def _genitive(nominative: str) -> str:

@@ -13,7 +13,6 @@ and «Куры» have the genitives «Людей» and «Кур»; those two for
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
@@ -42,15 +41,6 @@ ACCUSATIVE_PLURAL = (
 GENITIVE_PLURAL = ("chart.count.title", "chart.count.x")
 GENITIVE_SINGULAR = ("rule.not_rolled",)
 VALUES = {"dice": "{dice}", "value": 1.5, "unit": "{unit}"}
-
-
-@pytest.fixture
-def russian() -> Iterator[None]:
-    set_language("ru")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def _count_form(face: str, n: int) -> str:
