@@ -44,6 +44,6 @@ def test_a_cell_over_the_bound_fails_saying_why_and_one_under_it_passes(tmp_path
         timeout=300,
     )
     assert run.returncode == 1, run.stdout
-    assert "kernel messages (at most 2,000)" in run.stdout
+    assert f"kernel messages (at most {MOST_MESSAGES_PER_CELL:,})" in run.stdout
     assert re.search(r"^PASSED chatty\.ipynb::Cell 0$", run.stdout, re.M), run.stdout
     assert re.search(r"^FAILED chatty\.ipynb::Cell 1", run.stdout, re.M), run.stdout
