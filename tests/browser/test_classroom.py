@@ -13,6 +13,7 @@ import time
 
 import pytest
 
+from tests.browser.failure_report import shown_on_failure
 from tests.browser.page_checks import axe_violations, phone_layout
 
 pytestmark = pytest.mark.browser
@@ -24,90 +25,91 @@ def test_a_student_send_reaches_the_projector_within_two_seconds(voila_app, chro
     teacher_context = chromium_browser.new_context()
     student_context = chromium_browser.new_context(viewport=PHONE)
     try:
-        teacher = teacher_context.new_page()
-        teacher.goto(voila_app.page_url("classroom/teacher.ipynb"), timeout=120_000)
-        teacher.click(".kit-class-start", timeout=120_000)
-        teacher.wait_for_selector(".kit-class-code svg", timeout=30_000)
-        code = re.search(r"\b[2-9A-Z]{7}\b", teacher.inner_text(".kit-class-code")).group(0)
-        link = teacher.get_attribute(".kit-class-code a", "href")
-        assert link.endswith(f"classroom/student.ipynb?class={code}")
-        teacher.wait_for_function(
-            "document.querySelector('.kit-class-pooled').innerText.includes('0 trials pooled')"
-        )
+        with shown_on_failure(teacher_context, student_context):
+            teacher = teacher_context.new_page()
+            teacher.goto(voila_app.page_url("classroom/teacher.ipynb"), timeout=120_000)
+            teacher.click(".kit-class-start", timeout=120_000)
+            teacher.wait_for_selector(".kit-class-code svg", timeout=30_000)
+            code = re.search(r"\b[2-9A-Z]{7}\b", teacher.inner_text(".kit-class-code")).group(0)
+            link = teacher.get_attribute(".kit-class-code a", "href")
+            assert link.endswith(f"classroom/student.ipynb?class={code}")
+            teacher.wait_for_function(
+                "document.querySelector('.kit-class-pooled').innerText.includes('0 trials pooled')"
+            )
 
-        student = student_context.new_page()
-        student.goto(link, timeout=120_000)
-        # the link's code fills the field once the browser told the kernel the page's address
-        student.wait_for_function(
-            f"document.querySelector('.kit-class-code-input input')?.value === '{code}'",
-            timeout=120_000,
-        )
-        nickname = "<img src=x onerror=alert(1)>"
-        student.fill(".kit-class-name input", nickname)
-        student.click(".kit-class-join")
-        student.wait_for_selector(".kit-class-roll:not([disabled])", timeout=30_000)
-        assert nickname in student.inner_text("body")  # shown as text, not as an image
-        for _ in range(3):
+            student = student_context.new_page()
+            student.goto(link, timeout=120_000)
+            # the link's code fills the field once the browser told the kernel the page's address
+            student.wait_for_function(
+                f"document.querySelector('.kit-class-code-input input')?.value === '{code}'",
+                timeout=120_000,
+            )
+            nickname = "<img src=x onerror=alert(1)>"
+            student.fill(".kit-class-name input", nickname)
+            student.click(".kit-class-join")
+            student.wait_for_selector(".kit-class-roll:not([disabled])", timeout=60_000)
+            assert nickname in student.inner_text("body")  # shown as text, not as an image
+            for _ in range(3):
+                student.click(".kit-class-roll")
+            student.wait_for_function(
+                "document.body.innerText.includes('3 trials ready to send')", timeout=30_000
+            )
+            assert student.locator(".kit-class-picture svg.kit-die").count() == 13  # the last roll
+            student.click(".kit-class-send")
+            student.wait_for_function("document.body.innerText.includes('Sent: 3 trials.')")
+            sent = time.monotonic()
+            teacher.wait_for_function(
+                "document.querySelector('.kit-class-pooled').innerText"
+                ".includes('3 trials pooled from 1 of 1 students.')",
+                timeout=10_000,
+            )
+            assert time.monotonic() - sent < 2
+            # the chart, hidden until the class started, shows the class's bars with their values
+            teacher.wait_for_function(
+                "document.querySelector('.kit-class-chart.kit-chart')?.textContent"
+                ".includes('The class (3 trials)')",
+                timeout=10_000,
+            )
+            # the student's tab closes; the join link opened again in that browser: the same
+            # student is back (the token kept by the browser), and sends as before
+            student.close()
+            student = student_context.new_page()
+            student.goto(link, timeout=120_000)
+            student.wait_for_selector(".kit-class-roll:not([disabled])", timeout=120_000)
+            assert f"You joined the class {code} as {nickname}." in student.inner_text("body")
             student.click(".kit-class-roll")
-        student.wait_for_function(
-            "document.body.innerText.includes('3 trials ready to send')", timeout=30_000
-        )
-        assert student.locator(".kit-class-picture svg.kit-die").count() == 13  # the last roll
-        student.click(".kit-class-send")
-        student.wait_for_function("document.body.innerText.includes('Sent: 3 trials.')")
-        sent = time.monotonic()
-        teacher.wait_for_function(
-            "document.querySelector('.kit-class-pooled').innerText"
-            ".includes('3 trials pooled from 1 of 1 students.')",
-            timeout=10_000,
-        )
-        assert time.monotonic() - sent < 2
-        # the chart, hidden until the class started, shows the class's bars with their values
-        teacher.wait_for_function(
-            "document.querySelector('.kit-class-chart.kit-chart')?.textContent"
-            ".includes('The class (3 trials)')",
-            timeout=10_000,
-        )
-        # the student's tab closes; the join link opened again in that browser: the same
-        # student is back (the token kept by the browser), and sends as before
-        student.close()
-        student = student_context.new_page()
-        student.goto(link, timeout=120_000)
-        student.wait_for_selector(".kit-class-roll:not([disabled])", timeout=120_000)
-        assert f"You joined the class {code} as {nickname}." in student.inner_text("body")
-        student.click(".kit-class-roll")
-        student.wait_for_function("document.body.innerText.includes('1 trial ready to send')")
-        student.click(".kit-class-send")
-        teacher.wait_for_function(
-            "document.querySelector('.kit-class-pooled').innerText"
-            ".includes('4 trials pooled from 1 of 1 students.')",
-            timeout=10_000,
-        )
-        # the teacher's own experiment, typed in the form: a law that does not add up to 1 is
-        # refused in a sentence naming the field; one that does starts a class; the form is
-        # accessible and fits a phone's width
-        teacher.click(".kit-class-own")
-        teacher.wait_for_selector(".kit-class-own-law textarea", state="visible")
-        for label, value in [("Name", "Two coins"), ("One trial", "Toss two coins.")]:
-            teacher.get_by_label(label, exact=True).fill(value)
-        teacher.get_by_label("The outcome counts", exact=True).fill("heads")
-        teacher.fill(".kit-class-own-law textarea", "0: 1/4\n1: 1/2\n2: 1/3")
-        teacher.click(".kit-class-own-start")
-        teacher.wait_for_function(
-            "document.body.innerText.includes('The outcomes and their probabilities: the "
-            "probabilities add up to 13/12, 1/12 more than 1')",
-            timeout=10_000,
-        )
-        teacher.fill(".kit-class-own-law textarea", "0: 1/4\n1: 1/2\n2: 1/4")
-        teacher.click(".kit-class-own-start")
-        teacher.wait_for_function(
-            "document.querySelector('.kit-class-code').innerText"
-            ".includes('Two coins: Toss two coins.')",
-            timeout=10_000,
-        )
-        assert axe_violations(teacher) == []
-        layout = phone_layout(teacher)
-        assert layout["width"] <= PHONE["width"] and layout["axe"] == []
+            student.wait_for_function("document.body.innerText.includes('1 trial ready to send')")
+            student.click(".kit-class-send")
+            teacher.wait_for_function(
+                "document.querySelector('.kit-class-pooled').innerText"
+                ".includes('4 trials pooled from 1 of 1 students.')",
+                timeout=10_000,
+            )
+            # the teacher's own experiment, typed in the form: a law that does not add up to 1 is
+            # refused in a sentence naming the field; one that does starts a class; the form is
+            # accessible and fits a phone's width
+            teacher.click(".kit-class-own")
+            teacher.wait_for_selector(".kit-class-own-law textarea", state="visible")
+            for label, value in [("Name", "Two coins"), ("One trial", "Toss two coins.")]:
+                teacher.get_by_label(label, exact=True).fill(value)
+            teacher.get_by_label("The outcome counts", exact=True).fill("heads")
+            teacher.fill(".kit-class-own-law textarea", "0: 1/4\n1: 1/2\n2: 1/3")
+            teacher.click(".kit-class-own-start")
+            teacher.wait_for_function(
+                "document.body.innerText.includes('The outcomes and their probabilities: the "
+                "probabilities add up to 13/12, 1/12 more than 1')",
+                timeout=10_000,
+            )
+            teacher.fill(".kit-class-own-law textarea", "0: 1/4\n1: 1/2\n2: 1/4")
+            teacher.click(".kit-class-own-start")
+            teacher.wait_for_function(
+                "document.querySelector('.kit-class-code').innerText"
+                ".includes('Two coins: Toss two coins.')",
+                timeout=10_000,
+            )
+            assert axe_violations(teacher) == []
+            layout = phone_layout(teacher)
+            assert layout["width"] <= PHONE["width"] and layout["axe"] == []
     finally:
         student_context.close()
         teacher_context.close()
@@ -144,81 +146,82 @@ def test_a_room_played_from_two_devices(voila_app, chromium_browser):
     ann_context = chromium_browser.new_context(viewport=PHONE)
     bob_context = chromium_browser.new_context(viewport=PHONE)
     try:
-        ann = ann_context.new_page()
-        ann.goto(voila_app.page_url("classroom/martian_dice_together.ipynb"), timeout=120_000)
-        ann.fill(".kit-room-name input", "Ann", timeout=120_000)
-        ann.click(".kit-room-create")
-        ann.wait_for_selector(".kit-room-code svg", timeout=30_000)
-        code = re.search(r"\b[2-9A-Z]{7}\b", ann.inner_text(".kit-room-code")).group(0)
-        link = ann.get_attribute(".kit-room-code a", "href")
-        assert link.endswith(f"classroom/martian_dice_together.ipynb?room={code}")
+        with shown_on_failure(ann_context, bob_context):
+            ann = ann_context.new_page()
+            ann.goto(voila_app.page_url("classroom/martian_dice_together.ipynb"), timeout=120_000)
+            ann.fill(".kit-room-name input", "Ann", timeout=120_000)
+            ann.click(".kit-room-create")
+            ann.wait_for_selector(".kit-room-code svg", timeout=30_000)
+            code = re.search(r"\b[2-9A-Z]{7}\b", ann.inner_text(".kit-room-code")).group(0)
+            link = ann.get_attribute(".kit-room-code a", "href")
+            assert link.endswith(f"classroom/martian_dice_together.ipynb?room={code}")
 
-        bob = bob_context.new_page()
-        bob.goto(link, timeout=120_000)
-        bob.wait_for_function(
-            f"document.querySelector('.kit-room-code-input input')?.value === '{code}'",
-            timeout=120_000,
-        )
-        name = "<img src=x onerror=alert(1)>"
-        bob.fill(".kit-room-name input", name)
-        bob.click(".kit-room-join")
-        bob.wait_for_function(
-            "document.querySelector('.kit-room-scores')?.innerText.includes('Waiting')",
-            timeout=30_000,
-        )
-        ann.wait_for_function(  # Bob's seat shows on Ann's device by itself, as text
-            f"document.querySelector('.kit-room-scores').innerText.includes({name!r})",
-            timeout=10_000,
-        )
-        ann.click(".kit-room-start")
-
-        # Ann throws: Bob's device shows her dice within a second of Ann's own
-        _press_first_enabled_move(ann)
-        ann.wait_for_function(f"{_DICE} > 0", timeout=10_000)
-        shown = time.monotonic()
-        bob.wait_for_function(f"{_DICE} > 0", timeout=10_000)
-        assert time.monotonic() - shown < SEEN_WITHIN_S
-        assert bob.evaluate(f"{_ENABLED_MOVES}.length") == 0  # not Bob's turn
-
-        # a press forced on Bob's disabled Stop button: the room refuses it, nothing changes
-        bob.evaluate(
-            "(() => { const b = [...document.querySelectorAll('.kit-move')]"
-            ".find((e) => e.innerText.trim() === 'Stop');"
-            " b.disabled = false; b.click(); b.disabled = true; })()"
-        )
-        bob.wait_for_function(
-            "document.body.innerText.includes('It is not your turn: Ann plays now.')",
-            timeout=10_000,
-        )
-
-        # Ann sets dice aside and stops (as her dice allow) until it is Bob's turn
-        for _ in range(12):
-            # (a page draws its count and its buttons in separate messages: wait for either
-            # device to offer a move)
-            deadline = time.monotonic() + 10
-            while not (_offers(bob) or _offers(ann)) and time.monotonic() < deadline:
-                time.sleep(0.1)
-            if _offers(bob):
-                break
-            before = _moves(ann)
-            ann.evaluate(
-                f"(() => {{ const moves = {_ENABLED_MOVES};"
-                " (moves.find((b) => b.innerText.trim() === 'Stop') || moves[0]).click(); })()"
+            bob = bob_context.new_page()
+            bob.goto(link, timeout=120_000)
+            bob.wait_for_function(
+                f"document.querySelector('.kit-room-code-input input')?.value === '{code}'",
+                timeout=120_000,
             )
-            ann.wait_for_function(f"{_MOVES} > {before}", timeout=10_000)
-            bob.wait_for_function(f"{_MOVES} >= {_moves(ann)}", timeout=10_000)
-        # Bob throws on his own device: Ann's device shows the move within a second
-        before = _moves(bob)
-        _press_first_enabled_move(bob)
-        bob.wait_for_function(f"{_MOVES} > {before}", timeout=10_000)
-        shown, played = time.monotonic(), _moves(bob)
-        ann.wait_for_function(f"{_MOVES} >= {played}", timeout=10_000)
-        assert time.monotonic() - shown < SEEN_WITHIN_S
-        assert ann.evaluate(f"{_ENABLED_MOVES}.length") == 0  # Bob's turn: not Ann's
-        assert name in bob.inner_text(".kit-room-scores")
-        ann.close()
-        bob.close()
-        _a_dinosaur_island_room(voila_app, ann_context, bob_context)
+            name = "<img src=x onerror=alert(1)>"
+            bob.fill(".kit-room-name input", name)
+            bob.click(".kit-room-join")
+            bob.wait_for_function(
+                "document.querySelector('.kit-room-scores')?.innerText.includes('Waiting')",
+                timeout=30_000,
+            )
+            ann.wait_for_function(  # Bob's seat shows on Ann's device by itself, as text
+                f"document.querySelector('.kit-room-scores').innerText.includes({name!r})",
+                timeout=10_000,
+            )
+            ann.click(".kit-room-start")
+
+            # Ann throws: Bob's device shows her dice within a second of Ann's own
+            _press_first_enabled_move(ann)
+            ann.wait_for_function(f"{_DICE} > 0", timeout=10_000)
+            shown = time.monotonic()
+            bob.wait_for_function(f"{_DICE} > 0", timeout=10_000)
+            assert time.monotonic() - shown < SEEN_WITHIN_S
+            assert bob.evaluate(f"{_ENABLED_MOVES}.length") == 0  # not Bob's turn
+
+            # a press forced on Bob's disabled Stop button: the room refuses it, nothing changes
+            bob.evaluate(
+                "(() => { const b = [...document.querySelectorAll('.kit-move')]"
+                ".find((e) => e.innerText.trim() === 'Stop');"
+                " b.disabled = false; b.click(); b.disabled = true; })()"
+            )
+            bob.wait_for_function(
+                "document.body.innerText.includes('It is not your turn: Ann plays now.')",
+                timeout=10_000,
+            )
+
+            # Ann sets dice aside and stops (as her dice allow) until it is Bob's turn
+            for _ in range(12):
+                # (a page draws its count and its buttons in separate messages: wait for either
+                # device to offer a move)
+                deadline = time.monotonic() + 10
+                while not (_offers(bob) or _offers(ann)) and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                if _offers(bob):
+                    break
+                before = _moves(ann)
+                ann.evaluate(
+                    f"(() => {{ const moves = {_ENABLED_MOVES};"
+                    " (moves.find((b) => b.innerText.trim() === 'Stop') || moves[0]).click(); })()"
+                )
+                ann.wait_for_function(f"{_MOVES} > {before}", timeout=10_000)
+                bob.wait_for_function(f"{_MOVES} >= {_moves(ann)}", timeout=10_000)
+            # Bob throws on his own device: Ann's device shows the move within a second
+            before = _moves(bob)
+            _press_first_enabled_move(bob)
+            bob.wait_for_function(f"{_MOVES} > {before}", timeout=10_000)
+            shown, played = time.monotonic(), _moves(bob)
+            ann.wait_for_function(f"{_MOVES} >= {played}", timeout=10_000)
+            assert time.monotonic() - shown < SEEN_WITHIN_S
+            assert ann.evaluate(f"{_ENABLED_MOVES}.length") == 0  # Bob's turn: not Ann's
+            assert name in bob.inner_text(".kit-room-scores")
+            ann.close()
+            bob.close()
+            _a_dinosaur_island_room(voila_app, ann_context, bob_context)
     finally:
         bob_context.close()
         ann_context.close()
