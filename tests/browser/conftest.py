@@ -28,6 +28,7 @@ from tests.browser.voila_server import (
     translated_pages_in_turn,
     voila_server,
     wait_for_preheated,
+    wait_until_quiet,
 )
 
 ARTIFACTS = REPO / "test-artifacts"
@@ -90,15 +91,25 @@ def started_voila_app(chromium_browser) -> Iterator[VoilaServer]:
         yield server
 
 
+#: Set once `first_visits` has visited every page (each English page then served complete).
+VISITED = pytest.StashKey[bool]()
+
+
 @pytest.fixture(scope="session")
-def voila_app(started_voila_app) -> VoilaServer:
-    """The Voila app once every page's kernels have been preheated."""
-    wait_for_preheated(started_voila_app, VOILA_LOG)
+def voila_app(request, started_voila_app) -> VoilaServer:
+    """The Voila app once every page's kernels have been preheated (its start-up rush over),
+    and quiet. After the first visits, which were served every page's preheated kernel, and
+    left each page (shutting its kernel down; the pools refill only after the tests), the
+    app is quiet once its warm kernels are back."""
+    if request.config.stash.get(VISITED, False):
+        wait_until_quiet(started_voila_app, timeout=300)
+    else:
+        wait_for_preheated(started_voila_app, VOILA_LOG)
     return started_voila_app
 
 
-# Everything not served by the app itself (matched in the browser, so local requests stay fast).
-OUTSIDE = re.compile(r"^(?!(https?|wss?)://127\.0\.0\.1[:/]|data:|blob:)")
+#: Every address not served by the app itself.
+OUTSIDE = re.compile(r"^(?!(https?|wss?)://127\.0\.0\.1[:/]|data:|blob:|about:)")
 
 
 #: anywidget (0.11) rejects a model's `ready` promise when the model has not initialised
@@ -122,14 +133,18 @@ class PageWatch:
         if str(error).strip() != ANYWIDGET_SLOW_START:
             self.problems.append(f"uncaught exception: {error}")
 
-    def attach(self, context, page) -> None:
-        def route(route):
-            url = route.request.url
-            # The kit's Voila template links no CDN (kit_app.py): any outside request is a bug.
-            self.problems.append(f"request outside the app: {url}")
-            return route.abort()
+    def attach(self, page) -> None:
+        """Watch `page`. (Requests are watched, not intercepted: Playwright's routing turns
+        the browser's cache off, and the first visits share one context for its cache. Chromium
+        resolves no name but the app's own address, `CHROMIUM_ARGS`, so an outside request
+        fails at once besides being noted here.)"""
 
-        context.route(OUTSIDE, route)
+        def outside(request) -> None:
+            # The kit's Voila template links no CDN (kit_app.py): any outside request is a bug.
+            if OUTSIDE.match(request.url):
+                self.problems.append(f"request outside the app: {request.url}")
+
+        page.on("request", outside)
         page.on(
             "console",
             lambda msg: msg.type == "error" and self.problems.append(f"console error: {msg.text}"),
@@ -161,6 +176,7 @@ def first_visits(request, started_voila_app, chromium_browser) -> dict[str, Visi
     visits = visit_pages(
         chromium_browser, started_voila_app.page_url, root, every_page, PageWatch, SCREENSHOTS
     )
+    request.config.stash[VISITED] = True
     # how long each page took to show all its widgets, for whoever looks into page speed
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "first_visits.json").write_text(
@@ -187,6 +203,6 @@ def browser_page(chromium_browser) -> Iterator[tuple]:
     context = chromium_browser.new_context(**CONTEXT_OPTIONS)
     page = context.new_page()
     watch = PageWatch()
-    watch.attach(context, page)
+    watch.attach(page)
     yield page, watch
     context.close()

@@ -3,12 +3,12 @@
 The browser tests read many things from a page as it first shows (its widgets all drawn, no
 error, no raw value, its language, no quiz answered, the charts' toolbar). Each of those used
 to open the page again, and a translated page, which has no preheated kernel, ran its notebook
-each time. Here each page is visited once, `AT_ONCE` pages at a time, in a fresh browser
-context of its own (a first visit), and what it showed is kept as a `Visit`; the tests in the
-modules read it (`first_visits` fixture, tests/browser/conftest.py). A page that failed
-(incomplete, or with errors) is screenshotted as it showed; then an English page's main
-control is used once (`interact`: the page answers), and the page is left, which shuts its
-kernel down, as for a visitor.
+each time. Here each page is visited once, `AT_ONCE` pages at a time, in a tab of its own
+(the tabs share one browser context: see `visit_pages`), and what it showed is kept as a
+`Visit`; the tests in the modules read it (`first_visits` fixture, tests/browser/conftest.py).
+A page that failed (incomplete, or with errors) is screenshotted as it showed; then an English
+page's main control is used once (`interact`: the page answers), and the page is left, which
+shuts its kernel down, as for a visitor.
 
 With `KIT_SCREENSHOTS=en` every English page is also screenshotted whole as it first showed
 at both sizes (the desktop's, and the phone's at the end of the visit), under
@@ -56,7 +56,7 @@ SCREENSHOTS = os.environ.get("KIT_SCREENSHOTS", "failed")
 AT_ONCE = 6
 #: Seconds a page may take to draw all its widgets before it counts as incomplete.
 PAGE_TIMEOUT_S = 120.0
-#: Seconds a page left keeps its context, for its beacon (shut my kernel down) to go out.
+#: Seconds a page left keeps its tab, for its beacon (shut my kernel down) to go out.
 LEAVING_S = 2.0
 #: What a quiz or a prediction shows once answered.
 FEEDBACK = ".kit-feedback"
@@ -121,7 +121,6 @@ class Visit:
 @dataclass
 class _Open:
     visit: Visit
-    context: object
     page: object
     watch: object
     started: float
@@ -140,7 +139,7 @@ def _ready(opened: _Open) -> bool:
 
 def _read(opened: _Open, screenshots: Path) -> None:
     """Note what the page shows, screenshot it, and leave it: the page sends its kernel's
-    shutdown as it goes (a beacon), so the caller closes the context a moment later."""
+    shutdown as it goes (a beacon), so the caller closes the tab a moment later."""
     visit, page = opened.visit, opened.page
     visit.seconds = time.monotonic() - opened.started
     try:
@@ -271,36 +270,44 @@ def visit_pages(
     screenshots: Path,
 ) -> dict[str, Visit]:
     """Visit `pages` ((language, page relative to `root`)) `AT_ONCE` at a time, each in a new
-    1280 × 900 context watched by a `watch_factory()` (tests/browser/conftest.py's
-    PageWatch); the visits by page."""
+    1280 × 900 tab watched by a `watch_factory()` (tests/browser/conftest.py's PageWatch);
+    the visits by page.
+
+    The tabs share one browser context, and so its cache: the app's 5 MB of scripts are
+    fetched and compiled once, not once a page (Chromium's CPU for 24 pages: 71 s with a
+    context a page, 27 s with one; the first visits keep both cores busy, Chromium the
+    most). Otherwise each tab is a first visit: a page keeps nothing in the browser unless
+    a room or a class is joined (its seat, in localStorage), and reads that only when
+    opened from that room's or class's link, as no page is here. So the seconds in
+    first_visits.json are those of a visitor whose browser has the app's scripts cached;
+    `benchmarks/app_pages.py` times first visits with an empty cache."""
+    context = browser.new_context(**CONTEXT_OPTIONS)
     waiting = list(pages)
     opened: list[_Open] = []
-    left: list[tuple[float, object]] = []  # (when, context) of the pages left
+    left: list[tuple[float, object]] = []  # (when, tab) of the pages left
     visits: dict[str, Visit] = {}
     while waiting or opened:
         while waiting and len(opened) < AT_ONCE:
             lang, name = waiting.pop(0)
             visit = Visit(name, lang, widget_outputs(root / name))
             visits[name] = visit
-            context = browser.new_context(**CONTEXT_OPTIONS)
             page = context.new_page()
             watch = watch_factory()
-            watch.attach(context, page)
+            watch.attach(page)
             # sent without waiting for the answer: a preheating page answers when ready
             page.evaluate("url => { window.location.href = url }", page_url(name))
-            opened.append(_Open(visit, context, page, watch, time.monotonic()))
+            opened.append(_Open(visit, page, watch, time.monotonic()))
         for item in list(opened):
             item.visit.complete = _ready(item)
             if item.visit.complete or time.monotonic() - item.started > PAGE_TIMEOUT_S:
                 opened.remove(item)
                 _read(item, screenshots)
-                left.append((time.monotonic(), item.context))
+                left.append((time.monotonic(), item.page))
         while left and time.monotonic() - left[0][0] > LEAVING_S:
             left.pop(0)[1].close()
         if opened:
             opened[0].page.wait_for_timeout(200)
     if left:
         time.sleep(LEAVING_S)
-    for _, context in left:
-        context.close()
+    context.close()
     return visits

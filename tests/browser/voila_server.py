@@ -33,6 +33,9 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # no name resolves: the app is served at 127.0.0.1, and a page that asks anything of
+    # another host (a CDN) fails at once, offline or not (tests/browser/conftest.py PageWatch)
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 
 
@@ -140,6 +143,7 @@ def wait_for_preheated(server: VoilaServer, log: Path, timeout: float = 300) -> 
 
     wanted = set(pages(server.root))
     start = time.monotonic()
+    state = "no page's pool filled yet"
     while time.monotonic() - start < timeout:
         if server.process.poll() is not None:
             raise RuntimeError(f"Voila exited with {server.process.returncode}:\n{log.read_text()}")
@@ -147,13 +151,17 @@ def wait_for_preheated(server: VoilaServer, log: Path, timeout: float = 300) -> 
         if wanted <= started:
             kernels = psutil.Process(server.process.pid).children(recursive=True)
             try:
-                quiet = all(k.cpu_percent(0.3) < 5 for k in kernels)
+                loads = {kernel.pid: kernel.cpu_percent(0.3) for kernel in kernels}
+                busy = [f"{pid} at {load:.0f} %" for pid, load in loads.items() if load >= 5]
             except psutil.NoSuchProcess:  # a kernel (or a helper process) ended meanwhile
-                quiet = False
-            if len(kernels) >= len(wanted) and quiet:
+                busy = ["a kernel that ended meanwhile"]
+            if len(kernels) >= len(wanted) and not busy:
                 return time.monotonic() - start
+            state = f"{len(kernels)} kernels for {len(wanted)} pages, busy: {busy}"
+        else:
+            state = f"pools not filled yet: {sorted(wanted - started)[:5]}"
         time.sleep(0.5)
-    raise RuntimeError(f"preheated kernels still busy after {timeout:.0f} s")
+    raise RuntimeError(f"preheated kernels still busy after {timeout:.0f} s ({state})")
 
 
 def kernels_memory(server: VoilaServer) -> str:
