@@ -274,12 +274,14 @@ def visit_pages(
     the visits by page.
 
     The tabs share one browser context, and so its cache: the app's 5 MB of scripts are
-    fetched and compiled once, not once a page (Chromium's CPU for 24 pages: 71 s with a
-    context a page, 27 s with one; the first visits keep both cores busy, Chromium the
-    most). Otherwise each tab is a first visit: a page keeps nothing in the browser unless
-    a room or a class is joined (its seat, in localStorage), and reads that only when
-    opened from that room's or class's link, as no page is here. So the seconds in
-    first_visits.json are those of a visitor whose browser has the app's scripts cached;
+    fetched once, not once a page (Chromium's CPU for 24 pages: 129 s with a context a
+    page, 118 s with one: `benchmarks/browser_cache.py`), and a page left is shut down
+    (closing a page's own context 2 s after it was left cancelled its "shut my kernel
+    down" beacon: no kernel of the 52 pages was ever shut down). Otherwise each tab is a
+    first visit: a page keeps nothing in the browser unless a room or a class is joined
+    (its seat, in localStorage), and reads that only when opened from that room's or
+    class's link, as no page is here. So the seconds in first_visits.json are those of a
+    visitor whose browser has the app's scripts cached;
     `benchmarks/app_pages.py` times first visits with an empty cache."""
     context = browser.new_context(**CONTEXT_OPTIONS)
     waiting = list(pages)
