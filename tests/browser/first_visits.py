@@ -58,6 +58,8 @@ AT_ONCE = 6
 PAGE_TIMEOUT_S = 120.0
 #: Seconds a page left keeps its tab, for its beacon (shut my kernel down) to go out.
 LEAVING_S = 2.0
+#: The sentence of a piece of work running in the background (StoppableWork's status).
+WORK_STATUS = ".kit-work-status"
 #: What a quiz or a prediction shows once answered.
 FEEDBACK = ".kit-feedback"
 #: Anything MathJax typeset (a dollar sign read as TeX).
@@ -249,9 +251,14 @@ def _use(visit: Visit, page) -> None:
     before = output_fingerprint(page)
     visit.interaction = interact(page)
     try:
+        # the page answers when its output changes, or, for work that takes a while (a
+        # variant solved: kit_common/widgets/stoppable.py), when its progress row says so
         page.wait_for_function(
-            "([selector, before]) => document.querySelector(selector).innerHTML !== before",
-            arg=[OUTPUT, before],
+            "([selector, before, status]) =>"
+            " document.querySelector(selector).innerHTML !== before"
+            " || [...document.querySelectorAll(status)]"
+            ".some((e) => e.offsetParent !== null && e.textContent.trim() !== '')",
+            arg=[OUTPUT, before, WORK_STATUS],
             timeout=15_000,
         )
         visit.responded = True

@@ -38,8 +38,8 @@ def test_page_renders_and_responds(voila_app, first_visits, name):
     if visit.has_action:
         assert visit.has_output, f"{name} has a {ACTION} but no {OUTPUT}"
         assert visit.responded, (
-            f"{visit.interaction} on {name}: its {OUTPUT} did not change within 15 s\n"
-            + "\n".join(visit.problems_after)
+            f"{visit.interaction} on {name}: its {OUTPUT} did not change (nor did work start)"
+            " within 15 s\n" + "\n".join(visit.problems_after)
         )
     else:
         links = [h for h in visit.links if not urlparse(h).scheme and ".ipynb" in h]
