@@ -4,8 +4,9 @@ context whose tabs share its cache (what tests/browser/first_visits.py does).
 A Playwright context is a fresh profile: its pages fetch and compile the app's scripts
 (about 5 MB in 99 files) again, while tabs of one context find them in its cache. This
 serves the app as the browser tests do (one kernel a page, pools not refilled), waits until
-every page is preheated, then visits the same pages both ways, one way after the other, six
-at a time, with the tests' own `visit_pages` read (axe, the phone's size, a control used), and
+every page is preheated, then visits the same pages both ways, one way after the other, by
+six visitors with a Chromium each, with the tests' own `visit_pages` read (axe, the phone's
+size, a control used), and
 reports each way's Chromium CPU and the ratio of the two. Chromium's processes are sampled
 every 0.2 s (a renderer that ended counts up to its last sample), so a figure is a slight
 undercount, the same way for both.
@@ -21,6 +22,8 @@ import argparse
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
@@ -33,9 +36,8 @@ if str(ROOT) not in sys.path:  # run as a script: the tests' helpers from this c
 from tests.browser import first_visits  # noqa: E402
 from tests.browser.conftest import PageWatch  # noqa: E402
 from tests.browser.voila_server import (  # noqa: E402
-    CHROMIUM,
-    CHROMIUM_ARGS,
     NOTEBOOKS,
+    own_chromium,
     pages,
     translated_pages_in_turn,
     voila_server,
@@ -75,7 +77,8 @@ class ChromiumCpu:
 
 class _ContextAPage:
     """A browser whose every context is a fresh one: the old first visits (a context a
-    page), through the same `visit_pages`, which opens its pages in one context's tabs."""
+    page), through the same `visit_pages`, whose visitors open their pages in one context's
+    tabs."""
 
     def __init__(self, browser) -> None:
         self.browser = browser
@@ -100,14 +103,21 @@ class _OwnContexts:
             context.close()
 
 
-def measure(browser, server, every: list[tuple[str, str]], shared: bool) -> tuple[float, float]:
+@contextmanager
+def _browser_a_context_a_page() -> Iterator[_ContextAPage]:
+    """A visitor's Chromium whose every page gets a context of its own."""
+    with own_chromium() as browser:
+        yield _ContextAPage(browser)
+
+
+def measure(server, every: list[tuple[str, str]], shared: bool) -> tuple[float, float]:
     """(Chromium's CPU seconds, wall seconds) of visiting `every` one way."""
     cpu = ChromiumCpu()
     before = cpu.total()
     started = time.monotonic()
     with TemporaryDirectory() as shots:
         first_visits.visit_pages(
-            browser if shared else _ContextAPage(browser),
+            own_chromium if shared else _browser_a_context_a_page,
             server.page_url,
             NOTEBOOKS,
             every,
@@ -124,7 +134,6 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=12)
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
 
     every = [("en", name) for name in pages(NOTEBOOKS)][: args.pages]
     every += translated_pages_in_turn(NOTEBOOKS)[: args.pages]
@@ -137,16 +146,12 @@ def main() -> None:
         log = Path(folder) / "voila.log"
         with voila_server(NOTEBOOKS, log=log, extra_args=arguments) as server:
             wait_for_preheated(server, log)
-            with sync_playwright() as playwright:
-                # one way, then the other, each in a Chromium of its own (no cache carried over)
-                results = {}
-                for shared in (False, True):
-                    browser = playwright.chromium.launch(
-                        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
-                    )
-                    results[shared] = measure(browser, server, every, shared)
-                    browser.close()
-                    wait_until_quiet(server, timeout=300)
+            # one way, then the other, each visitor in a Chromium of its own (no cache
+            # carried over from the first way)
+            results = {}
+            for shared in (False, True):
+                results[shared] = measure(server, every, shared)
+                wait_until_quiet(server, timeout=300)
     own_cpu, own_wall = results[False]
     one_cpu, one_wall = results[True]
     print(f"{len(every)} pages ({args.pages} English, {args.pages} translated), six at a time")

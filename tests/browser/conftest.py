@@ -23,6 +23,7 @@ from tests.browser.voila_server import (
     NOTEBOOKS,
     REPO,
     VoilaServer,
+    own_chromium,
     pages,
     translated_pages,
     translated_pages_in_turn,
@@ -169,12 +170,14 @@ def visited_translations(config: pytest.Config) -> list[tuple[str, str]]:
 @pytest.fixture(scope="session")
 def first_visits(request, started_voila_app, chromium_browser) -> dict[str, Visit]:
     """Every English page and the translated pages of `visited_translations`, visited once
-    right after the app's start, six at a time (tests/browser/first_visits.py): what each
-    showed, by page."""
+    right after the app's start by six visitors at a time (tests/browser/first_visits.py):
+    what each showed, by page."""
     root = started_voila_app.root
     every_page = [("en", name) for name in pages(root)] + visited_translations(request.config)
+    # (`chromium_browser` is asked for to know that Chromium is there: each of the visitors
+    # starts a Chromium of its own)
     visits = visit_pages(
-        chromium_browser, started_voila_app.page_url, root, every_page, PageWatch, SCREENSHOTS
+        own_chromium, started_voila_app.page_url, root, every_page, PageWatch, SCREENSHOTS
     )
     request.config.stash[VISITED] = True
     # how long each page took to show all its widgets, for whoever looks into page speed

@@ -3,9 +3,9 @@
 The browser tests read many things from a page as it first shows (its widgets all drawn, no
 error, no raw value, its language, no quiz answered, the charts' toolbar). Each of those used
 to open the page again, and a translated page, which has no preheated kernel, ran its notebook
-each time. Here each page is visited once, `AT_ONCE` pages at a time, in a tab of its own
-(the tabs share one browser context: see `visit_pages`), and what it showed is kept as a
-`Visit`; the tests in the modules read it (`first_visits` fixture, tests/browser/conftest.py).
+each time. Here each page is visited once, by `AT_ONCE` visitors at a time, each with a
+browser of their own (see `visit_pages`), and what it showed is kept as a `Visit`; the tests
+in the modules read it (`first_visits` fixture, tests/browser/conftest.py).
 A page that failed (incomplete, or with errors) is screenshotted as it showed; then an English
 page's main control is used once (`interact`: the page answers), and the page is left, which
 shuts its kernel down, as for a visitor.
@@ -21,10 +21,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 import time
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tests.browser.page_actions import (
     ACTION,
@@ -268,55 +271,88 @@ def _use(visit: Visit, page) -> None:
     visit.problems_after += page_errors(page)
 
 
+def _visit(context, visit: Visit, url: str, watch_factory, screenshots: Path):
+    """Open `url` in a new tab of `context`, wait until all its widgets are drawn (or
+    `PAGE_TIMEOUT_S`), read it into `visit` and leave it; the tab, for the caller to close
+    once the page's beacon has gone out."""
+    page = context.new_page()
+    watch = watch_factory()
+    watch.attach(page)
+    opened = _Open(visit, page, watch, time.monotonic())
+    # sent without waiting for the answer: a preheating page answers when ready
+    page.evaluate("url => { window.location.href = url }", url)
+    while True:
+        visit.complete = _ready(opened)
+        if visit.complete or time.monotonic() - opened.started > PAGE_TIMEOUT_S:
+            break
+        page.wait_for_timeout(200)
+    _read(opened, screenshots)
+    return page
+
+
 def visit_pages(
-    browser,
+    open_browser: Callable[[], AbstractContextManager[Any]],
     page_url: Callable[[str], str],
     root: Path,
     pages: Sequence[tuple[str, str]],
     watch_factory: Callable[[], object],
     screenshots: Path,
 ) -> dict[str, Visit]:
-    """Visit `pages` ((language, page relative to `root`)) `AT_ONCE` at a time, each in a new
-    1280 × 900 tab watched by a `watch_factory()` (tests/browser/conftest.py's PageWatch);
-    the visits by page.
+    """Visit `pages` ((language, page relative to `root`)) as `AT_ONCE` visitors do, each
+    with a browser of their own (`open_browser()`, entered in the visitor's thread) taking
+    the next page not yet visited, in a new 1280 × 900 tab watched by a `watch_factory()`
+    (tests/browser/conftest.py's PageWatch); the visits by page, in the order of `pages`.
 
-    The tabs share one browser context, and so its cache: the app's 5 MB of scripts are
-    fetched once, not once a page (Chromium's CPU for 24 pages: 129 s with a context a
-    page, 118 s with one: `benchmarks/browser_cache.py`), and a page left is shut down
-    (closing a page's own context 2 s after it was left cancelled its "shut my kernel
-    down" beacon: no kernel of the 52 pages was ever shut down). Otherwise each tab is a
-    first visit: a page keeps nothing in the browser unless a room or a class is joined
-    (its seat, in localStorage), and reads that only when opened from that room's or
-    class's link, as no page is here. So the seconds in first_visits.json are those of a
-    visitor whose browser has the app's scripts cached;
+    Each visitor reads the page it opened as soon as it is drawn. (When one driver read the
+    six open pages in turn, a page read took about 6 s, waiting on the page more than working,
+    and the 52 visits took 310 s on an idle machine: the visits waited on each other, and
+    their seconds counted the wait.)
+
+    A visitor's tabs share its browser context, and so its cache: the app's 5 MB of scripts
+    are fetched once, not once a page (Chromium's CPU for 24 pages: 129 s with a context a
+    page, 118 s with one: `benchmarks/browser_cache.py`); a page left shuts its kernel down
+    (a beacon, which closing its context would cancel: so a tab is closed `LEAVING_S` after
+    its page was left). Otherwise each tab is a first visit: a page keeps nothing in the
+    browser unless a room or a class is joined (its seat, in localStorage), and reads that
+    only when opened from that room's or class's link, as no page is here. So the seconds in
+    first_visits.json are those of a visitor whose browser has the app's scripts cached;
     `benchmarks/app_pages.py` times first visits with an empty cache."""
-    context = browser.new_context(**CONTEXT_OPTIONS)
-    waiting = list(pages)
-    opened: list[_Open] = []
-    left: list[tuple[float, object]] = []  # (when, tab) of the pages left
-    visits: dict[str, Visit] = {}
-    while waiting or opened:
-        while waiting and len(opened) < AT_ONCE:
-            lang, name = waiting.pop(0)
-            visit = Visit(name, lang, widget_outputs(root / name))
-            visits[name] = visit
-            page = context.new_page()
-            watch = watch_factory()
-            watch.attach(page)
-            # sent without waiting for the answer: a preheating page answers when ready
-            page.evaluate("url => { window.location.href = url }", page_url(name))
-            opened.append(_Open(visit, page, watch, time.monotonic()))
-        for item in list(opened):
-            item.visit.complete = _ready(item)
-            if item.visit.complete or time.monotonic() - item.started > PAGE_TIMEOUT_S:
-                opened.remove(item)
-                _read(item, screenshots)
-                left.append((time.monotonic(), item.page))
-        while left and time.monotonic() - left[0][0] > LEAVING_S:
-            left.pop(0)[1].close()
-        if opened:
-            opened[0].page.wait_for_timeout(200)
-    if left:
-        time.sleep(LEAVING_S)
-    context.close()
+    visits = {name: Visit(name, lang, widget_outputs(root / name)) for lang, name in pages}
+    waiting = [visits[name] for _, name in pages]
+    taking = threading.Lock()
+    failures: list[BaseException] = []
+
+    def visitor() -> None:
+        try:
+            with open_browser() as browser:
+                context = browser.new_context(**CONTEXT_OPTIONS)
+                left: list[tuple[float, Any]] = []  # (when, tab) of the pages left
+                try:
+                    while True:
+                        with taking:
+                            if not waiting or failures:
+                                break
+                            visit = waiting.pop(0)
+                        url = page_url(visit.name)
+                        tab = _visit(context, visit, url, watch_factory, screenshots)
+                        left.append((time.monotonic(), tab))
+                        while left and time.monotonic() - left[0][0] > LEAVING_S:
+                            left.pop(0)[1].close()
+                    if left:
+                        time.sleep(LEAVING_S)
+                finally:
+                    context.close()
+        except BaseException as error:  # Playwright's own failure: the fixture raises it
+            failures.append(error)
+
+    visitors = [
+        threading.Thread(target=visitor, name=f"first-visitor-{i}", daemon=True)
+        for i in range(min(AT_ONCE, len(pages)))
+    ]
+    for thread in visitors:
+        thread.start()
+    for thread in visitors:
+        thread.join()
+    if failures:
+        raise failures[0]
     return visits

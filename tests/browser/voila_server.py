@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
@@ -37,6 +38,20 @@ CHROMIUM_ARGS = [
     # another host (a CDN) fails at once, offline or not (tests/browser/conftest.py PageWatch)
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
+
+
+@contextmanager
+def own_chromium() -> Iterator[Any]:
+    """Debian's Chromium under a Playwright of its own, for a thread of its own (Playwright's
+    sync API serves the thread that started it): a visitor of the first visits."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 #: Every test page's browser context: a desktop window, and a visitor who asked for less
