@@ -184,24 +184,59 @@ def not_a_component_folder(folder: Path) -> str | None:
 class BoundedLoader(yaml.SafeLoader):
     """PyYAML's safe loader with two limits a component file never needs: no aliases (`*a`
     repeats a node, so a few hundred bytes of them can stand for gigabytes) and no nesting
-    deeper than `MAX_YAML_DEPTH` (the composer recurses once per level)."""
+    deeper than `MAX_YAML_DEPTH` (the composer recurses once per level). Pure Python: used
+    where PyYAML was built without libyaml (`load_bounded`)."""
 
     _depth = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
-            mark = self.peek_event().start_mark
-            raise yaml.YAMLError(message("components.yaml_alias", line=mark.line + 1))
+            _refuse_alias(self.peek_event())
         self._depth += 1
         if self._depth > MAX_YAML_DEPTH:
-            mark = self.peek_event().start_mark
-            raise yaml.YAMLError(
-                message("components.yaml_deep", line=mark.line + 1, limit=MAX_YAML_DEPTH)
-            )
+            _refuse_depth(self.peek_event())
         try:
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
+
+
+def _refuse_alias(event: Any) -> None:
+    raise yaml.YAMLError(message("components.yaml_alias", line=event.start_mark.line + 1))
+
+
+def _refuse_depth(event: Any) -> None:
+    line = event.start_mark.line + 1
+    raise yaml.YAMLError(message("components.yaml_deep", line=line, limit=MAX_YAML_DEPTH))
+
+
+def load_bounded(text: str) -> Any:
+    """The YAML data of `text` under `BoundedLoader`'s two limits. With libyaml (PyYAML's
+    C parser, present in its wheels) the limits are checked on the parser's events first and
+    the text is then loaded by the C loader: about six times faster than the pure Python
+    loader (0.30 s -> 0.05 s for the illustrative set), which each Dinosaur Island page pays
+    when it loads and the planted-fault tests pay 68 times. A file either refuses is read
+    again by `BoundedLoader`, so that what is wrong is said as before, with its line."""
+    if yaml.__with_libyaml__:
+        events = yaml.CSafeLoader(text)
+        try:
+            depth = 0
+            while events.check_event():
+                event = events.get_event()
+                if isinstance(event, yaml.AliasEvent):
+                    _refuse_alias(event)
+                elif isinstance(event, yaml.CollectionStartEvent):
+                    depth += 1
+                    if depth > MAX_YAML_DEPTH:
+                        _refuse_depth(event)
+                elif isinstance(event, yaml.CollectionEndEvent):
+                    depth -= 1
+            return yaml.load(text, Loader=yaml.CSafeLoader)
+        except yaml.YAMLError:
+            pass  # said below, in the pure Python loader's words
+        finally:
+            events.dispose()
+    return yaml.load(text, Loader=BoundedLoader)
 
 
 def _read(folder: Path, name: str, problems: list[str]) -> Any:
@@ -213,7 +248,7 @@ def _read(folder: Path, name: str, problems: list[str]) -> Any:
         problems.append(f"{name}: {message('components.missing_file', folder=folder)}")
         return None
     try:
-        data = yaml.load(files.read_text(path, MAX_FILE_BYTES), Loader=BoundedLoader)
+        data = load_bounded(files.read_text(path, MAX_FILE_BYTES))
     except InputError as err:
         problems.append(f"{name}: {str(err).removeprefix(str(path) + ': ')}")
         return None

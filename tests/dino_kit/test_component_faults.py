@@ -20,7 +20,7 @@ from dino_kit.components import (
     load_components,
     validate_folder,
 )
-from dino_kit.components.loader import LISTS, MAX_FILE_BYTES
+from dino_kit.components.loader import LISTS, MAX_FILE_BYTES, BoundedLoader, load_bounded
 from kit_common.messages import set_language
 
 LIST_FILES = [*LISTS, "visitors.yaml", "tables.yaml"]
@@ -93,6 +93,22 @@ def test_a_hostile_or_broken_yaml_file_is_one_problem(copy: Path, text: str, say
     (copy / "tables.yaml").write_text(text, encoding="utf-8")
     problem = only_problem(copy)
     assert problem.startswith("tables.yaml: ") and says in problem
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in illustrative_folder().glob("*.yaml")))
+def test_libyaml_and_the_pure_python_loader_read_every_shipped_file_alike(name: str) -> None:
+    # load_bounded reads with libyaml when PyYAML has it: the same data as the pure Python
+    # loader with the same limits (the route the kit took before, and takes without libyaml)
+    assert yaml.__with_libyaml__, "PyYAML's wheels carry libyaml: this test needs it"
+    text = (illustrative_folder() / name).read_text(encoding="utf-8")
+    assert load_bounded(text) == yaml.load(text, Loader=BoundedLoader)
+
+
+def test_without_libyaml_a_hostile_file_is_refused_alike(copy: Path, monkeypatch) -> None:
+    monkeypatch.setattr(yaml, "__with_libyaml__", False)
+    (copy / "tables.yaml").write_text("a: &a [1]\nb: *a\n", encoding="utf-8")
+    assert "aliases (*name) are not allowed here" in only_problem(copy)
+    assert load_bounded("a: [1, {b: 2}]\n") == {"a": [1, {"b": 2}]}
 
 
 def test_a_file_that_is_not_utf8_or_too_large_is_one_problem(copy: Path) -> None:
