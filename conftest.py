@@ -1,5 +1,6 @@
 """Marks by place, for every test folder and the notebooks: each notebook run under nbval
-and each browser test is `slow`, so `./dev test -m "not slow"` leaves them out.
+and each browser test (tests/browser, tests/browser_alone) is `slow`, so
+`./dev test -m "not slow"` leaves them out.
 
 The translated pages (`notebooks/es/`, `pt/`, `ru/`) are not run under nbval: they run the
 English pages' code, which nbval runs once, and tests/test_translated_outputs.py checks that
@@ -24,6 +25,8 @@ os.environ["LANGUAGE"] = "en"
 
 REPO = Path(__file__).resolve().parent
 BROWSER_TESTS = REPO / "tests" / "browser"
+#: The tests that start an app of their own (JupyterLab, a second Voila) and drive Chromium.
+BROWSER_ALONE_TESTS = REPO / "tests" / "browser_alone"
 #: Seconds nbval waits for a cell's next output message once the cell has run. nbval's fixed
 #: 5 s failed a notebook cell now and then on a loaded 2-core machine (its widget messages
 #: queued behind other work); a cell's own running time is bounded by --nbval-cell-timeout.
@@ -56,13 +59,18 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark the notebooks' cells and the browser tests slow; give nbval's wait for a cell's
-    output the time a loaded machine needs."""
+    output the time a loaded machine needs; run the files with a slow test first."""
     for item in items:
         path = Path(item.path)
-        if path.suffix == ".ipynb" or BROWSER_TESTS in path.parents:
+        if path.suffix == ".ipynb" or {BROWSER_TESTS, BROWSER_ALONE_TESTS} & set(path.parents):
             item.add_marker(pytest.mark.slow)
         if hasattr(item, "output_timeout"):
             item.output_timeout = NOTEBOOK_OUTPUT_WAIT_S
+    # The files with a slow test first (each file's tests keep their order): `./dev test`'s
+    # two workers take whole files in this order, and one left alone on a long file at the
+    # end (the shipped turn laws solved again: 36 s) idled the other core for most of that.
+    slow_files = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow_files)
 
 
 @pytest.hookimpl(wrapper=True)

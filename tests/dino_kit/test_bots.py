@@ -223,6 +223,7 @@ STALL_MIXES = (
 STALL_VARIANTS = ({}, {"predictable_systems": True}, {"chaos_theory": True})
 
 
+@pytest.mark.slow
 def test_no_seeded_game_of_any_mix_length_player_count_or_variant_reaches_the_round_cap():
     """Defect 1 of issue 15: with two objectives left the heuristic bot took every round for
     the last and stopped investing, and full parks made the last objectives unreachable;

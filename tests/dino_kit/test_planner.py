@@ -78,6 +78,7 @@ def test_tournament_reports_win_shares_that_sum_to_the_games_and_intervals():
     assert t == tournament(["heuristic", "simple", "heuristic"], 6, 1)
 
 
+@pytest.mark.slow
 def test_tournament_is_the_same_played_by_two_processes_or_a_dask_cluster(monkeypatch, dask_client):
     monkeypatch.setattr(study, "CHUNK", 1)  # 2 games in 2 chunks
     bots = ["heuristic", "planner:1x2"]  # the planner seeds its rollouts alike in any process

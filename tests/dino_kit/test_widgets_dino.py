@@ -165,6 +165,7 @@ def test_solo_game_from_the_settings_row():
     assert app.state.is_terminal() and "rival" in app.status_text()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seed", "bots", "settings"),
     [

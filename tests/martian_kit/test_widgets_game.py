@@ -27,6 +27,7 @@ def play_out(app: GameApp, seed: int) -> None:
     assert app.actions.enabled() == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_a_whole_game_with_clicks(seed):
     app = GameApp(bots=["random"] * (1 + seed % 3), seed=seed, seat=seed % 2)
