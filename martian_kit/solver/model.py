@@ -113,11 +113,13 @@ def check_dice(dice: int) -> int:
 
 def compress(set_aside: FaceCounts, dice: int = NUM_DICE) -> Compressed:
     """The compressed state of a full set-aside, in a turn of `dice` dice."""
-    s = FaceCounts(*set_aside)
+    s = set_aside if type(set_aside) is FaceCounts else FaceCounts(*set_aside)
     d = dice - s.total
     if d < 0:
         raise ValueError(message("error.set_aside_dice", n=s.total, dice=dice))
-    diff = int(clamp_diff(s.ray - s.tank, d))
+    # clamp_diff on two ints, without numpy's cost on scalars (a policy looks up a state
+    # this way at every choice: a sixth of an exact turn law's time)
+    diff = min(max(s.ray - s.tank, -(d + 1)), d)
     k = sum(1 for n in (s.human, s.cow, s.chicken) if n > 0)
     return Compressed(d, diff, k, s.human + s.cow + s.chicken)
 

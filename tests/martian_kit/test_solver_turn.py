@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from martian_kit.dice import NUM_DICE, FaceCounts
-from martian_kit.solver.model import compress, turn_model
+from martian_kit.solver.model import clamp_diff, compress, turn_model
 from martian_kit.solver.reference import ReferenceSolver
 from martian_kit.solver.turn import (
     at_least_payoff,
@@ -127,3 +127,16 @@ def test_compressed_states_with_equal_futures_have_equal_values(solution):
     b = FaceCounts(tank=1, ray=2, chicken=3)
     assert compress(a) == compress(b)
     assert solution.state_value(a) == solution.state_value(b)
+
+
+@pytest.mark.parametrize("dice", [6, NUM_DICE])
+def test_compress_clamps_as_the_array_rule_does_on_every_set_aside(dice):
+    # compress clamps on ints; clamp_diff is the rule the solvers apply to whole arrays
+    for counts in itertools.product(range(dice + 1), repeat=5):
+        if sum(counts) > dice:
+            continue
+        state = compress(FaceCounts(*counts), dice)
+        assert state == compress(counts, dice)  # a plain tuple is taken as well
+        left = dice - sum(counts)
+        assert state.diff == int(clamp_diff(np.int64(counts[1] - counts[0]), left))
+        assert state.d == left
