@@ -25,7 +25,7 @@ from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import yaml
 
@@ -201,11 +201,11 @@ class BoundedLoader(yaml.SafeLoader):
             self._depth -= 1
 
 
-def _refuse_alias(event: Any) -> None:
+def _refuse_alias(event: Any) -> NoReturn:
     raise yaml.YAMLError(message("components.yaml_alias", line=event.start_mark.line + 1))
 
 
-def _refuse_depth(event: Any) -> None:
+def _refuse_depth(event: Any) -> NoReturn:
     line = event.start_mark.line + 1
     raise yaml.YAMLError(message("components.yaml_deep", line=line, limit=MAX_YAML_DEPTH))
 

@@ -58,6 +58,10 @@ def slot(d: Ints, diff: Ints, k: Ints, e: Ints) -> Ints:
 
 def clamp_diff(diff: Ints, d: Ints) -> Ints:
     """Clamp Death Rays − Tanks to [−(d+1), d] (see the module docstring)."""
+    if type(diff) is int and type(d) is int:
+        # one state (a policy's lookup at every choice): numpy's cost on scalars was a sixth
+        # of an exact turn law's time
+        return min(max(diff, -(d + 1)), d)
     return np.minimum(np.maximum(diff, -(d + 1)), d)
 
 
@@ -117,9 +121,7 @@ def compress(set_aside: FaceCounts, dice: int = NUM_DICE) -> Compressed:
     d = dice - s.total
     if d < 0:
         raise ValueError(message("error.set_aside_dice", n=s.total, dice=dice))
-    # clamp_diff on two ints, without numpy's cost on scalars (a policy looks up a state
-    # this way at every choice: a sixth of an exact turn law's time)
-    diff = min(max(s.ray - s.tank, -(d + 1)), d)
+    diff = int(clamp_diff(s.ray - s.tank, d))
     k = sum(1 for n in (s.human, s.cow, s.chicken) if n > 0)
     return Compressed(d, diff, k, s.human + s.cow + s.chicken)
 

@@ -18,7 +18,6 @@ import pytest
 from tests.browser.first_visits import Visit, visit_pages
 from tests.browser.voila_server import (
     CHROMIUM,
-    CHROMIUM_ARGS,
     CONTEXT_OPTIONS,
     NOTEBOOKS,
     REPO,
@@ -62,13 +61,11 @@ def chromium_browser() -> Iterator:
             "(`./dev test` does it when run as root) or point KIT_CHROMIUM at a Chromium binary"
         )
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright.sync_api  # noqa: F401
     except ImportError:
         _unavailable("Playwright is not installed; `pip install -e '.[test]'` installs it")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    with own_chromium() as browser:
         yield browser
-        browser.close()
 
 
 VOILA_LOG = ARTIFACTS / "voila.log"
