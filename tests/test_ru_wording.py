@@ -100,3 +100,19 @@ def _in_msgstr(path: Path, number: int) -> bool:
                 lines.add(n)
         _MSGSTR_LINES[path] = lines
     return number in _MSGSTR_LINES[path]
+
+
+def test_sentences_that_may_name_you_do_not_conjugate_a_verb_for_the_name(russian):
+    """«Вы» is a player's name in a one-person game: «Вы набирает» must never appear."""
+    from dino_kit.messages import message as dino_message
+    from martian_kit.messages import CATALOGUE, message
+
+    assert message("ui.last_round", name="Вы", target=25).startswith(
+        "Последний раунд: Вы — цель 25 достигнута;"
+    )
+    assert CATALOGUE.plural("ui.tiebreak_winner.n", 2, name="Вы") == (
+        "После 2 перебросов победитель — Вы."
+    )
+    assert dino_message("log.solo_won", name="Вы", rival=30).startswith(
+        "Соперник обыгран (у него очков: 30), победитель — Вы;"
+    )
