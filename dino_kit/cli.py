@@ -26,7 +26,7 @@ from dino_kit.components import (
 from dino_kit.engine import legal_actions
 from dino_kit.errors import RuleError
 from dino_kit.messages import message, plural
-from dino_kit.narrate import action_label, game_log
+from dino_kit.narrate import GROUP_AT, action_label, game_log, grouped
 from dino_kit.phases.workers import dna_text
 from dino_kit.simulate import play_game, simulate, tournament
 from dino_kit.state import Action, GameState
@@ -218,9 +218,49 @@ def person_at_terminal(
     read: Callable[[str], str] = input, write: Callable[[str], None] = print
 ) -> Bot:
     """A seat played by a person at the terminal: at each of its decisions the player's
-    position in one line, then every legal action numbered in the game page's words; the
-    person types a number (anything else is asked again). The end of the input leaves the
-    game with a sentence (a `KitError`), not a traceback."""
+    position in one line, then the legal actions numbered in the game page's words; the
+    person types a number (anything else is asked again). A menu longer than
+    `narrate.GROUP_AT` comes in steps, as on the game page: the kind of action first, then its
+    group (the die before how to store it, the scientist before the tracks raised, …), then the
+    action; 0 goes back a step. The end of the input leaves the game with a sentence (a
+    `KitError`), not a traceback."""
+
+    def ask(entries: Sequence[str], back: bool) -> int | None:
+        """The number typed for one of `entries` (from 0), or None for 0 when `back`."""
+        for number, entry in enumerate(entries, 1):
+            write(f"  {number}. {entry}")
+        n = len(entries)
+        while True:
+            prompt = message("cli.person.prompt_back" if back else "cli.person.prompt", n=n)
+            try:
+                answer = read(prompt).strip()
+            except EOFError:
+                raise KitError(message("cli.person.left")) from None
+            if answer.isdigit() and (back or answer != "0") and int(answer) <= n:
+                return int(answer) - 1 if answer != "0" else None
+            write(message("cli.person.again_back" if back else "cli.person.again", n=n))
+
+    def in_steps(state: GameState, actions: list[Action], back: bool) -> Action | None:
+        """One of `actions`, asked in as many steps as its length needs (None: back)."""
+        if len(actions) > GROUP_AT:
+            kinds = list(dict.fromkeys(a.kind for a in actions))  # in the engine's order
+            if len(kinds) > 1:
+                by_kind = [[a for a in actions if a.kind == k] for k in kinds]
+                entries = [f"{message('kind.' + k)} ({len(m)})" for k, m in zip(kinds, by_kind)]
+                while (i := ask(entries, back)) is not None:
+                    if (picked := in_steps(state, by_kind[i], back=True)) is not None:
+                        return picked
+                return None
+            groups = grouped(state, actions)
+            if groups:
+                entries = [f"{words} ({len(members)})" for _, words, members in groups]
+                while (i := ask(entries, back)) is not None:
+                    members = groups[i][2]
+                    if (picked := in_steps(state, members, back=True)) is not None:
+                        return picked
+                return None
+        i = ask([action_label(state, a) for a in actions], back)
+        return None if i is None else actions[i]
 
     def choose(state: GameState, rng: random.Random) -> Action:
         seat = state.current_player()
@@ -239,17 +279,9 @@ def person_at_terminal(
                 security=p.security,
             )
         )
-        actions = legal_actions(state)
-        for number, action in enumerate(actions, 1):
-            write(f"  {number}. {action_label(state, action)}")
-        while True:
-            try:
-                answer = read(message("cli.person.prompt", n=len(actions))).strip()
-            except EOFError:
-                raise KitError(message("cli.person.left")) from None
-            if answer.isdigit() and 1 <= int(answer) <= len(actions):
-                return actions[int(answer) - 1]
-            write(message("cli.person.again", n=len(actions)))
+        picked = in_steps(state, legal_actions(state), back=False)
+        assert picked is not None  # (the first step has no way back)
+        return picked
 
     return choose
 

@@ -794,6 +794,8 @@ ENGLISH.update(
         ),
         "cli.person.prompt": "Your choice (1 to {n}): ",
         "cli.person.again": "Type a number from 1 to {n}.",
+        "cli.person.prompt_back": "Your choice (1 to {n}, or 0 to go back): ",
+        "cli.person.again_back": "Type a number from 0 to {n}.",
         "cli.person.left": "the input ended before the game did, so the game was left",
         "cli.help.predictable_systems": "the predictable-systems variant: no plot twists",
         "cli.help.first_player": "the seat that plays first in round 1 (1 to the number of seats)",

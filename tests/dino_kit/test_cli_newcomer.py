@@ -187,7 +187,7 @@ def test_a_person_plays_a_seat_at_the_terminal(monkeypatch, capsys):
 
     from dino_kit.cli import person_at_terminal
 
-    monkeypatch.setattr("sys.stdin", io.StringIO("x\n99\n" + "1\n" * 200))
+    monkeypatch.setattr("sys.stdin", io.StringIO("x\n99\n" + "1\n" * 600))
     assert main(["play", "--bots", "person,heuristic", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Round 1, research phase — Player 1: $15, 10 VP")
@@ -199,3 +199,35 @@ def test_a_person_plays_a_seat_at_the_terminal(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))  # the input ends mid-game
     assert main(["play", "--bots", "person,heuristic", "--seed", "3"]) == 2
     assert "the input ended before the game did" in capsys.readouterr().err
+
+
+def test_a_long_menu_at_the_terminal_comes_in_steps_with_a_way_back():
+    from dino_kit.cli import person_at_terminal
+    from dino_kit.engine import legal_actions
+    from dino_kit.narrate import action_label
+
+    asked = []  # the states the first seat decides in, in the game of seed 3
+
+    def first_action(state, rng):
+        asked.append(state)
+        return legal_actions(state)[0]
+
+    play_game([first_action, heuristic_bot], random.Random(3))
+    state = asked[0]
+    actions = legal_actions(state)
+    assert len(actions) > 100  # the research phase's first menu: too long to read as one list
+    # cold storage, 0 (back to the kinds), the dice, back at the top 0 (refused), the first
+    # die, its second action
+    answers = iter(["2", "0", "0", "1", "1", "2"])
+    shown: list[str] = []
+    picked = person_at_terminal(read=lambda _: next(answers), write=shown.append)(
+        state, random.Random(0)
+    )
+    dice = [a for a in actions if a.kind == "die"]
+    first_die = [a for a in dice if a.target == dice[0].target]
+    assert picked == first_die[1]
+    menus = [line for line in shown if line.startswith("  1. ")]
+    assert menus[0] == f"  1. DNA die ({len(dice)})"  # the kinds, each with its count
+    assert menus[1].startswith("  1. scientist 1 (")  # cold storage's groups
+    assert "Type a number from 1 to 4." in shown  # no way back from the first step
+    assert menus[-1] == f"  1. {action_label(state, first_die[0])}"
