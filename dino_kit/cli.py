@@ -240,7 +240,7 @@ def person_at_terminal(
                 return int(answer) - 1 if answer != "0" else None
             write(message("cli.person.again_back" if back else "cli.person.again", n=n))
 
-    def in_steps(state: GameState, actions: list[Action], back: bool) -> Action | None:
+    def in_steps(state: GameState, actions: Sequence[Action], back: bool) -> Action | None:
         """One of `actions`, asked in as many steps as its length needs (None: back)."""
         if len(actions) > GROUP_AT:
             kinds = list(dict.fromkeys(a.kind for a in actions))  # in the engine's order
