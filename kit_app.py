@@ -127,7 +127,7 @@ import sys
 import urllib.parse
 import weakref
 from collections.abc import AsyncIterator, Callable, MutableMapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path, PurePosixPath
 from typing import Any, ClassVar
 
@@ -427,6 +427,19 @@ def warm_up_code(modules: Sequence[str]) -> str:
         f"_kit_warm_up({list(modules)!r})\n"
         "del _kit_warm_up\n"
     )
+
+
+def import_page_modules(root: str | Path) -> None:
+    """Import what a kernel of the pages under `root` imports (ipykernel and each page's
+    modules; one that fails is left for its page to report), once, before the app starts its
+    kernels: where no bytecode is written yet, each of the kernels started at once would
+    compile the same libraries (about 3 s of CPU a kernel) before any had written it
+    (`./dev` runs this; the kit's .venv keeps the bytecode that its first import writes)."""
+    import importlib
+
+    for name in ["ipykernel.kernelapp", *page_imports(Path(root))]:
+        with suppress(Exception):
+            importlib.import_module(name)
 
 
 def plain(env: MutableMapping[str, str]) -> dict[str, str]:

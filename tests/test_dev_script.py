@@ -68,8 +68,7 @@ def test_uv_installs_when_it_is_there_and_pip_is_left_alone(sandbox):
     uv.write_text(RECORDING_PYTHON.replace("$*", "uv $*"))
     uv.chmod(uv.stat().st_mode | stat.S_IEXEC)
     calls = _run_dev(sandbox, "app")
-    # compiled at install: where PYTHONDONTWRITEBYTECODE is set, nothing compiles them later
-    assert "uv pip install -q --compile-bytecode --python .venv/bin/python -e .[app]" in calls
+    assert "uv pip install -q --python .venv/bin/python -e .[app]" in calls
     assert not any("pip install" in call and not call.startswith("uv ") for call in calls)
 
 

@@ -254,6 +254,14 @@ def test_warm_kernels_import_what_the_pages_import(tmp_path):
     ]
 
 
+def test_what_the_kernels_import_is_imported_once_before_the_app_starts_them(tmp_path):
+    # ./dev runs this before the app starts its kernels: the bytecode is then written once
+    _notebook(tmp_path / "01_a.ipynb", [_code("import colorsys\nimport no_such_module_anywhere")])
+    sys.modules.pop("colorsys", None)
+    kit_app.import_page_modules(tmp_path)  # the missing module is its page's to report
+    assert "colorsys" in sys.modules and "ipykernel.kernelapp" in sys.modules
+
+
 def test_the_warm_up_imports_each_module_and_leaves_a_missing_one_to_its_page():
     sys.modules.pop("colorsys", None)
     namespace: dict = {}
