@@ -222,15 +222,17 @@ def component_label(kind: str, ident: str, components: ComponentSet | None) -> s
 
 
 def report_header(report: BalanceReport, components: ComponentSet | None = None) -> str:
-    """The report's first line: games, bots, the component set (with its label when the set is
-    known) and the seed."""
-    label = "" if components is None else f" ({components.label})"
+    """The report's first line: games, bots, the component set and the seed. The set is
+    named by its label in the reader's language when the set is known and has one ("illustrative
+    — not the published components"), else by its own name: the shipped set's English name
+    would be the one English phrase on a translated page."""
+    label = "" if components is None else components.label
     return plural(
         "balance.header",
         report.games,
         players=report.players,
         bots="/".join(bot_name(b) for b in sorted(set(report.bots))),
-        components=repr(report.components) + label,
+        components=label or report.components,
         seed=report.seed,
     )
 

@@ -403,6 +403,10 @@ ENGLISH.update(
         "ui.length.short": "short (short objectives)",
         "ui.length.medium": "medium",
         "ui.length.long": "long",
+        # a row of page 8's table and its claim ("with the long stack"), one per length
+        "ui.stack.short": "the short stack",
+        "ui.stack.medium": "the medium stack",
+        "ui.stack.long": "the long stack",
         "ui.game_length": "Game length",
         "ui.solo_note": (
             "Solo mode is this kit's own design, not the published solo rules: you play against "

@@ -307,7 +307,7 @@ def round_summary(start: GameState, end: GameState) -> str:
                 "log.round_player",
                 name=name,
                 vp=after.vp,
-                gained=f"{after.vp - before.vp:+d}",
+                gained=number_text(after.vp - before.vp, "+d"),  # "−6" with the true minus sign
                 eaten=plural("log.eaten_n", eaten) if eaten else "",
                 money=after.money,
             )

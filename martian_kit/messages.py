@@ -61,7 +61,7 @@ ENGLISH: dict[str, str | Plural] = {
     "rule.tiebreak_roll": "a tie-break roll counts Death Rays among 6 dice: 0 to 6, not {got}",
     "rule.players": "a game has 2 to 10 players (or 1 for the practice mode), not {n}",
     # Scoring explanations.
-    "score.tanks_win": "0 points: {tanks} beat {rays}",
+    "score.tanks_win": "0 points: the Tanks win ({tanks} against {rays})",
     "score.nothing": "0 points: no earthlings were set aside",
     "score.bonus": "{base} + 3 bonus for all three kinds",
     # Game states.

@@ -33,7 +33,7 @@ def score(set_aside: FaceCounts) -> int:
 
 
 def explain_score(set_aside: FaceCounts) -> str:
-    """The score in words, e.g. "0 points: 3 Tanks beat 2 Death Rays" or
+    """The score in words, e.g. "0 points: the Tanks win (3 Tanks against 2 Death Rays)" or
     "7 points: 4 earthlings + 3 bonus for all three kinds"."""
     if tanks_win(set_aside):
         return message(

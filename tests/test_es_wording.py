@@ -57,6 +57,31 @@ def test_tanks_beating_rays_reads_for_one_tank_too(spanish):
         assert "superan" not in text
 
 
+#: Words a strategy's name may start with although they end in -a/-o: not adjectives.
+_NOT_GENDERED = {"al", "para", "contra"}
+
+
+def test_strategy_names_carry_no_gender(spanish):
+    # a strategy's name stands after «Bot» (masculine) and after «la estrategia» (feminine):
+    # «Bot 1 (codiciosa)» did not agree, so the names are words without gender
+    from martian_kit.messages import message, policy_name
+    from martian_kit.policies import policy_names
+
+    for name in policy_names():
+        shown = policy_name(name)
+        first = shown.split()[0].split("-")[0]
+        assert first in _NOT_GENDERED or not re.search(r"[ao]s?$", first), (name, shown)
+        assert message("ui.bot", i=2, policy=shown) == f"Bot 2 ({shown})"
+    assert [policy_name(n) for n in ("random", "greedy", "optimal", "leader")] == [
+        "al azar",
+        "voraz",
+        "ideal",
+        "contra el líder",
+    ]
+    pages = " ".join(text for _, text in spanish_strings(PAGES))
+    assert not re.search(r"\*(aleatoria|codiciosa|óptima|líder)\*", pages)
+
+
 def test_a_refusal_starts_its_reason_as_a_new_sentence(spanish):
     # the reason comes capitalised: after a colon Spanish would write it in lower case
     from martian_kit.explain import refusal_sentence

@@ -7,6 +7,8 @@ undo: the generated sentences read as whole Russian sentences whatever is droppe
   выбирают» (which reads "Tanks never choose");
 * a bought attraction or hired specialist is named with its kind before the quoted name
   («построить аттракцион «…»»), which needs no case of the name;
+* a component's name has no «» of its own (it is quoted in those: inner quotes are „…“) and
+  an attraction's name does not start with «Аттракцион» (the frame names the kind);
 * the winner sentence agrees with any name, «Вы» too (no verb agreeing with {name});
 * a comparison of two table rows names the rows in quotes after «в строке», never «при
   стопка …» (a nominative label after a preposition);
@@ -57,6 +59,21 @@ def test_market_actions_name_the_kind_before_the_quoted_name(russian):
         "построить аттракцион «Фотобудка» за $10"
     )
     assert message("act.hire", name="Пиарщица", price=5) == ("нанять специалиста «Пиарщица» за $5")
+
+
+def test_component_names_fit_the_quoted_frames():
+    # the log and menus quote a name after its kind («построить аттракцион «…»»): a name that
+    # starts with its kind says it twice, and quotes inside it must be the inner „…“
+    import yaml
+
+    names = yaml.safe_load(
+        (ROOT / "dino_kit/components/data/illustrative/names.ru.yaml").read_text(encoding="utf-8")
+    )
+    for ident, name in names.items():
+        assert "«" not in name and "»" not in name, (ident, name)
+        if ident.startswith("A"):
+            assert not name.lower().startswith("аттракцион"), (ident, name)
+    assert names["A4"] == "Прогулка к вулкану" and names["A11"] == "Кафе „Раптор“"
 
 
 def test_the_winner_sentence_agrees_with_any_name(russian):

@@ -10,6 +10,7 @@ a copy and see the check name the page.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -93,3 +94,21 @@ def test_changed_language_links_need_no_new_run(copied_tree):
 
     _edit(copied_tree, change)
     assert executed.check_executed("es") == []
+
+
+@pytest.mark.parametrize("lang", files.present_languages())
+def test_page_8_names_the_objective_stacks_in_its_language(lang):
+    # the rows were `N_(f"the {length} stack")`: the build translated the frame only, so every
+    # language read «short», «medium», «long» in English in the table and the claim under it
+    page = files.NOTEBOOKS / lang / "dinosaur_island" / "08_what_wins.ipynb"
+    cells = json.loads(page.read_text(encoding="utf-8"))["cells"]
+    shown = [
+        "".join(output.get("data", {}).get("text/plain", ""))
+        for cell in cells
+        if "ui.stack." in "".join(cell["source"])
+        or "ordered_claim(rounds" in "".join(cell["source"])
+        for output in cell.get("outputs", [])
+    ]
+    assert len(shown) == 2, shown  # the table and the claim
+    for text in shown:
+        assert not re.search(r"\b(short|medium|long)\b", text), text

@@ -164,13 +164,17 @@ class TurnPlayer(App):
         return " ".join(self.lines[-1]) if self.lines else ""
 
     def summary(self) -> str:
+        """The turn in one line of text (the widget's text form): the dice set aside and
+        rolled, the score, and the buttons the reader may press now, as labelled."""
         text = message("summary.turn", set_aside=describe_counts(self.state.set_aside))
         if self.state.rolled:
             text = message(
                 "summary.turn.rolled", text=text, rolled=describe_counts(self.state.rolled)
             )
         text = message("summary.turn.score", text=text, score=self.state.explain_score())
-        enabled = ", ".join(a.value for a in self.actions.enabled()) or message(
+        # the buttons as the reader sees them (their labels), not the actions' English keys
+        buttons = self.actions.buttons
+        enabled = ", ".join(buttons[a].description for a in self.actions.enabled()) or message(
             "summary.no_buttons"
         )
         return message("summary.turn.buttons", text=text, buttons=enabled)

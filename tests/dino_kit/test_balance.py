@@ -14,6 +14,7 @@ from dino_kit.bots import heuristic_bot
 from dino_kit.cli import main
 from dino_kit.components import load_components
 from dino_kit.simulate import game_seed, play_game
+from kit_common.messages import set_language
 
 ILLUSTRATIVE = Path(__file__).resolve().parents[2] / "dino_kit/components/data/illustrative"
 GAMES = 10  # more than one chunk of games
@@ -103,10 +104,23 @@ def test_separated_lists_only_components_whose_intervals_do_not_overlap(one_job)
 def test_the_report_names_components_and_counts_seats_from_one(one_job):
     lines = report_lines(one_job, load_components(ILLUSTRATIVE))
     assert "seat 1:" in lines[2] and "seat 0" not in lines[2]
-    assert "(illustrative — not the published components)" in lines[0]
+    assert "components illustrative — not the published components, seed 3" in lines[0]
     assert "recipes: share of winners' parks vs losers' parks holding it" in lines
     assert any(line.strip().startswith("H0 ") and len(line.split()[1]) > 1 for line in lines)
     assert any("— 6 VP" in line for line in lines)  # an objective reads as its condition
+
+
+def test_the_header_names_the_set_by_its_label_in_the_readers_language(one_job):
+    # the set's name, as repr() wrote it, put the English "'Illustrative set'" on every
+    # translated page: the label alone says which set it is, in the reader's language
+    components = load_components(ILLUSTRATIVE)
+    set_language("es")
+    try:
+        header = report_lines(one_job, components)[0]
+    finally:
+        set_language("en")
+    assert "ilustrativos — no son los componentes publicados" in header
+    assert "Illustrative set" not in header and "'" not in header
 
 
 def test_a_study_on_a_loaded_set_is_the_study_of_its_folder(one_job):

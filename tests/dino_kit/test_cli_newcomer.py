@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 from dino_kit.bots import heuristic_bot
@@ -138,6 +139,15 @@ def test_a_round_summary_tells_vp_gained_visitors_eaten_and_money():
             f"{name}: {p.vp} VP (+0), ${p.money}" for name, p in zip(state.names, state.players)
         )
     )
+
+
+def test_a_round_summary_writes_a_vp_loss_with_the_minus_sign():
+    # the rest of the kit writes "−6" (U+2212) through number_text, never Python's "-6"
+    state = play_game([heuristic_bot] * 2, random.Random(0))
+    first = state.players[0]
+    lost = replace(state, players=(replace(first, vp=first.vp - 6), *state.players[1:]))
+    text = round_summary(state, lost)
+    assert f"{first.vp - 6} VP (\u22126)" in text and "(-6)" not in text
 
 
 def test_the_game_page_logs_the_same_words_as_the_command_line():

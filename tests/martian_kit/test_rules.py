@@ -150,7 +150,14 @@ def test_5_stopping_is_allowed_while_tanks_outnumber_death_rays_and_scores_0():
 def test_more_tanks_than_death_rays_scores_0_whatever_else_was_set_aside():
     set_aside = counts(tank=3, ray=2, human=3, cow=3, chicken=2)
     assert score(set_aside) == 0
-    assert explain_score(set_aside) == "0 points: 3 Tanks beat 2 Death Rays"
+    assert explain_score(set_aside) == "0 points: the Tanks win (3 Tanks against 2 Death Rays)"
+
+
+def test_the_tanks_sentence_reads_for_one_tank_too():
+    # "{tanks} beat {rays}" read "1 Tank beat 0 Death Rays": the verb must not follow the count
+    assert explain_score(counts(tank=1, human=2)) == (
+        "0 points: the Tanks win (1 Tank against 0 Death Rays)"
+    )
 
 
 def test_one_point_per_earthling_plus_3_bonus_for_all_three_kinds():

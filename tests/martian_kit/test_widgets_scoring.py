@@ -9,7 +9,7 @@ from martian_kit.widgets.scoring import EXERCISES, ScoreCalculator, ScoringQuiz
 def test_calculator_follows_the_inputs():
     calc = ScoreCalculator()
     calc.set(FaceCounts(tank=3, ray=2, human=4))
-    assert calc.result.value == "<b>0 points: 3 Tanks beat 2 Death Rays</b>"
+    assert calc.result.value == "<b>0 points: the Tanks win (3 Tanks against 2 Death Rays)</b>"
     calc.inputs["ray"].value = 3
     assert "4 points" in calc.result.value
     assert calc.dice.value.count("kit-die") == 10

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from kit_common.messages import set_language
 from martian_kit import Action, FaceCounts, Phase, RuleError, TurnEnd
 from martian_kit.explain import explain_action, explain_roll
 from martian_kit.widgets.turn import ActionBar, TurnPlayer, can_roll
@@ -136,4 +137,17 @@ def test_summary_is_the_text_form():
     bundle = player._repr_mimebundle_()
     assert bundle["text/plain"] == player.summary()
     assert "application/vnd.jupyter.widget-view+json" in bundle
-    assert "buttons: ray, human, cow, chicken" in player.summary()
+    assert "buttons: Take Death Rays, Take Humans, Take Cows, Take Chickens" in player.summary()
+
+
+def test_summary_names_the_buttons_in_the_readers_language():
+    # the summary listed the actions' English keys ("buttons: roll") in every language
+    set_language("es")
+    try:
+        player = TurnPlayer(rolls=[FIRST])
+        assert player.summary().endswith("; botones: Lanzar")
+        player.act(Action.ROLL)
+        assert player.summary().endswith("; botones: Apartar Rayos Mortales, Apartar Humanos, "
+                                         "Apartar Vacas, Apartar Pollos")  # fmt: skip
+    finally:
+        set_language("en")
