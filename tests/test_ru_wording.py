@@ -12,7 +12,9 @@ undo: the generated sentences read as whole Russian sentences whatever is droppe
 * the winner sentence agrees with any name, «Вы» too (no verb agreeing with {name});
 * a comparison of two table rows names the rows in quotes after «в строке», never «при
   стопка …» (a nominative label after a preposition);
-* percentages are written the Russian way: «95-процентный интервал», «51,6 %».
+* percentages are written the Russian way: «95-процентный интервал», «51,6 %»;
+* the turn that the Tanks win names both counts in the nominative they come in («3 Танка и 1
+  Луч смерти»), never after «против», which would need the genitive («против 1 Луча»).
 """
 
 from __future__ import annotations
@@ -50,6 +52,15 @@ def test_the_tanks_sentence_says_the_player_does_not_choose_them(russian):
     tanks = lines[1]
     assert "игрок не выбирает" in tanks and "откладывают" in tanks, tanks
     assert "Танки никогда не выбирают" not in tanks
+
+
+def test_the_tanks_winning_turn_names_both_counts_in_the_case_they_come_in(russian):
+    from martian_kit.scoring import explain_score
+
+    for rays in range(3):  # «1 Луч смерти», «2 Луча смерти», «0 Лучей смерти»: nominative
+        said = explain_score(FaceCounts(tank=3, ray=rays))
+        assert said.startswith("0 очков: побеждают Танки (3 Танка и "), said
+        assert "против" not in said
 
 
 def test_market_actions_name_the_kind_before_the_quoted_name(russian):
