@@ -121,6 +121,8 @@ class Visit:
     hover_only: list[str] = field(default_factory=list)
     #: Seconds of the screenshots taken (both sizes), for the cost they add.
     screenshot_s: float = 0.0
+    #: The language the page says it is in (`<html lang>`), for screen readers and axe.
+    page_lang: str = ""
 
 
 @dataclass
@@ -156,6 +158,7 @@ def _read(opened: _Open, screenshots: Path) -> None:
         visit.toolbar = toolbar_titles(page)
         visit.widgets_text = "\n".join(page.locator(WIDGET_BOXES).all_inner_texts())
         visit.typeset = page.locator(TYPESET).count()
+        visit.page_lang = page.evaluate("() => document.documentElement.lang")
         visit.problems += page_errors(page)
         if visit.complete:
             visit.axe = axe_violations(page)

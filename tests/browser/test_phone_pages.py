@@ -5,6 +5,7 @@ desktop's size (1280 × 900), then the page was resized to a phone's (390 × 844
 (tests/browser/page_checks.py). Here each page must have:
 
 - no serious or critical WCAG 2.1 A/AA violation axe finds (at either size);
+- its `<html lang>` is its language (axe checks only that a language is given and valid);
 - a wide table's box a tab stop exactly when it scrolls (at either size);
 - every chart's values readable without hovering: written on the chart, or in its table
   (at either size);
@@ -44,6 +45,12 @@ def _visited(first_visits, name):
 def test_axe_finds_no_serious_violation(first_visits, name):
     visit = _visited(first_visits, name)
     assert not visit.axe, f"{name}: axe-core finds\n" + "\n".join(visit.axe)
+
+
+def test_the_page_says_its_language(first_visits, name):
+    # a screen reader reads a Spanish page with a Spanish voice only when the page says so
+    visit = _visited(first_visits, name)
+    assert visit.page_lang == visit.lang, f"{name} says lang={visit.page_lang!r}"
 
 
 def test_the_page_fits_a_phone(first_visits, name):
