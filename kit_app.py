@@ -117,6 +117,10 @@ sentence naming it; to raise upstream as public hooks):
 
 from __future__ import annotations
 
+import kit_common.lean_imports  # noqa: F401  (first: before Voila imports jsonschema)
+
+# isort: split
+
 import ast
 import asyncio
 import html

@@ -23,6 +23,9 @@ import tokenize
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+import kit_common.lean_imports  # noqa: F401  (before nbformat: its import costs 2.4 s)
+
+# isort: split
 import nbformat
 
 from kit_common.messages import LANGUAGES, SOURCE_LANGUAGE, current_language, set_language
