@@ -28,7 +28,7 @@ from kit_common.errors import KitError
 from martian_kit.game import GameContext
 from martian_kit.messages import message
 from martian_kit.policy import Policy, random_policy
-from martian_kit.solver.model import N_SLOTS, compress
+from martian_kit.solver.model import N_SLOTS, slot_of
 from martian_kit.solver.turn import break_tie
 from martian_kit.turn import Action, Phase, TurnState, legal_takes
 
@@ -62,7 +62,7 @@ class TablePolicy:
             face = action.face
             assert face is not None
             after = turn.set_aside.add(face, turn.rolled[face])
-            out[action] = float(self.rank[compress(after).slot])
+            out[action] = float(self.rank[slot_of(after)])
         return out
 
     def action_distribution(
@@ -70,7 +70,7 @@ class TablePolicy:
     ) -> dict[Action, Fraction]:
         """The chance of each action the policy may take in `turn` (exact)."""
         if turn.phase is Phase.MAY_ROLL_OR_STOP:
-            p = Fraction(float(self.stop_prob[compress(turn.set_aside).slot]))
+            p = Fraction(float(self.stop_prob[slot_of(turn.set_aside)]))
             return {a: q for a, q in ((Action.STOP, p), (Action.ROLL, 1 - p)) if q}
         if turn.phase is Phase.MUST_CHOOSE:
             assert turn.rolled is not None
@@ -82,7 +82,7 @@ class TablePolicy:
 
     def __call__(self, turn: TurnState, context: GameContext | None, rng: random.Random) -> Action:
         if turn.phase is Phase.MAY_ROLL_OR_STOP:
-            p = float(self.stop_prob[compress(turn.set_aside).slot])
+            p = float(self.stop_prob[slot_of(turn.set_aside)])
             if p in (0.0, 1.0):
                 return Action.STOP if p == 1.0 else Action.ROLL
             return Action.STOP if rng.random() < p else Action.ROLL
