@@ -46,9 +46,26 @@ def test_voila_uses_the_template_and_removes_check_cells() -> None:
 
 #: What tells a reader how to run code (a shell command, JupyterLab's menus and keys): never
 #: said to a visitor of the app, only in cells tagged `kit-lab-only` (or `kit-check`), which
-#: the app drops (notebooks/CONVENTIONS.md).
+#: the app drops (notebooks/CONVENTIONS.md). Words about playing ("roll", the **Run** button,
+#: "in the long run") are not in it.
 HOW_TO_RUN = re.compile(
-    r"\./dev\b|Run All|Run →|Shift[+-]Enter|Ctrl[+-]|Cmd[+-]|command palette|restart the kernel",
+    "|".join(
+        [
+            # JupyterLab's menus, keys and kernel
+            r"Run All|Run →|Kernel →|Shift[+-]Enter|Ctrl[+-]|Cmd[+-]|command palette",
+            r"restart the kernel",
+            r"\b(?:re-?run|run|execute)\s+(?:(?:this|that|the|each|every|all|a|these)\s+)?"
+            r"(?:\w+\s+)?(?:cell|cells|code|notebook|command)\b",
+            # a shell: the kit's commands, Python's, an environment variable, a terminal
+            r"\./dev\b|(?<![\w-])(?:dino|martian)-kit\b",
+            r"\bpython3?\s+(?:-\w|\S+\.py\b)|\b(?:pip|conda|uv)\s+install\b",
+            r"(?-i:\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+=)",
+            r"\bstart (?:Jupyter|JupyterLab|Voila)\b|\bjupyter (?:lab|notebook)\b",
+            r"\bcommand line\b|\bterminal\b|\bcommand prompt\b|\bshell\b",
+            # a call the reader is to type into a cell: `name(...)`
+            r"`[\w.]+\(",
+        ]
+    ),
     re.IGNORECASE,
 )
 
@@ -69,6 +86,31 @@ def test_no_page_tells_a_visitor_of_the_app_how_to_run_code() -> None:
                 for match in HOW_TO_RUN.finditer("".join(cell["source"]))
             ]
     assert not found, "said to visitors of the app:\n" + "\n".join(found)
+
+
+def test_the_how_to_run_scan_catches_commands_and_spares_play() -> None:
+    said = [
+        "played once, by the command `dino-kit ship-studies`",
+        "`martian-kit play --seed 1`",
+        "start Jupyter or Voila with `DINO_KIT_DATA=/path/to/folder`",
+        'or run `use_components("/path/to/folder")` at the top of a page',
+        "the command line plays the same study",
+        "in a terminal, `python tools/run_notebooks.py`",
+        "pip install the kit",
+        "run the cell below",
+        "Run this code cell again",
+    ]
+    fine = [
+        "Roll the dice, then press **Run** (a few hundred games take a few seconds)",
+        "**Stop** ends the run early",
+        "a chance as a share in the long run",
+        "Every number is computed by the kit's Python code (`martian_kit`)",
+        "To print this card, use your browser's *Print* command.",
+        "the kit of the martian-dino-kit project",
+        "a Tank among the 3 dice left would put the Tanks ahead",
+    ]
+    assert [s for s in said if not HOW_TO_RUN.search(s)] == []
+    assert [s for s in fine if HOW_TO_RUN.search(s)] == []
 
 
 def test_kit_app_puts_the_template_folder_first_once() -> None:
