@@ -33,7 +33,7 @@ AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 AXE_IMPACTS = {"serious", "critical"}
 
 PHONE = {"width": 390, "height": 844}
-#: Smallest height of a control a finger hits (WCAG 2.5.5's target size; Apple's and
+#: Smallest width and height of a control a finger hits (WCAG 2.5.5's target size; Apple's and
 #: Google's guides), of a slider's handle, and size of prose on a phone.
 CONTROL_PX = 44
 HANDLE_PX = 24
@@ -80,8 +80,12 @@ _PHONE_LAYOUT = """([control, handle, prose]) => {
     + '#rendered_cells input[type=number], #rendered_cells textarea, '
     + '#rendered_cells .widget-checkbox label, #rendered_cells .widget-checkbox input')]
     .filter(shown)
-    .filter((e) => e.getBoundingClientRect().height < control)
-    .map((e) => `${e.tagName.toLowerCase()} "${name(e)}" ${tall(e)} px`);
+    // a checkbox inside its label: the label is what a finger hits (measured itself)
+    .filter((e) => !(e.type === 'checkbox' && e.closest('label')))
+    .filter((e) => { const r = e.getBoundingClientRect();
+      return r.height < control || r.width < control; })
+    .map((e) => `${e.tagName.toLowerCase()} "${name(e)}" `
+      + `${Math.round(e.getBoundingClientRect().width)} × ${tall(e)} px`);
   const handles = [...document.querySelectorAll('#rendered_cells .noUi-handle, '
     + '#rendered_cells .slider-container .ui-slider-handle')]
     .filter(shown)
