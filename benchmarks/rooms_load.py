@@ -6,7 +6,9 @@ same store API the room's page uses (`kit_common.rooms.RoomStore`): it asks the 
 the room's version every `POLL_S` seconds, as the page does, reads the room when it changed,
 says it is there every `HEARTBEAT_S` seconds (as the page's browser does, `RoomStore.here`:
 a write), and when its seat is to act plays a move (Martian Dice: the cautious strategy's,
-or its throw; Dinosaur Island: the heuristic bot's choice) after a think time.
+or its throw; Dinosaur Island: the heuristic bot's choice) after a think time; as the page
+does, its `play` stores the move alone (`follow=False`) and a thread of the device then lets
+the bots answer (`RoomStore.advance`, with a store object of its own).
 
 Reported per store (SQLite, the default; PostgreSQL, started in a temporary folder as the
 tests start it):
@@ -30,6 +32,7 @@ Figures are reported, never asserted (the tests check correctness under concurre
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import multiprocessing
 import random
 import statistics
@@ -71,6 +74,8 @@ def _device(
     plays as (moves after it, end of the call, the call's seconds) and, for each move count
     it saw, when it first saw it."""
     store = RoomStore([game], url)
+    bots_store = RoomStore([game], url)  # (the page's bots thread has its own)
+    bots = concurrent.futures.ThreadPoolExecutor(max_workers=1)
     rng = random.Random(seed)
     plays: list[tuple[int, float, float]] = []
     seen: dict[int, float] = {}
@@ -94,13 +99,17 @@ def _device(
         move = _choice(view, rng)
         began = time.time()
         try:
-            view = store.play(key, view.moves, move)
+            view = store.play(key, view.moves, move, follow=False)
         except RoomError:
             continue  # (refused: looked again at the next poll)
         ended = time.time()
+        if view.waits_for_bots:
+            bots.submit(bots_store.advance, key.code)
         version = view.version
         seen.setdefault(view.moves, ended)
         plays.append((view.moves, ended, ended - began))
+    bots.shutdown(wait=True)
+    bots_store.dispose()
     store.dispose()
     out.put((key.code, key.seat, plays, seen))
 
