@@ -120,12 +120,14 @@ def _refuse(reason: str, /, **values: object) -> RoomError:
 @dataclass(frozen=True)
 class RoomGame:
     """What a room needs of a game, given by its kit: its `name` (stored with the room), how
-    many seats it takes, the names of its bots, and functions that start a game for named
+    many seats it takes, the names of the bots its page offers (`bot` may know more, as a
+    planner of another budget), and functions that start a game for named
     seats with the room's options (`start`; `options` first checked by `check_options`, which
     raises `InputError`), give a bot by name (`bot`), say a move or chance outcome as JSON and
     read it back (`encode`, `decode`: `InputError` for one that is not a move of the game),
     give each seat's score (`scores`) and the kit's game record (`record`, JSON text the
-    kit's `replay` command reads)."""
+    kit's `replay` command reads: `replay`, the command line without the file, e.g.
+    "martian-kit replay")."""
 
     name: str
     min_players: int
@@ -138,6 +140,7 @@ class RoomGame:
     decode: Callable[[Any, int, Any], Any]
     scores: Callable[[Any], tuple[int, ...]]
     record: Callable[[Any, int], str]
+    replay: str
 
 
 @dataclass(frozen=True)
@@ -624,7 +627,7 @@ class RoomStore:
         """Refuse (with a sentence) a seat or bot that cannot be given; the room's seats."""
         if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 < seat < row.seats):
             raise InputError("seat", message("room.bad_seat", high=row.seats, value=shown(seat)))
-        if not (isinstance(bot, str) and bot in game.bots):
+        if not (isinstance(bot, str) and (bot in game.bots or _known_bot(game, bot))):
             raise InputError(
                 "bot", message("room.bad_bot", known=", ".join(game.bots), value=shown(bot))
             )
@@ -955,6 +958,18 @@ def _name(value: Any) -> str:
         return normalize_nickname(value, "name")
     except InputError:
         raise InputError("name", message("room.bad_name", value=shown(value))) from None
+
+
+def _known_bot(game: RoomGame, name: str) -> bool:
+    """Whether `game` plays a bot of this name beyond those its menu lists (a planner of
+    another budget: "planner:2x6")."""
+    if len(name) > MAX_GAME_NAME:
+        return False
+    try:
+        game.bot(name)
+    except KitError:
+        return False
+    return True
 
 
 def _seat_word(seat: Any) -> str:

@@ -718,3 +718,104 @@ def test_the_bots_play_the_same_game_whoever_advances_the_room(url: str) -> None
     assert games[0] == games[1]
     first.dispose()
     other.dispose()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+def test_the_finished_rooms_page_offers_its_record_and_the_kits_command_replays_it(
+    game: Any, url: str, tmp_path: Path
+) -> None:
+    """Once the game has ended, the room's page offers its record as a link to save (a
+    `data:` address, named by `download`) with the kit's command that replays it; the saved
+    file replays with that command to the room's final scores."""
+    import base64
+    import re
+
+    from dino_kit.heuristic import heuristic_bot
+    from dino_kit.widgets.together import together_app as dino_page
+    from martian_kit.widgets.together import together_app as martian_page
+
+    make_page = martian_page if game is MARTIAN else dino_page
+    page = make_page(lambda: RoomStore(GAMES, url), poll_s=None)
+    page.players.value = 2 if game is MARTIAN else 1  # (Dinosaur Island: the solo game)
+    creator = page.create("Ann")
+    if game is MARTIAN:
+        page.give_to_bot(1, "greedy")
+    page.start()
+    assert "kit-room-record" not in page.over.value  # (offered once the game has ended)
+    store = RoomStore(GAMES, url, rate=(10**6, 10.0))
+    view, rng = store.view(creator.code), random.Random(4)
+    while not view.is_over:
+        if game is MARTIAN:
+            move = a_move(view, rng)
+        else:
+            move = {"action": DINO.encode(heuristic_bot(view.state.state, rng))}
+        assert page.seat is not None
+        view = store.play(page.seat, view.moves, move)
+    page.refresh()
+    found = re.search(
+        r"class='kit-room-record' download='([^']+)' href='data:application/json;base64,"
+        r"([^']+)'",
+        page.over.value,
+    )
+    assert found is not None, page.over.value
+    name, record = found[1], base64.b64decode(found[2]).decode("utf-8")
+    assert name == f"{game.name}-{creator.code}.json" and record == store.record(creator.code)
+    assert f"<code>{game.replay} {name}</code> replays it" in page.over.value
+    path = tmp_path / name
+    path.write_text(record, encoding="utf-8")
+    if game is MARTIAN:
+        assert martian_cli.main(["replay", str(path)]) == 0
+        assert tuple(martian_records.loads(record).totals) == view.scores
+    else:
+        assert dino_cli.main(["replay", str(path)]) == 0
+        assert tuple(dino_records.from_record(json.loads(record)).final) == view.scores
+    store.dispose()
+
+
+def test_a_dinosaur_island_room_takes_a_planner_of_any_budget(store: RoomStore) -> None:
+    """The quick planner of the game page's seat menu (`planner:1x4`) is offered and taken,
+    as is a planner of another budget; a budget the kit refuses is refused in a sentence."""
+    assert "planner:1x4" in DINO.bots
+    creator, ann = store.create_room("dinosaur-island", "Ann", 3, seed=5)
+    store.set_bot(creator, 1, "planner:1x4")
+    store.set_bot(creator, 2, "planner:1x2")
+    for bad in ("planner:0x4", "planner:x", "planner:" + "9" * 70):
+        with pytest.raises(InputError, match="must be one of the bots"):
+            store.set_bot(creator, 2, bad)
+    view = store.start(creator)
+    assert [s.bot for s in view.seats] == [None, "planner:1x4", "planner:1x2"]
+    rng = random.Random(1)
+    while not {1, 2} <= {actor for actor, _ in view.history}:  # both planners play
+        view = store.play(ann, view.moves, a_move(view, rng))
+
+
+def test_a_dinosaur_island_room_plays_on_the_component_set_of_dino_kit_data(
+    store: RoomStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With DINO_KIT_DATA naming a component folder (as for the game pages), a room plays
+    on that set, its record names it, and `dino-kit replay` (with the same setting) replays
+    it."""
+    from dino_kit.components import start_component_folder
+
+    folder = tmp_path / "mine"
+    start_component_folder(folder)
+    set_file = folder / "set.yaml"
+    set_file.write_text(
+        set_file.read_text(encoding="utf-8").replace("name: Illustrative set", "name: Our set"),
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("DINO_KIT_DATA", str(folder))
+    creator, ann = store.create_room("dinosaur-island", "Ann", 2, seed=3)
+    store.set_bot(creator, 1, "heuristic")
+    view = store.start(creator)
+    assert view.state.state.components.name == "Our set"
+    rng = random.Random(2)
+    for _ in range(10):
+        view = store.play(ann, view.moves, a_move(view, rng))
+    record = store.record(creator.code)
+    assert json.loads(record)["components"] == "Our set"
+    path = tmp_path / "room.json"
+    path.write_text(record, encoding="utf-8")
+    assert dino_cli.main(["replay", str(path)]) == 0
+    monkeypatch.delenv("DINO_KIT_DATA")  # (the illustrative set: the record is refused)
+    assert dino_cli.main(["replay", str(path)]) == 1

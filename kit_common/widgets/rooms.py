@@ -21,15 +21,23 @@ the page tells the store (`RoomStore.here`); the table shows the seats away, and
 may give a person's seat to a bot only once it has been away `HAND_AFTER_S` seconds. A link
 to a room whose life is over says so when it is opened.
 
+Once the game has ended, the page offers its record (the kit's, which `martian-kit replay` or
+`dino-kit replay` reads) as a link to save (`record_link`): a `data:` address holding the
+file, with the `download` attribute that names it. Voila serves the notebook's page and its
+kernel, not files a kernel writes (nor is there a CDN to put one on), and a `data:` link
+needs no server at all: the browser saves what the link holds, offline too.
+
 Stable class names for the browser tests: `kit-room-create`, `kit-room-code` (shows the code),
 `kit-room-name` (text field), `kit-room-join`, `kit-room-start`, `kit-room-bot` (buttons),
-`kit-room-scores` (everyone's score), `kit-room-over` (appears at the end), and, in the kits'
-tables, `kit-move` on every button that makes a move and `kit-choice` on a menu a move reads.
+`kit-room-scores` (everyone's score), `kit-room-over` (appears at the end), `kit-room-record`
+(the link to the game's record, at the end), and, in the kits' tables, `kit-move` on every
+button that makes a move and `kit-choice` on a menu a move reads.
 Every name a person typed is shown escaped: text, never HTML.
 """
 
 from __future__ import annotations
 
+import base64
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -91,6 +99,25 @@ def room_url(code: str, page: str, file_name: str) -> str:
         parts = urlsplit(page)
         return urlunsplit((parts.scheme, parts.netloc, parts.path, f"room={quote(code)}", ""))
     return f"{file_name}?room={quote(code)}"
+
+
+def record_file_name(game: RoomGame, code: str) -> str:
+    """The file name a room's record is saved under, e.g. `martian-dice-7KQ3MZP.json`."""
+    return f"{game.name}-{code}.json"
+
+
+def record_link(game: RoomGame, code: str, record: str) -> str:
+    """The sentence offering a room's game record (`RoomStore.record`) to save: a link
+    (class `kit-room-record`) whose `data:` address holds the record, saved under
+    `record_file_name`, and the kit's command that replays it."""
+    name = record_file_name(game, code)
+    data = base64.b64encode(record.encode("utf-8")).decode("ascii")
+    anchor = (
+        f"<a class='kit-room-record' download='{escape(name)}' "
+        f"href='data:application/json;base64,{data}'>{escape(name)}</a>"
+    )
+    command = f"<code>{escape(f'{game.replay} {name}')}</code>"
+    return message("roomview.record", link=anchor, command=command)
 
 
 def code_from_page(page: str) -> str:
@@ -477,7 +504,8 @@ class RoomApp(App):
             self.bot_seat.options = choices
         self.bot_button.disabled = not choices
         if view.status == OVER:
-            self.over.value = f"<p><b>{escape(self._result(view))}</b></p>"
+            link = record_link(self.game, view.code, self.store().record(view.code))
+            self.over.value = f"<p><b>{escape(self._result(view))}</b></p><p>{link}</p>"
             self.over.add_class("kit-room-over")
         self.table.show(view, seat if view.status != WAITING else None)
 
