@@ -68,8 +68,9 @@ from kit_common.words import message
 
 #: How often a page asks the store whether its room changed, in seconds.
 POLL_S = 0.25
-#: A page that sees a room waiting on a bot, unchanged for this many seconds, advances it.
-STALL_S = 15.0
+#: A page that sees a room waiting on a bot, unchanged for this many seconds, advances it
+#: (seat 1's page; each next seat's half as long again later, so that one page does it).
+STALL_S = 30.0
 #: A move as a page sends it to the store: {"action": ...} or {"throw": true}.
 Send = Callable[[dict[str, Any]], None]
 
@@ -409,19 +410,27 @@ class RoomApp(App):
 
     def _following(self, code: str) -> None:
         """The bots' thread: advance the room (with a store object of its own: the bots
-        think without holding the page's lock) until no call asks for more."""
-        while True:
-            with self._lock:
-                if not self._follow_again:
+        think without holding the page's lock) until no call asks for more. (A failure
+        ends the thread, and the next call starts another: a page seeing the room stall
+        calls again.)"""
+        done = False
+        try:
+            while True:
+                with self._lock:
+                    if not self._follow_again:
+                        self._follower, done = None, True
+                        return
+                    self._follow_again = False
+                try:
+                    if self._bots_store is None:
+                        self._bots_store = self._open_store()
+                    self._bots_store.advance(code)
+                except KitError as error:  # said; a page seeing the room stall tries again
+                    self.notice.value = f"<p>{escape(str(error))}</p>"
+        finally:
+            if not done:
+                with self._lock:
                     self._follower = None
-                    return
-                self._follow_again = False
-            try:
-                if self._bots_store is None:
-                    self._bots_store = self._open_store()
-                self._bots_store.advance(code)
-            except KitError as error:  # said; a page seeing the room stall tries again
-                self.notice.value = f"<p>{escape(str(error))}</p>"
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -447,10 +456,13 @@ class RoomApp(App):
             return view
 
     def _watch(self, view: RoomView) -> None:
-        """A room waiting on a bot, unchanged for `stall_s` seconds: the kernel that was to
-        advance it stopped (or failed); this page advances it (a step is written once,
-        whoever plans it)."""
-        if view.waits_for_bots and time.monotonic() - self._changed_at >= self._stall_s:
+        """A room waiting on a bot, unchanged for `stall_s` seconds (seat 1's page; the
+        next seat's `stall_s / 2` later, and so on): the kernel that was to advance it
+        stopped (or failed); this page advances it (a step is written once, whoever plans
+        it)."""
+        seat = self.seat.seat if self.seat is not None else 0
+        stall = self._stall_s * (1 + seat / 2)
+        if view.waits_for_bots and time.monotonic() - self._changed_at >= stall:
             self._changed_at = time.monotonic()
             self.follow()
 
