@@ -207,6 +207,9 @@ BOTS: dict[str, Bot] = {
     "simple": simple_bot,
     "planner": planner_bot,
 }
+#: The quick planner the seat menus offer besides `BOTS` (a smaller budget: it decides in a
+#: fraction of the planner's time, for a slow machine, and plays weaker).
+QUICK_PLANNER = "planner:1x4"
 
 
 def bot_by_name(name: str) -> Bot:

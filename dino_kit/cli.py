@@ -16,6 +16,7 @@ from dino_kit import records
 from dino_kit.balance import balance_study, report_lines
 from dino_kit.bots import BOTS, Bot, bot_by_name
 from dino_kit.components import (
+    environment_folder,
     illustrative_folder,
     load_components,
     not_a_component_folder,
@@ -315,8 +316,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     """A saved game (`play --save`, a room's record) told again, replayed and checked by the
     rules; one line saying why when the file is not a good record."""
     try:
-        state = records.load(args.file)
-    except records.RecordError as err:
+        folder = environment_folder()  # (a record of the app's own set: DINO_KIT_DATA)
+        state = records.load(args.file, None if folder is None else load_components(folder))
+    except KitError as err:  # (a record refused, or the folder of DINO_KIT_DATA)
         print(f"dino-kit replay: {err}", file=sys.stderr)
         return 1
     print("\n".join(game_log(state, steps=args.log)))

@@ -4,16 +4,23 @@ stacks of the game page as the room's options, the kit's bots, moves said as the
 says them (`Action.to_data`, chance outcomes as they are) and the kit's game record
 (`dino_kit.records`, which the `replay` command reads).
 
-The room's game is a `GameView` (the engine's protocol view of a `GameState`).
+The room's game is a `GameView` (the engine's protocol view of a `GameState`), on the
+component set the app plays on: the folder of `DINO_KIT_DATA`, as on the game pages, else the
+illustrative set (the app's setting, which every kernel of the app shares; a notebook's own
+`use_components` is its kernel's alone, and a room is played from many kernels). Besides the
+kit's bots, a planner of any budget (`planner:RxK`, e.g. the quick `planner:1x4` the seat
+menu offers).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
-from dino_kit.bots import BOTS, bot_by_name
+from dino_kit.bots import BOTS, QUICK_PLANNER, bot_by_name
+from dino_kit.components import ComponentSet, environment_folder, load_components
 from dino_kit.components.schema import OBJECTIVE_LENGTHS
 from dino_kit.engine import GameView
 from dino_kit.records import dumps
@@ -36,8 +43,16 @@ OPTIONS: dict[str, Any] = {
 _ACTION_FIELDS = ("kind", "scientist", "target", "choice")
 
 
+@lru_cache(maxsize=4)
+def _components(folder: str | None) -> ComponentSet:
+    """The component set in `folder` (None: the illustrative one), loaded once: a room's
+    game is set up again at each replay."""
+    return load_components(folder)
+
+
 def _start(names: Sequence[str], options: Mapping[str, Any]) -> GameView:
-    return GameView(new_game(list(names), solo=len(names) == 1, **options))
+    components = _components(environment_folder())
+    return GameView(new_game(list(names), components, solo=len(names) == 1, **options))
 
 
 def _check_options(options: Any, players: int) -> dict[str, Any]:
@@ -112,7 +127,7 @@ ROOM_GAME = RoomGame(
     name=NAME,
     min_players=1,
     max_players=MAX_PLAYERS,
-    bots=tuple(BOTS),
+    bots=(*BOTS, QUICK_PLANNER),
     start=_start,
     check_options=_check_options,
     bot=_bot,
@@ -120,6 +135,7 @@ ROOM_GAME = RoomGame(
     decode=_decode,
     scores=_scores,
     record=_record,
+    replay="dino-kit replay",
 )
 
 __all__ = ["NAME", "OPTIONS", "ROOM_GAME"]

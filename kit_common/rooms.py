@@ -13,17 +13,25 @@ store sees it. The store decides; pages only ask and poll:
   saw): the store replays the room's moves through the kit's rules, checks that it is that
   seat's turn and that the move is legal, and stores it under that number, unique per room,
   so that of two moves sent at once exactly one applies, the other is told why not;
-- chance (dice, draws) and bots act at once after a move, drawn from the room's seed (each
-  draw from `random.Random` seeded with the seed and the draw's move number), and are stored
-  as moves too: the game is the replay of its moves, whoever replays it;
+- chance (dice, draws) and bots act after a move, drawn from the room's seed (each draw, and
+  each bot's decision, from `random.Random` seeded with the seed and its move number), and
+  are stored as moves too: the game is the replay of its moves, whoever replays it;
 - every refusal is a `RoomError` with a sentence (not your seat, not your turn, the rule an
   illegal move breaks, a stale or replayed move number, too many moves too fast, a full
   room, a bad name), and changes nothing (only the rate limit's count of tries is kept);
 - at the end the kit's game record is stored with the room; `record` gives it at any time
   (the kits' `replay` commands replay it);
-- bots think outside the store's write transaction (a planner thinks for seconds): a move is
-  read and checked, the bots' answers worked out, then written in a short transaction if the
-  room is still as it was read (its `version`), else worked out again (`MAX_TRIES`);
+- a person's move is stored and shown first, the bots' answers after it: `play` writes the
+  seat's move (with the dice it throws) in one short transaction, every device can show it
+  then; `advance` lets chance and the bots act, each bot's decision (with the draws before
+  it) written in a transaction of its own, so that the devices show each bot's move as it
+  comes and never wait for all of them. `play`, `start` and `set_bot` advance the room
+  themselves unless told not to (`follow=False`: the page shows the person's move, then
+  advances in the background); any kernel may advance a room left waiting on a bot (one
+  whose kernel stopped while its bots thought): a step is written once, whoever plans it;
+- bots think outside the store's write transaction (a planner thinks for a second): a step
+  is planned on the room as read, then written in a short transaction if the room is still
+  as it was read (its `version`), else planned again (`MAX_TRIES`);
 - a device says it is there (`here`, every `HEARTBEAT_S` seconds while its page is shown):
   a seat not heard from for `AWAY_S` seconds shows as away, and only a seat away for
   `HAND_AFTER_S` seconds may be handed to a bot; the seat's device takes it back from the
@@ -65,7 +73,7 @@ from kit_common.class_store import (
     rooms,
 )
 from kit_common.errors import InputError, KitError, RuleError
-from kit_common.game import CHANCE, Agent, GameState, run
+from kit_common.game import CHANCE, Agent, GameState
 from kit_common.words import message
 
 #: A device may try at most this many moves in `RATE_WINDOW_S` seconds (a person plays a few
@@ -112,12 +120,14 @@ def _refuse(reason: str, /, **values: object) -> RoomError:
 @dataclass(frozen=True)
 class RoomGame:
     """What a room needs of a game, given by its kit: its `name` (stored with the room), how
-    many seats it takes, the names of its bots, and functions that start a game for named
+    many seats it takes, the names of the bots its page offers (`bot` may know more, as a
+    planner of another budget), and functions that start a game for named
     seats with the room's options (`start`; `options` first checked by `check_options`, which
     raises `InputError`), give a bot by name (`bot`), say a move or chance outcome as JSON and
     read it back (`encode`, `decode`: `InputError` for one that is not a move of the game),
     give each seat's score (`scores`) and the kit's game record (`record`, JSON text the
-    kit's `replay` command reads)."""
+    kit's `replay` command reads: `replay`, the command line without the file, e.g.
+    "martian-kit replay")."""
 
     name: str
     min_players: int
@@ -130,6 +140,7 @@ class RoomGame:
     decode: Callable[[Any, int, Any], Any]
     scores: Callable[[Any], tuple[int, ...]]
     record: Callable[[Any, int], str]
+    replay: str
 
 
 @dataclass(frozen=True)
@@ -192,13 +203,13 @@ class RoomView:
     def is_over(self) -> bool:
         return self.status == OVER
 
-
-@dataclass(frozen=True)
-class _SeatBot:
-    """A seat and the bot that plays it (None: a person), as the bots' loop needs it."""
-
-    seat: int
-    bot: str | None
+    @property
+    def waits_for_bots(self) -> bool:
+        """Whether chance or a bot is to act (the room's `advance` plays them), not a
+        person."""
+        if self.status != PLAYING:
+            return False
+        return self.to_act is None or self.seats[self.to_act].bot is not None
 
 
 @dataclass
@@ -356,21 +367,74 @@ class RoomStore:
             self._replays[row.id] = known
         return known
 
-    def _auto(
+    def _next_steps(
         self, row: Any, game: RoomGame, state: Any, seats: Sequence[Any], number: int
     ) -> tuple[Any, list[tuple[int, Any]]]:
-        """Let chance and the bots act from `state` (move `number` next) until a person must
-        act or the game ends: the state then and the moves made. (The bots think here: never
-        inside a write transaction.)"""
-        agents = {s.seat: game.bot(s.bot) for s in seats if s.bot is not None}
+        """What chance and the bots do next from `state` (move `number` next): the draws up
+        to and including one bot's decision, stopping where a person must act or the game
+        ends (no moves: there is nothing for them to do). Each draw or decision comes from
+        `random.Random` seeded with the room's seed and its own move number, so the game is
+        the same however its steps are written, and whichever kernel plans them. (The bot
+        thinks here: never inside a write transaction.)"""
+        bots = {s.seat: s.bot for s in seats if s.bot is not None}
         made: list[tuple[int, Any]] = []
-
-        def heard(_before: Any, actor: int, move: Any, _after: Any) -> None:
-            made.append((CHANCE if actor == CHANCE else actor, move))
-
-        rng = random.Random(f"{row.seed}:{number}")
-        state = run(state, agents, rng, on_step=heard, max_steps=MAX_AUTO_STEPS)
+        while not state.is_terminal() and len(made) < MAX_AUTO_STEPS:
+            actor = state.current_player()
+            if actor == CHANCE:
+                owner = state.chance_owner()
+                if owner != CHANCE and owner not in bots:
+                    break  # a person throws the dice
+            elif actor not in bots:
+                break  # a person's decision
+            rng = random.Random(f"{row.seed}:{number + len(made)}")
+            if actor == CHANCE:
+                outcome = state.sample_chance(rng)
+                state = state.apply_chance(outcome)
+                made.append((CHANCE, outcome))
+                continue
+            action = game.bot(bots[actor])(state, rng)
+            state = state.apply_action(action)
+            made.append((actor, action))
+            break  # one bot's decision a write: every device shows it as it comes
         return state, made
+
+    def advance(self, code: str) -> RoomView:
+        """Let chance and the bots act in the room `code` until a person must act or the
+        game ends, each bot's decision (with the draws before it) planned outside the write
+        transaction and written in a short transaction of its own, if the room is still as
+        it was read (else planned again from the room as it is). `play`, `start` and
+        `set_bot` call it unless told not to; a page calls it after showing its own move,
+        and for a room left waiting on a bot. The room now."""
+        code = normalize_code(code)
+        steps = tries = 0
+        while True:
+            with self._read() as conn:
+                row = self._room_row(conn, code, lock=False)
+                game = self._game(row)
+                if row.status != PLAYING:
+                    break
+                replay = self._replayed(conn, row, game)
+                seats = self._seat_rows(conn, row.id)
+            state, made = self._next_steps(row, game, replay.state, seats, replay.moves)
+            if not made:
+                break
+            try:
+                with self._changing() as conn:
+                    now_row = self._room_row(conn, code, lock=True)
+                    fresh = now_row.version == row.version
+                    if fresh:
+                        self._finish(conn, now_row, game, replay, made, state)
+            except sa.exc.IntegrityError:
+                fresh = False  # another kernel stored this step first
+            if fresh:
+                steps, tries = steps + len(made), 0
+                if steps > MAX_AUTO_STEPS:
+                    raise RuntimeError(message("game.runaway", steps=MAX_AUTO_STEPS))
+            else:
+                tries += 1
+                if tries >= MAX_TRIES:
+                    raise _refuse("busy")
+        return self.view(code)
 
     def _store_moves(
         self,
@@ -535,44 +599,27 @@ class RoomStore:
             )
         )
 
-    def set_bot(self, key: CreatorKey, seat: int, bot: str) -> RoomView:
+    def set_bot(self, key: CreatorKey, seat: int, bot: str, follow: bool = True) -> RoomView:
         """Give `seat` to the kit's bot `bot`: before the start an empty seat or a bot's;
         at any time a person's seat whose device has been away `HAND_AFTER_S` seconds (the
         bot plays that seat's turns until the person's device is there again, or joins
-        again with the seat's token). The creator's own seat stays theirs. The bot thinks
-        outside the write transaction."""
-        for _ in range(MAX_TRIES):
-            with self._read() as conn:
-                row = self._creator_row(conn, key, lock=False)
-                game = self._game(row)
-                seats = self._set_bot_checks(row, game, self._seat_rows(conn, row.id), seat, bot)
-                replay = self._replayed(conn, row, game) if row.status == PLAYING else None
-            state: Any = None
-            made: list[tuple[int, Any]] = []
-            if replay is not None:
-                playing = [_SeatBot(s.seat, bot if s.seat == seat else s.bot) for s in seats]
-                state, made = self._auto(row, game, replay.state, playing, replay.moves)
-            with self._changing() as conn:
-                now_row = self._creator_row(conn, key)
-                if now_row.version != row.version:
-                    continue  # the room changed while the bot thought: again, from the start
-                current = {s.seat: s for s in self._seat_rows(conn, row.id)}
-                if seat in current:
-                    self._check_handable(current[seat])  # (its device may have come back)
-                    conn.execute(  # (a person's token stays: they may come back)
-                        room_seats.update()
-                        .where(room_seats.c.id == current[seat].id)
-                        .values(bot=bot)
-                    )
-                else:
-                    name = message("room.bot_name", bot=bot, seat=seat + 1)[:30]
-                    self._insert_seat(conn, row.id, seat, name, bot, None)
-                if replay is not None:
-                    self._finish(conn, now_row, game, replay, made, state)
-                else:
-                    self._touch(conn, now_row)
-            return self.view(key.code)
-        raise _refuse("busy")
+        again with the seat's token). The creator's own seat stays theirs. When it is that
+        seat's turn the bot then plays it (`advance`; `follow=False`: the caller advances)."""
+        with self._changing() as conn:
+            row = self._creator_row(conn, key)
+            game = self._game(row)
+            current = {s.seat: s for s in self._seat_rows(conn, row.id)}
+            self._set_bot_checks(row, game, list(current.values()), seat, bot)
+            if seat in current:
+                conn.execute(  # (a person's token stays: they may come back)
+                    room_seats.update().where(room_seats.c.id == current[seat].id).values(bot=bot)
+                )
+            else:
+                name = message("room.bot_name", bot=bot, seat=seat + 1)[:30]
+                self._insert_seat(conn, row.id, seat, name, bot, None)
+            self._touch(conn, row)
+            playing = row.status == PLAYING
+        return self.advance(key.code) if follow and playing else self.view(key.code)
 
     def _set_bot_checks(
         self, row: Any, game: RoomGame, seats: list[Any], seat: Any, bot: Any
@@ -580,7 +627,7 @@ class RoomStore:
         """Refuse (with a sentence) a seat or bot that cannot be given; the room's seats."""
         if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 < seat < row.seats):
             raise InputError("seat", message("room.bad_seat", high=row.seats, value=shown(seat)))
-        if not (isinstance(bot, str) and bot in game.bots):
+        if not (isinstance(bot, str) and (bot in game.bots or _known_bot(game, bot))):
             raise InputError(
                 "bot", message("room.bad_bot", known=", ".join(game.bots), value=shown(bot))
             )
@@ -594,9 +641,9 @@ class RoomStore:
             self._check_handable(current[seat])
         return seats
 
-    def start(self, key: CreatorKey) -> RoomView:
-        """Start the game: every seat must be taken (by a person or a bot); chance and the
-        bots act until a person must (thinking outside the write transaction)."""
+    def start(self, key: CreatorKey, follow: bool = True) -> RoomView:
+        """Start the game: every seat must be taken (by a person or a bot); then chance and
+        the bots act until a person must (`advance`; `follow=False`: the caller advances)."""
         for _ in range(MAX_TRIES):
             with self._read() as conn:
                 row = self._creator_row(conn, key, lock=False)
@@ -611,13 +658,12 @@ class RoomStore:
             players = [s.name for s in seats]
             first = game.start(players, json.loads(row.options))
             replay = _Replay(0, first, [], first)
-            state, made = self._auto(row, game, first, seats, 0)
             with self._changing() as conn:
                 now_row = self._creator_row(conn, key)
                 if now_row.version != row.version:
-                    continue  # a seat changed while the bots thought: again
-                self._finish(conn, now_row, game, replay, made, state, players=json.dumps(players))
-            return self.view(key.code)
+                    continue  # a seat changed while the game was set up: again
+                self._finish(conn, now_row, game, replay, [], first, players=json.dumps(players))
+            return self.advance(key.code) if follow else self.view(key.code)
         raise _refuse("busy")
 
     # -- a player's actions ----------------------------------------------------------------
@@ -697,14 +743,16 @@ class RoomStore:
         found = {s.seat: self._away_for(s) for s in seats if s.token_hash is not None}
         return {seat: seconds for seat, seconds in found.items() if seconds >= AWAY_S}
 
-    def play(self, key: SeatKey, number: int, move: Any) -> RoomView:
+    def play(self, key: SeatKey, number: int, move: Any, follow: bool = True) -> RoomView:
         """The seat of `key` plays `move` ({"action": the kit's data} or {"throw": true}) as
         the room's move `number` (the count of moves its device has seen). Refused with a
         sentence, nothing changed, when the token is not that seat's, the number is not the
         next one, it is not that seat's turn, the move is not one of the game or breaks a
-        rule, or the seat tries too many moves too fast. The move is checked and the bots
-        answer it outside the write transaction; it is written if the room is still as it
-        was read, else worked out again."""
+        rule, or the seat tries too many moves too fast. The move (with the dice it throws)
+        is checked on the room as read and written alone, in a short transaction, if the
+        room is still as it was read (else checked again): every device can show it then.
+        Then chance and the bots answer it (`advance`; `follow=False`: the caller advances,
+        as the page does in the background once it has shown the move)."""
         code = normalize_code(key.code)
         counted = False
         for _ in range(MAX_TRIES):
@@ -713,9 +761,8 @@ class RoomStore:
                 game = self._game(row)
                 seat_row = self._seat_by_token(conn, row.id, key)
                 replay = self._replayed(conn, row, game) if row.status == PLAYING else None
-                seats = self._seat_rows(conn, row.id)
             try:
-                state, made = self._plan(row, game, seat_row, replay, seats, number, move)
+                state, made = self._check_move(row, game, seat_row, replay, number, move)
             except KitError as refusal:
                 if not counted:
                     self._count_alone(code, key)  # (raises too_fast past the limit)
@@ -741,7 +788,7 @@ class RoomStore:
             if not allowed:
                 raise self._too_fast()
             if fresh:
-                return self.view(code)
+                return self.advance(code) if follow else self.view(code)
             # the room changed since it was read: read it again (a move no longer the next
             # one is then refused as stale)
         raise _refuse("busy")
@@ -787,19 +834,18 @@ class RoomStore:
         )
         return count <= most
 
-    def _plan(
+    def _check_move(
         self,
         row: Any,
         game: RoomGame,
         seat_row: Any,
         replay: _Replay | None,
-        seats: Sequence[Any],
         number: Any,
         move: Any,
     ) -> tuple[Any, list[tuple[int, Any]]]:
         """Check the seat's move against the room as read (a `KitError` with the sentence
-        when it is refused) and work out what follows it (chance, the bots): the state then
-        and every move to store, the seat's first."""
+        when it is refused): the state after it and the moves to store, the seat's, then
+        the dice it throws (the bots answer afterwards, `advance`)."""
         if row.status == WAITING:
             raise _refuse("not_started")
         if row.status == OVER:
@@ -843,8 +889,7 @@ class RoomStore:
                 outcome = state.sample_chance(rng)
                 state = state.apply_chance(outcome)
                 made.append((CHANCE, outcome))
-        state, auto = self._auto(row, game, state, seats, number + len(made))
-        return state, [*made, *auto]
+        return state, made
 
     # -- anyone holding the code -------------------------------------------------------------
 
@@ -913,6 +958,18 @@ def _name(value: Any) -> str:
         return normalize_nickname(value, "name")
     except InputError:
         raise InputError("name", message("room.bad_name", value=shown(value))) from None
+
+
+def _known_bot(game: RoomGame, name: str) -> bool:
+    """Whether `game` plays a bot of this name beyond those its menu lists (a planner of
+    another budget: "planner:2x6")."""
+    if len(name) > MAX_GAME_NAME:
+        return False
+    try:
+        game.bot(name)
+    except KitError:
+        return False
+    return True
 
 
 def _seat_word(seat: Any) -> str:

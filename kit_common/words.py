@@ -309,6 +309,7 @@ ENGLISH: dict[str, str | Plural] = {
     "roomview.to_act": "{name} plays now.",
     "roomview.over": "The game is over: {names} won.",
     "roomview.over_none": "The game is over: nobody won.",
+    "roomview.record": "Save the game's record: {link}. The kit's command {command} replays it.",
     "roomview.summary_none": "No room yet.",
     "roomview.summary": "Room {code}, seat {seat}: {status}",
     # The teacher's and the students' views of a class (kit_common.widgets.class_views)

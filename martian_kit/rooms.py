@@ -95,6 +95,7 @@ ROOM_GAME = RoomGame(
     decode=_decode,
     scores=_scores,
     record=_record,
+    replay="martian-kit replay",
 )
 
 __all__ = ["NAME", "ROOM_GAME"]

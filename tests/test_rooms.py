@@ -405,8 +405,9 @@ def test_a_returning_browser_takes_its_seat_back_on_the_rooms_page(url: str) -> 
 
 def two_writers(url: str) -> None:
     """A bot handed a seat thinks outside the write transaction: while it thinks (in one
-    kernel), another kernel writes at once; a device back meanwhile keeps its seat; a change
-    of the room meanwhile makes the first kernel work the bot's move out again."""
+    kernel), another kernel writes at once; a device back meanwhile takes its seat back
+    before the bot's move is written; a change of the room meanwhile makes the first kernel
+    work the bot's move out again."""
     thinking, go = threading.Event(), threading.Event()
     thoughts: list[Any] = []
 
@@ -455,13 +456,14 @@ def two_writers(url: str) -> None:
         assert time.monotonic() - began < 5  # (a lock held by the thinking bot: 20 s)
         return result
 
-    # Bob's page is shown again while the bot thinks: the seat stays his
+    # Bob's page is shown again while the bot thinks: the seat is his again, and the bot's
+    # move, planned on the room before he came back, is not written
     found: list[Any] = []
     thread = hand(found)
     quickly(second.here, bob)
     go.set()
     thread.join(30)
-    assert isinstance(found[0], RoomError) and found[0].reason == "still_here"
+    assert isinstance(found[0], RoomView) and found[0].seats[1] == Seat(1, "Bob", None)
     assert second.view(creator.code).seats[1] == Seat(1, "Bob", None)
     assert second.view(creator.code).moves == view.moves
     # Ann joins again while the bot thinks (the room changes): the bot's move is worked out
@@ -583,3 +585,237 @@ def test_the_rooms_page_shows_who_is_away_and_offers_only_their_seats(url: str) 
     visitor = page()
     visitor.address.href = f"http://h/martian_dice_together.ipynb?room={creator.code}"
     assert "has closed: nobody played in it for 7 days" in visitor.notice.value
+
+
+def slow_bot_game(inner: str = "greedy") -> tuple[Any, threading.Event, threading.Event]:
+    """Martian Dice with one more bot, "slow": it says when it starts thinking (`thinking`)
+    and plays as the bot `inner` once `go` is set. The game, `thinking`, `go`."""
+    thinking, go = threading.Event(), threading.Event()
+
+    def bot(name: str) -> Any:
+        if name != "slow":
+            return MARTIAN.bot(name)
+        agent = MARTIAN.bot(inner)
+
+        def think(state: Any, rng: random.Random) -> Any:
+            thinking.set()
+            assert go.wait(20)
+            return agent(state, rng)
+
+        return think
+
+    return dataclasses.replace(MARTIAN, bots=(*MARTIAN.bots, "slow"), bot=bot), thinking, go
+
+
+def test_a_move_is_shown_on_every_device_before_the_bots_answer(url: str) -> None:
+    """Ann's move that hands the turn to a bot is stored, and shown by Bob's device (another
+    kernel, through the calls his page polls), while the bot still thinks; the bot's move
+    follows in a write of its own."""
+    game, thinking, go = slow_bot_game()
+    ann_store, bob_store = RoomStore([game], url), RoomStore([game], url)
+    creator, ann = ann_store.create_room("martian-dice", "Ann", 3, seed=4)
+    ann_store.set_bot(creator, 1, "slow")
+    bob = bob_store.join(creator.code, "Bob")
+    assert bob.seat == 2
+    view = ann_store.start(creator)
+    rng = random.Random(2)
+    found: list[Any] = []
+    while True:  # Ann plays until her move hands the turn to the slow bot
+        number, move = view.moves, a_move(view, rng)
+        thread = threading.Thread(
+            target=lambda n=number, m=move: found.append(ann_store.play(ann, n, m))
+        )
+        thread.start()
+        while thread.is_alive() and not thinking.is_set():
+            thread.join(0.01)
+        if thinking.is_set():
+            break
+        view = found.pop()
+    assert bob_store.version(creator.code) != view.version  # Bob's page redraws...
+    seen = bob_store.view(creator.code)
+    assert seen.moves > number and seen.history[number][0] == 0  # ...showing Ann's move
+    assert seen.to_act == 1 and seen.waits_for_bots  # the bot is still thinking
+    assert all(actor != 1 for actor, _ in seen.history)
+    go.set()
+    thread.join(30)
+    after = found.pop()
+    assert any(actor == 1 for actor, _ in after.history[number:]) and not after.waits_for_bots
+    assert bob_store.view(creator.code).state == after.state
+    ann_store.dispose()
+    bob_store.dispose()
+
+
+def test_the_page_draws_its_move_and_the_bots_answer_in_the_background(url: str) -> None:
+    """On the room's page, **a move's call returns, drawn on its device and shown on the
+    others, while the bots still think**; the page's bots thread then plays them and the
+    page's poll draws their moves."""
+    from kit_common.widgets.rooms import RoomApp
+    from martian_kit.widgets.together import MartianTable
+
+    game, thinking, go = slow_bot_game()
+
+    def page(poll_s: float | None) -> RoomApp:
+        store = lambda: RoomStore([game], url)  # noqa: E731
+        return RoomApp(
+            game, MartianTable, "martian_dice_together.ipynb", open_store=store, poll_s=poll_s
+        )
+
+    ann, bob = page(0.05), page(None)
+    ann.players.value = 3
+    creator = ann.create("Ann")
+    ann.give_to_bot(1, "slow")
+    bob.join(creator.code, "Bob")
+    ann.start()
+    rng = random.Random(2)
+    try:
+        while True:
+            assert ann.shown is not None and ann.shown.to_act == 0
+            number = ann.shown.moves
+            ann.send(a_move(ann.shown, rng))  # returns without waiting for the bot
+            if ann.shown.to_act != 0:
+                break
+        assert thinking.wait(10) and not go.is_set()
+        assert ann.shown.moves > number and ann.shown.history[number][0] == 0
+        shown = bob.refresh()
+        assert shown is not None and shown.moves > number and shown.waits_for_bots
+        go.set()
+        deadline = time.monotonic() + 20
+        while ann.shown.waits_for_bots and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert any(actor == 1 for actor, _ in ann.shown.history[number:])
+    finally:
+        go.set()
+        ann.stop()
+
+
+def test_the_bots_play_the_same_game_whoever_advances_the_room(url: str) -> None:
+    """The same seed and the same persons' moves give the same game, whether each move's
+    call lets the bots answer or the room is left waiting on them and another kernel
+    advances it later; a page that finds a room left waiting on a bot advances it."""
+    from martian_kit.widgets.together import together_app
+
+    first, other = (RoomStore(GAMES, url, rate=(1000, 10.0)) for _ in range(2))
+    games = []
+    for follow in (True, False):
+        creator, ann, bob, view = martian_room(first, seed=9)
+        rng = random.Random(1)
+        while not view.is_over:
+            key = ann if view.to_act == 0 else bob
+            view = first.play(key, view.moves, a_move(view, rng), follow=follow)
+            if view.waits_for_bots:
+                assert not follow  # (the call advanced the room)
+                if view.moves % 3:  # another kernel advances it
+                    view = other.advance(creator.code)
+                else:  # Bob's page opened on the room finds it waiting on the bot
+                    bobs = together_app(lambda: RoomStore(GAMES, url), poll_s=None, stall_s=0)
+                    bobs.memory.stored = json.dumps({creator.code: dataclasses.asdict(bob)})
+                    bobs.address.href = f"http://h/p.ipynb?room={creator.code}"
+                    assert bobs.seat == bob and bobs.shown is not None
+                    view = bobs.shown
+                assert not view.waits_for_bots
+        games.append((view.history, first.record(creator.code)))
+    assert any(actor == 2 for actor, _ in games[0][0])  # (the bot played)
+    assert games[0] == games[1]
+    first.dispose()
+    other.dispose()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+def test_the_finished_rooms_page_offers_its_record_and_the_kits_command_replays_it(
+    game: Any, url: str, tmp_path: Path
+) -> None:
+    """Once the game has ended, the room's page offers its record as a link to save (a
+    `data:` address, named by `download`) with the kit's command that replays it; the saved
+    file replays with that command to the room's final scores."""
+    import base64
+    import re
+
+    from dino_kit.heuristic import heuristic_bot
+    from dino_kit.widgets.together import together_app as dino_page
+    from martian_kit.widgets.together import together_app as martian_page
+
+    make_page = martian_page if game is MARTIAN else dino_page
+    page = make_page(lambda: RoomStore(GAMES, url), poll_s=None)
+    page.players.value = 2 if game is MARTIAN else 1  # (Dinosaur Island: the solo game)
+    creator = page.create("Ann")
+    if game is MARTIAN:
+        page.give_to_bot(1, "greedy")
+    page.start()
+    assert "kit-room-record" not in page.over.value  # (offered once the game has ended)
+    store = RoomStore(GAMES, url, rate=(10**6, 10.0))
+    view, rng = store.view(creator.code), random.Random(4)
+    while not view.is_over:
+        if game is MARTIAN:
+            move = a_move(view, rng)
+        else:
+            move = {"action": DINO.encode(heuristic_bot(view.state.state, rng))}
+        assert page.seat is not None
+        view = store.play(page.seat, view.moves, move)
+    page.refresh()
+    found = re.search(
+        r"class='kit-room-record' download='([^']+)' href='data:application/json;base64,"
+        r"([^']+)'",
+        page.over.value,
+    )
+    assert found is not None, page.over.value
+    name, record = found[1], base64.b64decode(found[2]).decode("utf-8")
+    assert name == f"{game.name}-{creator.code}.json" and record == store.record(creator.code)
+    assert f"<code>{game.replay} {name}</code> replays it" in page.over.value
+    path = tmp_path / name
+    path.write_text(record, encoding="utf-8")
+    if game is MARTIAN:
+        assert martian_cli.main(["replay", str(path)]) == 0
+        assert tuple(martian_records.loads(record).totals) == view.scores
+    else:
+        assert dino_cli.main(["replay", str(path)]) == 0
+        assert tuple(dino_records.from_record(json.loads(record)).final) == view.scores
+    store.dispose()
+
+
+def test_a_dinosaur_island_room_takes_a_planner_of_any_budget(store: RoomStore) -> None:
+    """The quick planner of the game page's seat menu (`planner:1x4`) is offered and taken,
+    as is a planner of another budget; a budget the kit refuses is refused in a sentence."""
+    assert "planner:1x4" in DINO.bots
+    creator, ann = store.create_room("dinosaur-island", "Ann", 3, seed=5)
+    store.set_bot(creator, 1, "planner:1x4")
+    store.set_bot(creator, 2, "planner:1x2")
+    for bad in ("planner:0x4", "planner:x", "planner:" + "9" * 70):
+        with pytest.raises(InputError, match="must be one of the bots"):
+            store.set_bot(creator, 2, bad)
+    view = store.start(creator)
+    assert [s.bot for s in view.seats] == [None, "planner:1x4", "planner:1x2"]
+    rng = random.Random(1)
+    while not {1, 2} <= {actor for actor, _ in view.history}:  # both planners play
+        view = store.play(ann, view.moves, a_move(view, rng))
+
+
+def test_a_dinosaur_island_room_plays_on_the_component_set_of_dino_kit_data(
+    store: RoomStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With DINO_KIT_DATA naming a component folder (as for the game pages), a room plays
+    on that set, its record names it, and `dino-kit replay` (with the same setting) replays
+    it."""
+    from dino_kit.components import start_component_folder
+
+    folder = tmp_path / "mine"
+    start_component_folder(folder)
+    set_file = folder / "set.yaml"
+    set_file.write_text(
+        set_file.read_text(encoding="utf-8").replace("name: Illustrative set", "name: Our set"),
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("DINO_KIT_DATA", str(folder))
+    creator, ann = store.create_room("dinosaur-island", "Ann", 2, seed=3)
+    store.set_bot(creator, 1, "heuristic")
+    view = store.start(creator)
+    assert view.state.state.components.name == "Our set"
+    rng = random.Random(2)
+    for _ in range(10):
+        view = store.play(ann, view.moves, a_move(view, rng))
+    record = store.record(creator.code)
+    assert json.loads(record)["components"] == "Our set"
+    path = tmp_path / "room.json"
+    path.write_text(record, encoding="utf-8")
+    assert dino_cli.main(["replay", str(path)]) == 0
+    monkeypatch.delenv("DINO_KIT_DATA")  # (the illustrative set: the record is refused)
+    assert dino_cli.main(["replay", str(path)]) == 1

@@ -1,7 +1,9 @@
 """Dinosaur Island components as validated data (see SCHEMA.md)."""
 
 from dino_kit.components.loader import (
+    ENVIRONMENT_VARIABLE,
     ComponentError,
+    environment_folder,
     illustrative_folder,
     load_components,
     not_a_component_folder,
@@ -12,8 +14,10 @@ from dino_kit.components.loader import (
 from dino_kit.components.schema import ComponentSet
 
 __all__ = [
+    "ENVIRONMENT_VARIABLE",
     "ComponentError",
     "ComponentSet",
+    "environment_folder",
     "illustrative_folder",
     "load_components",
     "not_a_component_folder",

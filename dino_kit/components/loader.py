@@ -146,6 +146,16 @@ def _default() -> ComponentSet:
     return _load(illustrative_folder())
 
 
+#: The environment variable naming the component folder the app plays on (the game pages,
+#: the rooms, `dino-kit replay`); unset or empty: the illustrative set.
+ENVIRONMENT_VARIABLE = "DINO_KIT_DATA"
+
+
+def environment_folder() -> str | None:
+    """The folder `ENVIRONMENT_VARIABLE` names, or None (the illustrative set)."""
+    return os.environ.get(ENVIRONMENT_VARIABLE, "").strip() or None
+
+
 def load_components(folder: str | Path | None = None) -> ComponentSet:
     """The validated component set in `folder` (the illustrative set when None)."""
     return _default() if folder is None else _load(_folder(folder))

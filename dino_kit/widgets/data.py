@@ -12,13 +12,14 @@ of its problems.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from dino_kit.components import ComponentSet, load_components
-
-#: The environment variable naming a component folder for the notebooks.
-ENVIRONMENT_VARIABLE = "DINO_KIT_DATA"
+from dino_kit.components import (
+    ENVIRONMENT_VARIABLE,
+    ComponentSet,
+    environment_folder,
+    load_components,
+)
 
 _chosen: ComponentSet | None = None
 
@@ -36,5 +37,7 @@ def current_components() -> ComponentSet:
     illustrative set."""
     if _chosen is not None:
         return _chosen
-    folder = os.environ.get(ENVIRONMENT_VARIABLE, "").strip()
-    return load_components(folder or None)
+    return load_components(environment_folder())
+
+
+__all__ = ["ENVIRONMENT_VARIABLE", "current_components", "use_components"]

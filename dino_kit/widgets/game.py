@@ -23,7 +23,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from dino_kit.bots import BOTS, Bot, bot_by_name
+from dino_kit.bots import BOTS, QUICK_PLANNER, Bot, bot_by_name
 from dino_kit.components import ComponentSet
 from dino_kit.engine import apply_action, legal_actions, run, why_illegal
 from dino_kit.messages import bot_name, message, plural
@@ -81,9 +81,7 @@ def objective_text(state: GameState, ident: str) -> str:
 
 
 PERSON = "person"
-#: The bots a seat's menu offers: every bot of `BOTS`, and a quick planner (a smaller budget:
-#: it decides in a fraction of the planner's time, for a slow machine, and plays weaker).
-QUICK_PLANNER = "planner:1x4"
+#: The bots a seat's menu offers: every bot of `BOTS`, and the quick planner.
 SEAT_BOTS = (*sorted(BOTS), QUICK_PLANNER)
 #: CSS class of the Continue button shown on a round's summary (the browser tests press it).
 CONTINUE_CLASS = "kit-continue"

@@ -5,7 +5,11 @@ pages notebooks/classroom/*_together.ipynb show it, each with its kit's table
 A person creates a room (a code, a link `…_together.ipynb?room=CODE` and its QR code) and
 sits at its first seat; others open the link and join with a name; the creator gives the
 empty seats to the kit's bots and starts. Each device's page asks the store every `POLL_S`
-seconds whether the room changed (one read of one row) and redraws when it did. A device's
+seconds whether the room changed (one read of one row) and redraws when it did. A move is
+stored and drawn first; the bots answer it afterwards, in a thread of the page
+(`RoomStore.advance`, each bot's move shown as it comes), so that the person's move reaches
+every device at once however long the bots think; a page that sees a room waiting on a bot
+for `STALL_S` seconds (the kernel that was to advance it stopped) advances it. A device's
 move buttons are enabled only when it is its seat's turn, and every move is checked by the
 store anyway (a crafted message is refused in a sentence). The seat's token (and the
 creator's secret) stay in the browser (`SeatMemory`, localStorage): a device that comes back
@@ -17,15 +21,23 @@ the page tells the store (`RoomStore.here`); the table shows the seats away, and
 may give a person's seat to a bot only once it has been away `HAND_AFTER_S` seconds. A link
 to a room whose life is over says so when it is opened.
 
+Once the game has ended, the page offers its record (the kit's, which `martian-kit replay` or
+`dino-kit replay` reads) as a link to save (`record_link`): a `data:` address holding the
+file, with the `download` attribute that names it. Voila serves the notebook's page and its
+kernel, not files a kernel writes (nor is there a CDN to put one on), and a `data:` link
+needs no server at all: the browser saves what the link holds, offline too.
+
 Stable class names for the browser tests: `kit-room-create`, `kit-room-code` (shows the code),
 `kit-room-name` (text field), `kit-room-join`, `kit-room-start`, `kit-room-bot` (buttons),
-`kit-room-scores` (everyone's score), `kit-room-over` (appears at the end), and, in the kits'
-tables, `kit-move` on every button that makes a move and `kit-choice` on a menu a move reads.
+`kit-room-scores` (everyone's score), `kit-room-over` (appears at the end), `kit-room-record`
+(the link to the game's record, at the end), and, in the kits' tables, `kit-move` on every
+button that makes a move and `kit-choice` on a menu a move reads.
 Every name a person typed is shown escaped: text, never HTML.
 """
 
 from __future__ import annotations
 
+import base64
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -56,6 +68,9 @@ from kit_common.words import message
 
 #: How often a page asks the store whether its room changed, in seconds.
 POLL_S = 0.25
+#: A page that sees a room waiting on a bot, unchanged for this many seconds, advances it
+#: (seat 1's page; each next seat's half as long again later, so that one page does it).
+STALL_S = 30.0
 #: A move as a page sends it to the store: {"action": ...} or {"throw": true}.
 Send = Callable[[dict[str, Any]], None]
 
@@ -87,6 +102,25 @@ def room_url(code: str, page: str, file_name: str) -> str:
     return f"{file_name}?room={quote(code)}"
 
 
+def record_file_name(game: RoomGame, code: str) -> str:
+    """The file name a room's record is saved under, e.g. `martian-dice-7KQ3MZP.json`."""
+    return f"{game.name}-{code}.json"
+
+
+def record_link(game: RoomGame, code: str, record: str) -> str:
+    """The sentence offering a room's game record (`RoomStore.record`) to save: a link
+    (class `kit-room-record`) whose `data:` address holds the record, saved under
+    `record_file_name`, and the kit's command that replays it."""
+    name = record_file_name(game, code)
+    data = base64.b64encode(record.encode("utf-8")).decode("ascii")
+    anchor = (
+        f"<a class='kit-room-record' download='{escape(name)}' "
+        f"href='data:application/json;base64,{data}'>{escape(name)}</a>"
+    )
+    command = f"<code>{escape(f'{game.replay} {name}')}</code>"
+    return message("roomview.record", link=anchor, command=command)
+
+
 def code_from_page(page: str) -> str:
     """The `room` of a page address's query string, or ""."""
     return parse_qs(urlsplit(page).query).get("room", [""])[0][:64]
@@ -98,7 +132,9 @@ class RoomApp(App):
     with the game's options and `read_options()` to read them; `bot_label`: a bot's name in
     the reader's words; `file_name`: the page's file (for the link); `open_store`: the
     store (default: the class store of `KIT_CLASS_DB` or the default file); `poll_s`: how
-    often to look for changes (None: never by itself, as in the page's checks)."""
+    often to look for changes (None: never by itself, as in the page's checks, and the
+    bots answer before a move's call returns); `stall_s`: how long a room may wait on a bot,
+    unchanged, before this page advances it."""
 
     def __init__(
         self,
@@ -110,6 +146,7 @@ class RoomApp(App):
         read_options: Callable[[], Mapping[str, Any]] = dict,
         open_store: Callable[[], RoomStore] | None = None,
         poll_s: float | None = POLL_S,
+        stall_s: float = STALL_S,
     ) -> None:
         self.game = game
         self.file_name = file_name
@@ -117,7 +154,12 @@ class RoomApp(App):
         self.read_options = read_options
         self._open_store = open_store or (lambda: RoomStore([game]))
         self._store: RoomStore | None = None
+        self._bots_store: RoomStore | None = None
         self._poll_s = poll_s
+        self._stall_s = stall_s
+        self._changed_at = time.monotonic()
+        self._follower: threading.Thread | None = None
+        self._follow_again = False
         self._lock = threading.RLock()
         self._stop = threading.Event()
         self._poller: threading.Thread | None = None
@@ -298,13 +340,17 @@ class RoomApp(App):
 
     def give_to_bot(self, seat: int, bot: str) -> None:
         """The creator gives a seat (empty, or a person's who left) to a bot."""
-        self.store().set_bot(self._creator(), seat, bot)
+        with self._lock:
+            self.store().set_bot(self._creator(), seat, bot, follow=False)
         self.refresh()
+        self.follow()
 
     def start(self) -> None:
         """The creator starts the game (the button "Start")."""
-        self.store().start(self._creator())
+        with self._lock:
+            self.store().start(self._creator(), follow=False)
         self.refresh()
+        self.follow()
 
     def _creator(self) -> CreatorKey:
         if self.creator is None:
@@ -335,9 +381,56 @@ class RoomApp(App):
             raise RoomError("not_seated", message("room.not_seated"))
         with self._lock:  # (the poll thread uses the same store object)
             number = self.shown.moves if self.shown is not None else 0
-            self.store().play(self.seat, number, move)
+            self.store().play(self.seat, number, move, follow=False)
         self.notice.value = ""
         self.refresh()
+        self.follow()
+
+    def follow(self) -> None:
+        """Let chance and the bots act after this page's move (`RoomStore.advance`): in a
+        thread of their own while the page polls (one at a time; a call while it runs has
+        it look once more), so the move is drawn here and shown everywhere without waiting
+        for them; at once without polling (the page's checks)."""
+        if self.seat is None:
+            return
+        code = self.seat.code
+        if self._poll_s is None:
+            with self._lock:
+                self.store().advance(code)
+            self.refresh()
+            return
+        with self._lock:
+            self._follow_again = True
+            if self._follower is not None:
+                return  # (the thread running looks once more)
+            self._follower = threading.Thread(
+                target=self._following, args=(code,), name="kit-room-bots", daemon=True
+            )
+            self._follower.start()
+
+    def _following(self, code: str) -> None:
+        """The bots' thread: advance the room (with a store object of its own: the bots
+        think without holding the page's lock) until no call asks for more. (A failure
+        ends the thread, and the next call starts another: a page seeing the room stall
+        calls again.)"""
+        done = False
+        try:
+            while True:
+                with self._lock:
+                    if not self._follow_again:
+                        self._follower, done = None, True
+                        return
+                    self._follow_again = False
+                try:
+                    if self._bots_store is None:
+                        self._bots_store = self._open_store()
+                    self._bots_store.advance(code)
+                except KitError as error:  # said; a page seeing the room stall tries again
+                    self.notice.value = f"<p>{escape(str(error))}</p>"
+        finally:
+            if not done:
+                with self._lock:
+                    self._follower = None
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -352,12 +445,26 @@ class RoomApp(App):
                 and self.shown is not None
                 and store.version(self.seat.code) == self.shown.version
             ):
+                self._watch(self.shown)
                 return self.shown
             view = store.view(self.seat.code)
             if force or self.shown is None or view.version != self.shown.version:
                 self.shown = view
+                self._changed_at = time.monotonic()
                 self._draw(view)
+            self._watch(view)
             return view
+
+    def _watch(self, view: RoomView) -> None:
+        """A room waiting on a bot, unchanged for `stall_s` seconds (seat 1's page; the
+        next seat's `stall_s / 2` later, and so on): the kernel that was to advance it
+        stopped (or failed); this page advances it (a step is written once, whoever plans
+        it)."""
+        seat = self.seat.seat if self.seat is not None else 0
+        stall = self._stall_s * (1 + seat / 2)
+        if view.waits_for_bots and time.monotonic() - self._changed_at >= stall:
+            self._changed_at = time.monotonic()
+            self.follow()
 
     def _draw(self, view: RoomView) -> None:
         seat = self.seat.seat if self.seat is not None else None
@@ -409,7 +516,8 @@ class RoomApp(App):
             self.bot_seat.options = choices
         self.bot_button.disabled = not choices
         if view.status == OVER:
-            self.over.value = f"<p><b>{escape(self._result(view))}</b></p>"
+            link = record_link(self.game, view.code, self.store().record(view.code))
+            self.over.value = f"<p><b>{escape(self._result(view))}</b></p><p>{link}</p>"
             self.over.add_class("kit-room-over")
         self.table.show(view, seat if view.status != WAITING else None)
 
@@ -437,10 +545,14 @@ class RoomApp(App):
                 self.notice.value = f"<p>{escape(str(error))}</p>"
 
     def stop(self) -> None:
-        """Stop polling (the page's kernel is going away, or a test is over)."""
+        """Stop polling (the page's kernel is going away, or a test is over); the bots'
+        thread ends with its step."""
         self._stop.set()
         if self._poller is not None:
             self._poller.join(5)
+        follower = self._follower
+        if follower is not None:
+            follower.join(5)
 
     def summary(self) -> str:
         if self.seat is None:
