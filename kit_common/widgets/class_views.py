@@ -739,7 +739,9 @@ class StudentView(_ClassPage):
                     message("classview.typed"),
                     message("classstore.bad_trial", outcomes=listed, value=repr(word[:40])),
                 )
-            values += [value] * (int(tally.group(2)) if tally and tally.group(2) else 1)
+            times = int(tally.group(2)) if tally and tally.group(2) else 1
+            self._check_room(len(values) + times)  # before a list of 9999 of them is made
+            values += [value] * times
         self._check_room(len(values))
         self.pending += values
         self.typed.value = ""
