@@ -14,7 +14,6 @@ it on a terminal.
 
 from __future__ import annotations
 
-import numbers
 import os
 import random
 import sys
@@ -113,8 +112,8 @@ def check_jobs(jobs: Any) -> int | None:
     `MAX_JOBS`; an `InputError` naming `jobs` otherwise (before any process starts)."""
     if jobs is None:
         return None
-    if isinstance(jobs, numbers.Integral) and not isinstance(jobs, bool) and 1 <= jobs <= MAX_JOBS:
-        return int(jobs)
+    if type(jobs) is int and 1 <= jobs <= MAX_JOBS:  # a plain int, as `checks.is_whole`
+        return jobs
     wanted = message("check.whole_between", low=1, high=MAX_JOBS)
     given = repr(jobs) if len(repr(jobs)) <= 60 else repr(jobs)[:57] + "..."
     raise InputError("jobs", message("check.must_be", wanted=wanted, value=given))
