@@ -124,7 +124,7 @@ def code_from_query(environ: Mapping[str, str] | None = None, page: str = "") ->
     page's address `page` when given, else from the request Voila handed the kernel."""
     environ = os.environ if environ is None else environ
     query = urlsplit(page).query if page else environ.get("QUERY_STRING", "")
-    return parse_qs(query).get("class", [""])[0][:64]
+    return parse_qs(query).get("class", [""])[0][:MAX_CODE_TYPED]  # what the field takes
 
 
 def qr_svg(text: str) -> str:

@@ -119,8 +119,8 @@ def say_failure(widget: w.Widget, error: BaseException) -> bool:
 def refuse(widget: w.Widget, error: KitError) -> None:
     """Say `error`, why a browser message to `widget` was not taken (a value the kernel
     refused before handling it, e.g. a text too long), as a refused action is said: in the
-    app holding `widget`; the server's log notes it (a page without such an app says nothing
-    more: a person's own view never sends what is refused)."""
+    app holding `widget` (a widget in no shown app says nothing more); the server's log
+    notes it."""
     app = owner_of(widget)
     if app is not None:
         app.show_notice(str(error))

@@ -259,6 +259,11 @@ class ClassExperiment(App):
             figure.update_yaxes(range=[0, 1])  # not plotly's 0 to 4 of an empty chart
         return figure
 
+    def notice_line(self) -> w.HTML:
+        """Where a refusal is said (`App.show_notice`, e.g. a group's name too long): the line
+        of the page's own sentences, not the results it shows."""
+        return self.message
+
     def summary(self) -> str:
         key = "class.summary.exact" if self.reveal.value else "class.summary"
         return message(key, groups=len(self.groups), rolls=len(self.pooled))
