@@ -95,12 +95,12 @@ class Form(App):
 def test_a_text_longer_than_its_field_takes_is_not_taken_and_the_app_says_so():
     form = Form(bounded(w.Text(value="Ann", description="Nickname"), 30))
     sent: list[dict] = []
-    form.field.comm.send = lambda data=None, **_: sent.append(data)  # what goes to the browser
+    form.field._send = lambda msg, buffers=None: sent.append(msg)  # what goes to the browser
     send(form.field, value="x" * 31)
     assert form.field.value == "Ann"
     assert "Nickname: must be at most 30 characters long, got 31: not taken" in form.line.value
     # the browser is sent the kernel's value back, so the field shows what the kernel holds
-    assert sent and sent[-1]["state"] == {"value": "Ann"}
+    assert sent[-1]["method"] == "update" and sent[-1]["state"] == {"value": "Ann"}
     send(form.field, value="x" * 30)
     assert form.field.value == "x" * 30
 
