@@ -34,6 +34,17 @@ working directory) plus what JSON cannot say:
 - the teacher's page of a class (`classroom/teacher.ipynb`, any language) opens only from the
   serving machine and the addresses given with `--teacher-address` (repeatable): it reopens a
   class by the code the students know;
+- both of these know a device by the address its request comes from, and the serving machine
+  (127.0.0.1, ::1) has no device cap and may open the teacher's page. Behind a reverse proxy
+  (nginx, Caddy, Apache) every request comes from the proxy: on the same machine, every
+  student would count as the serving machine, unlimited and let into the teacher's page.
+  `--trusted-proxy ADDRESS` (repeatable, `KitVoila.trusted_proxies`) names the proxies
+  whose `X-Forwarded-For` header is believed: a request from one of them is the device's
+  the header names last, past the trusted proxies (`client_address`; the proxy must set or
+  append the header: nginx's `proxy_set_header X-Forwarded-For
+  $proxy_add_x_forwarded_for`). The header is never read from anyone else, so a device
+  cannot claim to be another; a proxy that sends no header makes every request it passes
+  the serving machine's;
 - each page's pool size is computed from the machine when no pool size is configured
   (`pool_size()` below);
 - a visitor who finds a page's pool holding only a refill still waiting out `fill_delay`
@@ -124,6 +135,7 @@ import kit_common.lean_imports  # noqa: F401  (first: before Voila imports jsons
 import ast
 import asyncio
 import html
+import ipaddress
 import json
 import os
 import re
@@ -236,6 +248,42 @@ def is_local_address(remote_ip: str | None) -> bool:
     if address.startswith("::ffff:"):  # an IPv4 address written as IPv6
         address = address[len("::ffff:") :]
     return address in LOCAL_HOSTS or address.startswith("127.")
+
+
+def client_address(
+    remote_ip: str | None, forwarded_for: str | None, proxies: Sequence[str] = ()
+) -> str:
+    """The address of the device a request comes from, as the caps and the teacher's page
+    compare it: the peer's (`remote_ip`); but when the peer is one of the trusted `proxies`
+    (a reverse proxy in front of the app, `--trusted-proxy`) and the request carries an
+    `X-Forwarded-For` header, the last address in it that is not a trusted proxy (each proxy
+    appends the address it was sent the request by; what a device wrote before that is not
+    believed). An entry that is not an IP address stands for an unknown device ("unknown":
+    never the serving machine). Without `proxies` the header is never read."""
+    trusted = {_plain(p) for p in proxies}
+    peer = _plain(remote_ip)
+    if peer not in trusted or not forwarded_for:
+        return remote_ip or ""
+    hops = [_plain(hop) for hop in forwarded_for.split(",")]
+    for hop in reversed(hops):
+        if hop not in trusted:
+            try:
+                return str(ipaddress.ip_address(hop))
+            except ValueError:
+                return "unknown"
+    return hops[0]
+
+
+def _plain(address: str | None) -> str:
+    """An address as `client_address` compares it: without spaces, brackets or an IPv6
+    prefix around an IPv4 address, in lower case."""
+    plain = (address or "").strip().strip("[]").lower()
+    return plain[len("::ffff:") :] if plain.startswith("::ffff:") else plain
+
+
+def request_client(request: HTTPServerRequest, proxies: Sequence[str] = ()) -> str:
+    """The address of the device `request` comes from (`client_address`)."""
+    return client_address(request.remote_ip, request.headers.get("X-Forwarded-For"), proxies)
 
 
 #: A translated page's address: its language is the folder after `/voila/render/`.
@@ -506,11 +554,13 @@ def teacher_page_refused(path: str, remote_ip: str | None, teachers: tuple[str, 
 class TeacherPageFromAfar(Matcher):
     """Matches the requests for the teacher's page from another machine (`teacher_page_refused`)."""
 
-    def __init__(self, teachers: tuple[str, ...]) -> None:
+    def __init__(self, teachers: tuple[str, ...], proxies: tuple[str, ...] = ()) -> None:
         self.teachers = teachers
+        self.proxies = proxies
 
     def match(self, request: HTTPServerRequest) -> dict[str, Any] | None:
-        refused = teacher_page_refused(request.path, request.remote_ip, self.teachers)
+        client = request_client(request, self.proxies)
+        refused = teacher_page_refused(request.path, client, self.teachers)
         return {} if refused else None
 
 
@@ -569,7 +619,8 @@ class ShutdownHandler(VoilaShutdownKernelHandler):
         origin = self.request.headers.get("Origin")
         kernels: VisitorKernels | None = self.settings.get("kit_visitor_kernels")
         refused = not origin or urllib.parse.urlsplit(origin).netloc != self.request.host
-        if kernels is not None and not kernels.may_shut_down(kernel_id, self.request.remote_ip):
+        client = request_client(self.request, self.settings.get("kit_trusted_proxies", ()))
+        if kernels is not None and not kernels.may_shut_down(kernel_id, client):
             refused = True
         if refused:
             raise tornado.web.HTTPError(403, refusal_text(self.request, "app.shutdown_refused"))
@@ -594,7 +645,8 @@ class PageHandler(TornadoVoilaHandler):
             language = request_language(
                 self.request.path, self.request.headers.get("Accept-Language")
             )
-            refusal = kernels.refusal(self.request.remote_ip, running, language)
+            client = request_client(self.request, self.settings.get("kit_trusted_proxies", ()))
+            refusal = kernels.refusal(client, running, language)
             if refusal is not None:
                 self.set_status(503)
                 self.set_header("Retry-After", "60")
@@ -609,9 +661,10 @@ class PageHandler(TornadoVoilaHandler):
         """Voila's page (`TornadoVoilaHandler.get`), noting the kernel it runs in."""
         kernels: VisitorKernels | None = self.settings.get("kit_visitor_kernels")
         noted = kernels is None
+        client = request_client(self.request, self.settings.get("kit_trusted_proxies", ()))
         async for chunk in self.get_generator(path=path):
             if not noted and (found := _KERNEL_ID.search(chunk)):
-                kernels.note(found.group(1), self.request.remote_ip)  # type: ignore[union-attr]
+                kernels.note(found.group(1), client)  # type: ignore[union-attr]
                 noted = True
             self.write(chunk)
             self.flush()
@@ -1055,10 +1108,20 @@ class KitVoila(Voila):
         "(classroom/teacher.ipynb) may be opened, e.g. the projector's computer; '*' any.",
     )
 
+    trusted_proxies = List(
+        Unicode(),
+        config=True,
+        help="The addresses of reverse proxies in front of the app (e.g. 127.0.0.1 for nginx "
+        "on this machine): a request from one of them counts as coming from the address its "
+        "X-Forwarded-For header names (the proxy must set or append it). Without it, every "
+        "request through a proxy on this machine counts as the serving machine's own.",
+    )
+
     aliases: ClassVar[dict] = {
         **Voila.aliases,
         "allow-host": "KitVoila.allowed_hosts",
         "teacher-address": "KitVoila.teacher_addresses",
+        "trusted-proxy": "KitVoila.trusted_proxies",
     }
 
     def initialize(self, argv: list[str] | None = None) -> None:
@@ -1105,6 +1168,7 @@ class KitVoila(Voila):
         available_mb = psutil.virtual_memory().available / 2**20
         cap = self.visitor_kernels or visitor_kernel_cap(available_mb, self.expected_visitors)
         settings["kit_visitor_kernels"] = VisitorKernels(cap, self.kernels_per_client)
+        settings["kit_trusted_proxies"] = tuple(self.trusted_proxies)
         self.log.info("Visitors may hold %d kernel(s), %d a device", cap, self.kernels_per_client)
         return settings
 
@@ -1121,7 +1185,11 @@ class KitVoila(Voila):
         paths and the teacher's page from afar."""
         # Voila adds the returned handlers after this call, behind the rules already there.
         self.app.default_router.rules.insert(
-            0, Rule(TeacherPageFromAfar(tuple(self.teacher_addresses)), RefuseTeacherPage)
+            0,
+            Rule(
+                TeacherPageFromAfar(tuple(self.teacher_addresses), tuple(self.trusted_proxies)),
+                RefuseTeacherPage,
+            ),
         )
         self.app.default_router.rules.insert(0, Rule(OddPath(), NoSuchPage))
         self.app.default_router.rules.insert(

@@ -35,7 +35,7 @@ from dino_kit.studies import SHIPPED_PATH, ship, write_shipped
 from kit_common.cli import UsageError, count, output_file, run_command, seed
 from kit_common.errors import InputError, KitError
 from kit_common.messages import number_text
-from kit_common.study import TextProgress
+from kit_common.study import MAX_JOBS, TextProgress
 
 #: The most games one `simulate` run plays (as `tournament`): a game takes about 25 ms, so
 #: this is most of an hour, not days without a word.
@@ -390,7 +390,9 @@ def _add_variant_options(command: argparse.ArgumentParser) -> None:
 
 def _add_where_options(command: argparse.ArgumentParser) -> None:
     """Where the games are played: a pool of processes or a Dask cluster (`kit_common.study`)."""
-    command.add_argument("--jobs", type=count(1, 64), default=None, help=message("cli.help.jobs"))
+    command.add_argument(
+        "--jobs", type=count(1, MAX_JOBS), default=None, help=message("cli.help.jobs")
+    )
     command.add_argument("--scheduler", default=None, help=message("cli.help.scheduler"))
 
 

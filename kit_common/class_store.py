@@ -82,6 +82,8 @@ CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 7
 #: At most this many characters in a nickname.
 MAX_NICKNAME = 30
+#: At most this many characters in a join code as typed (spaces and dashes are ignored).
+MAX_CODE_TYPED = 4 * CODE_LENGTH
 #: At most this many trials in one send (a class's experiment is a few dozen a student).
 MAX_TRIALS_PER_SEND = 500
 #: At most this many students in one class.
@@ -102,6 +104,15 @@ MAX_TITLE = 80
 MAX_TRIAL_WORDS = 300
 MAX_OUTCOME_WORDS = 80
 MAX_FRACTION_TEXT = 400
+
+
+def typed_limit(most: int) -> int:
+    """The most characters the store reads of a text typed for a field of at most `most`
+    characters (NFC normalization and the outer spaces removed may shorten it); a text field
+    of a page takes no more (`kit_common.widgets.browser_state.bounded`)."""
+    return 8 * most
+
+
 #: A probability as the store writes it: a whole number or a fraction, "1/6".
 _FRACTION = re.compile(r"[0-9]+(/[0-9]+)?")
 #: How long a SQLite writer waits for another one to finish, in seconds.
@@ -414,7 +425,7 @@ def code_bits() -> float:
 def normalize_code(value: Any, field: str = "code") -> str:
     """A join code as typed (any case, spaces and dashes ignored) in its stored form; an
     `InputError` when it cannot be one."""
-    if isinstance(value, str) and len(value) <= 4 * CODE_LENGTH:
+    if isinstance(value, str) and len(value) <= MAX_CODE_TYPED:
         code = re.sub(r"[\s-]", "", value).upper()
         if len(code) == CODE_LENGTH and all(c in CODE_ALPHABET for c in code):
             return code
@@ -430,10 +441,10 @@ def normalize_nickname(value: Any, field: str = "nickname") -> str:
     """A nickname as stored: NFC-normalized, outer spaces removed, 1 to `MAX_NICKNAME`
     characters, no control characters. It is text: a page shows it escaped, never as HTML."""
     if isinstance(value, str):
-        name = unicodedata.normalize("NFC", value[: 8 * MAX_NICKNAME]).strip()
+        name = unicodedata.normalize("NFC", value[: typed_limit(MAX_NICKNAME)]).strip()
         if (
             0 < len(name) <= MAX_NICKNAME
-            and len(value) <= 8 * MAX_NICKNAME
+            and len(value) <= typed_limit(MAX_NICKNAME)
             and not any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co") for c in name)
         ):
             return name
@@ -484,10 +495,10 @@ def _check_experiment(name: Any, outcomes: Any) -> tuple[str, tuple[int, ...]]:
 def _words(data: Mapping[str, Any], field: str, most: int) -> str:
     value = data.get(field)
     if isinstance(value, str):
-        text = unicodedata.normalize("NFC", value[: 8 * most]).strip()
+        text = unicodedata.normalize("NFC", value[: typed_limit(most)]).strip()
         if (
             0 < len(text) <= most
-            and len(value) <= 8 * most
+            and len(value) <= typed_limit(most)
             and not any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co") for c in text)
         ):
             return text

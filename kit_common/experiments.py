@@ -260,6 +260,10 @@ class Experiment:
         return chi_square_test(grouped, chances, labels, MIN_EXPECTED * (1 - 1e-9))
 
 
+#: At most this many lines of a law typed as text are read (a class's experiment has at most
+#: `class_store.MAX_OUTCOMES`, 200, outcomes), and at most this many characters in all.
+MAX_LAW_LINES = 1000
+MAX_LAW_TEXT = 40_000
 #: A line of a law typed as text: an outcome (a whole number), ":" or "=", its probability.
 _LAW_LINE = re.compile(r"\s*([+-]?[0-9]{1,7})\s*[:=]\s*([0-9]{1,12}(?:\s*/\s*[0-9]{1,12})?)\s*")
 
@@ -268,10 +272,16 @@ def parse_law(text: str) -> tuple[tuple[int, Fraction], ...]:
     """A law typed as text, one outcome a line: the outcome (a whole number), ":" (or "="),
     its probability as a fraction ("3: 1/6"; a whole number, 0 or 1, too); blank lines
     skipped. Exact: the probabilities must add up to exactly 1. A mistake raises an
-    `InputError` naming the line and saying what is wrong."""
+    `InputError` naming the line and saying what is wrong (or, for a text of more than
+    `MAX_LAW_TEXT` characters, its length)."""
+    if len(text) > MAX_LAW_TEXT:
+        raise InputError(
+            message("experiment.law_field"),
+            message("check.text_long", most=MAX_LAW_TEXT, length=len(text)),
+        )
     pairs: list[tuple[int, Fraction]] = []
     seen: set[int] = set()
-    for number, line in enumerate(text.splitlines()[:1000], 1):
+    for number, line in enumerate(text.splitlines()[:MAX_LAW_LINES], 1):
         if not line.strip():
             continue
         where = message("experiment.law_line", line=number)

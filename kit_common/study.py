@@ -22,9 +22,13 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Protocol, TextIO, TypeVar
 
+from kit_common.errors import InputError
 from kit_common.words import message
 
 CHUNK = 8  # games per task: big enough to hide the cost of sending one, small for balance
+#: At most this many processes play a study's games (`jobs`): more than the machine's cores
+#: only wait their turn, each holding its own copy of the game.
+MAX_JOBS = 64
 
 #: `progress(done, total)`: told by a long computation after each chunk of its work.
 Progress = Callable[[int, int], None]
@@ -103,6 +107,18 @@ def every_core() -> int:
     return os.cpu_count() or 1
 
 
+def check_jobs(jobs: Any) -> int | None:
+    """`jobs` as a study takes it: None (one process per core) or a whole number from 1 to
+    `MAX_JOBS`; an `InputError` naming `jobs` otherwise (before any process starts)."""
+    if jobs is None:
+        return None
+    if type(jobs) is int and 1 <= jobs <= MAX_JOBS:  # a plain int, as `checks.is_whole`
+        return jobs
+    wanted = message("check.whole_between", low=1, high=MAX_JOBS)
+    given = repr(jobs) if len(repr(jobs)) <= 60 else repr(jobs)[:57] + "..."
+    raise InputError("jobs", message("check.must_be", wanted=wanted, value=given))
+
+
 def run_chunks(
     play: Callable[..., list[Result]],
     tasks: Sequence[tuple[Any, ...]],
@@ -118,7 +134,9 @@ def run_chunks(
     are tasks) or on the Dask cluster at `scheduler` (an address or a
     `distributed.Client`); the results in the tasks' order. `progress(done, total)` is told
     the games done (of the `total` the tasks play) after each chunk; locally, the chunk's
-    results are first added to `kept` (in the tasks' order)."""
+    results are first added to `kept` (in the tasks' order). `jobs` is checked first
+    (`check_jobs`)."""
+    jobs = check_jobs(jobs)
     if scheduler is not None:
         return _run_dask(play, tasks, scheduler, progress, total)
     workers = min(every_core() if jobs is None else jobs, len(tasks))

@@ -48,6 +48,9 @@ ENGLISH: dict[str, str | Plural] = {
     "check.names": "must be a list of names, got {value}",
     "check.name_chars": "must be a name without control characters, got {value}",
     "check.name_long": "must be a name of at most {limit} characters, got {length:,}",
+    # a text a browser sent into a field, longer than the field takes: the field keeps its
+    # value (kit_common.widgets.browser_state)
+    "check.text_long": "must be at most {most:,} characters long, got {length:,}: not taken",
     "check.plain": "must be a whole number, a text, None or a tuple of them, got {value}",
     "check.unknown_field": "is not a field here (fields: {fields})",
     "check.shown_type": "{text} (a {type})",

@@ -71,6 +71,22 @@ CASES = [
     ("dino-kit tournament --players planner:0,heuristic", 2, "planner:R or planner:RxK"),
     ("dino-kit tournament --players heuristic,nobody", 2, "unknown bot"),
     ("dino-kit tournament --players heuristic,simple --jobs 0", 2, "--jobs"),
+    # absurd process counts and game counts are refused at once (issue 30, item 7)
+    (
+        "dino-kit tournament --players heuristic,simple --jobs 65",
+        2,
+        "--jobs: expected a whole number from 1 to 64, got 65",
+    ),
+    ("dino-kit tournament --players heuristic,simple --jobs 1000000000", 2, "from 1 to 64"),
+    ("dino-kit tournament --players heuristic,simple --jobs 2.5", 2, "--jobs: expected a whole"),
+    ("dino-kit tournament --players heuristic,simple --jobs -3", 2, "from 1 to 64, got -3"),
+    ("dino-kit balance /tmp --jobs 100000", 2, "--jobs: expected a whole number from 1 to 64"),
+    (
+        "dino-kit tournament --players heuristic,simple --games 1000000000",
+        2,
+        "--games: expected a whole number from 1 to 100,000",
+    ),
+    ("dino-kit balance /tmp --games 1000000000", 2, "--games: expected a whole number from 1 to"),
     ("dino-kit validate /nonexistent", 1, "not a folder"),
     ("dino-kit", 2, "required"),
 ]

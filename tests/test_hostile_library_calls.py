@@ -19,6 +19,7 @@ from dino_kit.components import (
     start_component_folder,
     validate_folder,
 )
+from dino_kit.simulate import tournament as dino_tournament
 from kit_common.errors import InputError, KitError
 from martian_kit import records
 from martian_kit.policies import policy_by_name
@@ -26,6 +27,7 @@ from martian_kit.simulate import simulate_games, simulate_turns, tournament
 from martian_kit.solver.game import GamePolicy
 
 OPTIMAL = policy_by_name("optimal")
+TWO = ["heuristic", "simple"]  # two of Dinosaur Island's bots
 
 
 @pytest.mark.parametrize(
@@ -47,6 +49,13 @@ OPTIMAL = policy_by_name("optimal")
         (lambda: load_components(123), InputError, "folder: a component folder is a path"),
         (lambda: validate_folder(None), InputError, "not None"),
         (lambda: start_component_folder(""), InputError, "give the name of the folder"),
+        # absurd process counts are refused before any process starts
+        (lambda: dino_tournament(TWO, 8, 1, jobs=10**6), InputError, "jobs: must be a whole"),
+        (lambda: dino_tournament(TWO, 8, 1, jobs=0), InputError, "from 1 to 64, got 0"),
+        (lambda: dino_tournament(TWO, 8, 1, jobs=-5), InputError, "got -5"),
+        (lambda: dino_tournament(TWO, 8, 1, jobs=2.0), InputError, "got 2.0"),
+        (lambda: dino_tournament(TWO, 8, 1, jobs="4"), InputError, "got '4'"),
+        (lambda: dino_tournament(TWO, 8, 1, jobs=True), InputError, "got True"),
     ],
 )
 def test_nonsense_gives_the_kits_error(call, kind: type, says: str) -> None:

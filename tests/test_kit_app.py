@@ -724,3 +724,47 @@ def test_a_next_page_not_started_when_its_reader_arrives_is_never_started(tmp_pa
     assert waiting == ["es/game/02_b.ipynb"]
     assert list(manager._next_pages) == ["es/game/03_c.ipynb"]  # and 02's was cancelled
     assert manager.started_for == {}
+
+
+def test_behind_a_trusted_proxy_a_device_is_the_address_the_proxy_names():
+    """Behind a reverse proxy on the serving machine every request comes from 127.0.0.1:
+    without `--trusted-proxy` each student would count as the serving machine (no cap of a
+    device, the teacher's page open); with it, the device is the last address of
+    `X-Forwarded-For` that is not a trusted proxy, and a device cannot forge its own."""
+    client = kit_app.client_address
+    # without trusted proxies the header is never read
+    assert client("127.0.0.1", "192.168.1.31", ()) == "127.0.0.1"
+    assert client("192.168.1.31", "127.0.0.1", ()) == "192.168.1.31"
+    # a trusted proxy's request is the device's its header names
+    assert client("127.0.0.1", "192.168.1.31", ("127.0.0.1",)) == "192.168.1.31"
+    assert client("::ffff:127.0.0.1", " 192.168.1.31 ", ("127.0.0.1",)) == "192.168.1.31"
+    assert client("127.0.0.1", None, ("127.0.0.1",)) == "127.0.0.1"  # this machine, direct
+    # what a device wrote itself, before what the proxy appended, is not believed
+    forged = "127.0.0.1, 192.168.1.31"
+    assert client("127.0.0.1", forged, ("127.0.0.1",)) == "192.168.1.31"
+    # two proxies in a row: the first untrusted address from the right
+    assert client("127.0.0.1", "192.168.1.31, 10.0.0.2", ("127.0.0.1", "10.0.0.2")) == (
+        "192.168.1.31"
+    )
+    # an entry that is no address is an unknown device, never the serving machine
+    for junk in ("localhost", " ", "1.2.3.4:80", "<script>"):
+        assert client("127.0.0.1", junk, ("127.0.0.1",)) == "unknown"
+    # a device that is not a trusted proxy cannot claim another address
+    assert client("192.168.1.31", "127.0.0.1", ("127.0.0.1",)) == "192.168.1.31"
+
+
+def test_behind_a_trusted_proxy_the_caps_and_the_teacher_page_see_each_device():
+    from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
+
+    line = RequestStartLine("GET", TEACHER, "HTTP/1.1")
+    headers = HTTPHeaders({"Host": "school.example", "X-Forwarded-For": "192.168.1.31"})
+    request = HTTPServerRequest(start_line=line, headers=headers)
+    request.remote_ip = "127.0.0.1"
+    assert kit_app.TeacherPageFromAfar(()).match(request) is None  # the limit documented
+    assert kit_app.TeacherPageFromAfar((), ("127.0.0.1",)).match(request) == {}
+    student = kit_app.request_client(request, ("127.0.0.1",))
+    kernels = kit_app.VisitorKernels(cap=10, per_client=1)
+    kernels.note("k1", student)
+    assert kernels.refusal(student, {"k1"}) is not None  # the device's cap holds
+    assert kernels.refusal("127.0.0.1", {"k1"}) is None  # the serving machine has none
+    assert not kernels.may_shut_down("k1", "127.0.0.1")

@@ -14,7 +14,7 @@ import anywidget
 import traitlets
 
 STATIC = Path(__file__).parent / "static"
-#: At most this many characters of what a browser says it keeps (a crafted message is cut).
+#: At most this many characters of what a browser says it keeps (a longer text is not taken).
 MAX_STORED = 20_000
 
 
@@ -28,7 +28,7 @@ class SeatMemory(anywidget.AnyWidget):
     _esm = STATIC / "seat_memory.js"
     key = traitlets.Unicode("kit-room-seats").tag(sync=True)
     beat_s = traitlets.Float(0.0).tag(sync=True)
-    stored = traitlets.Unicode("").tag(sync=True, browser=True)
+    stored = traitlets.Unicode("").tag(sync=True, browser=True, most=MAX_STORED)
     keep = traitlets.Unicode("").tag(sync=True)
 
     def on_here(self, callback: Callable[[], None]) -> None:

@@ -43,7 +43,9 @@ import traitlets
 from kit_common.class_handout import handout_html
 from kit_common.class_store import (
     DEFAULT_IDLE_MINUTES,
+    MAX_CODE_TYPED,
     MAX_IDLE_MINUTES,
+    MAX_NICKNAME,
     MAX_OUTCOME_WORDS,
     MAX_TITLE,
     MAX_TRIAL_WORDS,
@@ -58,12 +60,14 @@ from kit_common.class_store import (
     TeacherKeys,
     normalize_code,
     normalize_nickname,
+    typed_limit,
 )
 from kit_common.errors import InputError, KitError
-from kit_common.experiments import Comparison, Experiment, parse_law
+from kit_common.experiments import MAX_LAW_TEXT, Comparison, Experiment, parse_law
 from kit_common.messages import number_text
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from kit_common.widgets.browser_memory import SeatMemory
+from kit_common.widgets.browser_state import bounded
 from kit_common.widgets.class_chart import ClassChart
 from kit_common.words import message, plural
 
@@ -78,6 +82,10 @@ STUDENTS_KEY = "kit-class-students"
 URL_VARIABLE = "KIT_CLASS_URL"
 
 
+#: At most this many characters in a page's address as its browser reports it.
+MAX_ADDRESS = 8_000
+
+
 class PageAddress(anywidget.AnyWidget):
     """An invisible widget that tells the kernel the address of the page it is shown in
     (`href`, "" until the browser has drawn it): the teacher's page builds the join link
@@ -86,7 +94,7 @@ class PageAddress(anywidget.AnyWidget):
     so the app's idle culling (10 minutes) leaves a class's open pages alone."""
 
     _esm = STATIC / "page_address.js"
-    href = traitlets.Unicode("").tag(sync=True, browser=True)  # the browser reports it
+    href = traitlets.Unicode("").tag(sync=True, browser=True, most=MAX_ADDRESS)  # the browser's
 
 
 def join_url(code: str, environ: Mapping[str, str] | None = None, page: str = "") -> str:
@@ -116,7 +124,7 @@ def code_from_query(environ: Mapping[str, str] | None = None, page: str = "") ->
     page's address `page` when given, else from the request Voila handed the kernel."""
     environ = os.environ if environ is None else environ
     query = urlsplit(page).query if page else environ.get("QUERY_STRING", "")
-    return parse_qs(query).get("class", [""])[0][:64]
+    return parse_qs(query).get("class", [""])[0][:MAX_CODE_TYPED]  # what the field takes
 
 
 def qr_svg(text: str) -> str:
@@ -162,6 +170,9 @@ def comparison_html(
 
 #: An outcome typed by hand, alone ("4") or with how many times it came ("4x2").
 _TALLY = re.compile(r"(-?[0-9]{1,8})(?:x([0-9]{1,4}))?")
+#: At most this many characters of outcomes typed by hand: a send's most trials, each of
+#: them written out in full with a space.
+MAX_TYPED = 10 * MAX_TRIALS_PER_SEND
 
 
 def own_name(title: str) -> str:
@@ -266,20 +277,30 @@ class TeacherView(_ClassPage):
         self.start_button.add_class("kit-class-start")
         self.start_button.on_click(lambda _: self.start())
         self.own_title, self.own_trial, self.own_outcome = (
-            w.Text(
-                description=message(f"classview.own_{part}"),
-                placeholder=message(f"classview.own_{part}_placeholder"),
+            bounded(
+                w.Text(
+                    description=message(f"classview.own_{part}"),
+                    placeholder=message(f"classview.own_{part}_placeholder"),
+                    style={"description_width": "initial"},
+                    layout=w.Layout(width="32em", max_width="100%"),
+                ),
+                typed_limit(most),
+            )
+            for part, most in (
+                ("title", MAX_TITLE),
+                ("trial", MAX_TRIAL_WORDS),
+                ("outcome", MAX_OUTCOME_WORDS),
+            )
+        )
+        self.own_law = bounded(
+            w.Textarea(
+                description=message("classview.own_law"),
+                placeholder=message("classview.own_law_placeholder"),
+                rows=7,
                 style={"description_width": "initial"},
                 layout=w.Layout(width="32em", max_width="100%"),
-            )
-            for part in ("title", "trial", "outcome")
-        )
-        self.own_law = w.Textarea(
-            description=message("classview.own_law"),
-            placeholder=message("classview.own_law_placeholder"),
-            rows=7,
-            style={"description_width": "initial"},
-            layout=w.Layout(width="32em", max_width="100%"),
+            ),
+            MAX_LAW_TEXT,
         )
         self.own_law.add_class("kit-class-own-law")
         self.own_button = button(message("classview.own_start"), message("classview.own_tip"))
@@ -309,9 +330,12 @@ class TeacherView(_ClassPage):
             ),
             names="value",
         )
-        self.code_input = w.Text(
-            description=message("classview.code_input"),
-            placeholder=message("classview.code_placeholder"),
+        self.code_input = bounded(
+            w.Text(
+                description=message("classview.code_input"),
+                placeholder=message("classview.code_placeholder"),
+            ),
+            MAX_CODE_TYPED,
         )
         self.code_input.add_class("kit-class-code-input")
         self.open_button = button(message("classview.open"), message("classview.open_tip"))
@@ -557,15 +581,21 @@ class StudentView(_ClassPage):
         self.experiment: Experiment | None = None
         self.pending: list[int] = []
         self._send_key: str | None = None  # one key per batch, kept until the store has it
-        self.code_input = w.Text(
-            value=code_from_query() if code is None else code,
-            description=message("classview.code_input"),
-            placeholder=message("classview.code_placeholder"),
+        self.code_input = bounded(
+            w.Text(
+                value=code_from_query() if code is None else code,
+                description=message("classview.code_input"),
+                placeholder=message("classview.code_placeholder"),
+            ),
+            MAX_CODE_TYPED,
         )
         self.code_input.add_class("kit-class-code-input")
-        self.name = w.Text(
-            description=message("classview.name"),
-            placeholder=message("classview.name_placeholder"),
+        self.name = bounded(
+            w.Text(
+                description=message("classview.name"),
+                placeholder=message("classview.name_placeholder"),
+            ),
+            typed_limit(MAX_NICKNAME),
         )
         self.name.add_class("kit-class-name")
         self.join_button = button(message("classview.join_button"), message("classview.join_tip"))
@@ -577,10 +607,13 @@ class StudentView(_ClassPage):
         self.roll_button = button(message("classview.roll"), message("classview.roll_tip"))
         self.roll_button.add_class("kit-class-roll")
         self.roll_button.on_click(lambda _: self.roll())
-        self.typed = w.Text(
-            description=message("classview.typed"),
-            placeholder=message("classview.typed_placeholder"),
-            style={"description_width": "initial"},
+        self.typed = bounded(
+            w.Text(
+                description=message("classview.typed"),
+                placeholder=message("classview.typed_placeholder"),
+                style={"description_width": "initial"},
+            ),
+            MAX_TYPED,
         )
         self.add_button = button(message("classview.add"), message("classview.add_tip"))
         self.add_button.on_click(lambda _: self.add_typed(self.typed.value))
@@ -706,7 +739,9 @@ class StudentView(_ClassPage):
                     message("classview.typed"),
                     message("classstore.bad_trial", outcomes=listed, value=repr(word[:40])),
                 )
-            values += [value] * (int(tally.group(2)) if tally and tally.group(2) else 1)
+            times = int(tally.group(2)) if tally and tally.group(2) else 1
+            self._check_room(len(values) + times)  # before a list of 9999 of them is made
+            values += [value] * times
         self._check_room(len(values))
         self.pending += values
         self.typed.value = ""

@@ -15,6 +15,8 @@ traceback:
   server's log (the kernel's own stderr, which Voila's terminal shows and the browser never
   receives) and the app says a short generic sentence; in JupyterLab it shows its traceback as
   before, since there the person is developing the notebook;
+- a browser message refused before it is handled (`browser_state`: a text too long) is said
+  the same way as a `KitError` (`refuse`);
 - outside widget messages (a notebook's own cells) nothing changes, so a JupyterLab user still
   sees tracebacks of the code they run. In Voila kernels the comm machinery's own error logs
   and Python warnings also go to the server's log instead of the page's stderr stream.
@@ -112,6 +114,19 @@ def say_failure(widget: w.Widget, error: BaseException) -> bool:
     if app is not None:
         app.show_notice(str(error) if isinstance(error, KitError) else message("app.failed"))
     return True
+
+
+def refuse(widget: w.Widget, error: KitError) -> None:
+    """Say `error`, why a browser message to `widget` was not taken (a value the kernel
+    refused before handling it, e.g. a text too long), as a refused action is said: in the
+    app holding `widget` (a widget in no shown app says nothing more); the server's log
+    notes it."""
+    app = owner_of(widget)
+    if app is not None:
+        app.show_notice(str(error))
+    (server_log() if serving_pages() else log).warning(
+        "a browser message to a %s was refused: %s", type(widget).__name__, str(error)[:200]
+    )
 
 
 def message(key: str, **values: object) -> str:

@@ -47,7 +47,7 @@ from urllib.parse import parse_qs, quote, urlsplit, urlunsplit
 
 import ipywidgets as w
 
-from kit_common.class_store import normalize_code
+from kit_common.class_store import MAX_CODE_TYPED, MAX_NICKNAME, normalize_code, typed_limit
 from kit_common.errors import KitError
 from kit_common.rooms import (
     HAND_AFTER_S,
@@ -63,6 +63,7 @@ from kit_common.rooms import (
 )
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from kit_common.widgets.browser_memory import SeatMemory
+from kit_common.widgets.browser_state import bounded
 from kit_common.widgets.class_views import PageAddress, qr_svg
 from kit_common.words import message
 
@@ -173,8 +174,12 @@ class RoomApp(App):
         self.address = PageAddress()
         self.memory = SeatMemory(beat_s=HEARTBEAT_S)
         self.memory.on_here(self.beat)
-        self.name = w.Text(
-            description=message("roomview.name"), placeholder=message("roomview.name_placeholder")
+        self.name = bounded(
+            w.Text(
+                description=message("roomview.name"),
+                placeholder=message("roomview.name_placeholder"),
+            ),
+            typed_limit(MAX_NICKNAME),  # a player's name: the store's nickname
         )
         self.name.add_class("kit-room-name")
         self.players = w.Dropdown(
@@ -188,9 +193,12 @@ class RoomApp(App):
         self.create_button.add_class(ACTION_CLASS)
         self.create_button.add_class("kit-room-create")
         self.create_button.on_click(lambda _: self.create(self.name.value))
-        self.code_input = w.Text(
-            description=message("roomview.code_input"),
-            placeholder=message("classview.code_placeholder"),
+        self.code_input = bounded(
+            w.Text(
+                description=message("roomview.code_input"),
+                placeholder=message("classview.code_placeholder"),
+            ),
+            MAX_CODE_TYPED,
         )
         self.code_input.add_class("kit-room-code-input")
         self.join_button = button(message("roomview.join"), message("roomview.join_tip"))

@@ -21,6 +21,7 @@ import plotly.graph_objects as go
 from kit_common.errors import KitError
 from kit_common.messages import current_language, number_text
 from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
+from kit_common.widgets.browser_state import bounded
 from kit_common.widgets.live_chart import LiveChart
 from kit_common.widgets.teaching import ANSWERS_SHOWN_CSS, PredictReveal
 from martian_kit.classroom import (
@@ -48,6 +49,8 @@ from martian_kit.widgets import charts
 
 #: The most rolls a row of the page's tally table takes (a class rolls a few hundred times).
 MAX_ROLLS = 9999
+#: At most this many characters in a group's name (a row of the groups' table).
+MAX_GROUP_NAME = 60
 
 
 @dataclass(frozen=True)
@@ -123,8 +126,12 @@ class ClassExperiment(App):
 
     def __init__(self) -> None:
         self.groups: dict[str, list[int]] = {}
-        self.name = w.Text(
-            description=message("class.group"), placeholder=message("class.group.placeholder")
+        self.name = bounded(
+            w.Text(
+                description=message("class.group"),
+                placeholder=message("class.group.placeholder"),
+            ),
+            MAX_GROUP_NAME,
         )
         self.counts = [
             w.BoundedIntText(
@@ -251,6 +258,11 @@ class ClassExperiment(App):
         if not sum(counts):  # no rolls and the exact chances hidden: a probability's scale,
             figure.update_yaxes(range=[0, 1])  # not plotly's 0 to 4 of an empty chart
         return figure
+
+    def notice_line(self) -> w.HTML:
+        """Where a refusal is said (`App.show_notice`, e.g. a group's name too long): the line
+        of the page's own sentences, not the results it shows."""
+        return self.message
 
     def summary(self) -> str:
         key = "class.summary.exact" if self.reveal.value else "class.summary"

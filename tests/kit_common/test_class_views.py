@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import time
+import tracemalloc
 from collections.abc import Iterator
 from fractions import Fraction as F
 from pathlib import Path
@@ -147,6 +148,13 @@ def test_bad_typed_outcomes_are_refused_and_nothing_is_added(
         student.add_typed(" ".join(["3"] * 501))
     with pytest.raises(InputError, match="this one has 501"):
         student.add_typed("3x500 4")
+    # a tally of thousands is refused as it is read, before any list of them is made
+    tracemalloc.start()
+    with pytest.raises(InputError, match="one send holds 1 to 500 trials, this one has 9999"):
+        student.add_typed("3x9999 " * 700)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 2_000_000
     assert student.pending == []
     assert not student.send()  # nothing to send
     assert "Nothing to send yet" in student.status.value

@@ -150,6 +150,12 @@ def test_a_law_typed_as_text_is_exact_or_refused_naming_the_line() -> None:
         ("0: 3/2\n1: 1/2", "Line 1: a probability is above 0 and at most 1, got 3/2"),
         ("0: 1/2\n0: 1/2", "Line 2: the outcome 0 is listed twice"),
         ("0: 1", "list at least two outcomes, one a line; got 1"),
+        # a text longer than the page's field takes is refused by its length, unread
+        (
+            "0: 1/2\n1: 1/2" + " " * 40_000,
+            "The outcomes and their probabilities: must be at most 40,000 characters long,"
+            " got 40,013",
+        ),
     ]
     for text, words in refused:
         with pytest.raises(InputError, match=re.escape(words)):
