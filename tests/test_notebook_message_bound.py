@@ -34,7 +34,8 @@ def test_a_cell_over_the_bound_fails_saying_why_and_one_under_it_passes(tmp_path
     shutil.copy(ROOT / "conftest.py", tmp_path / "conftest.py")
     cells = [_chatty_cell(MOST_MESSAGES_PER_CELL // 2), _chatty_cell(MOST_MESSAGES_PER_CELL + 100)]
     nbformat.write(nbformat.v4.new_notebook(cells=cells), tmp_path / "chatty.ipynb")
-    pytest_args = ["-p", "no:cacheprovider", "--nbval-lax", "-rA", "chatty.ipynb"]
+    pytest_args = ["-p", "kit_common.lean_imports", "-p", "no:cacheprovider", "--nbval-lax"]
+    pytest_args += ["-rA", "chatty.ipynb"]
     run = subprocess.run(
         [sys.executable, "-m", "pytest", *pytest_args],
         cwd=tmp_path,
