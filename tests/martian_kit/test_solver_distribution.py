@@ -83,3 +83,32 @@ def test_optimal_never_worse_than_heuristics(stop_at, margin):
         greedy_policy(),
     ):
         assert score_distribution(policy).mean <= best + 1e-12
+
+
+@pytest.mark.parametrize("name", ["cautious", "random"])
+def test_the_whole_number_mass_gives_the_fractions_own_answer(name):
+    # score_distribution_exact carries the mass in whole numbers of 1/6**91 (falling back to
+    # Fractions when a chance leaves them): the same answer as Fractions all along
+    from fractions import Fraction
+
+    from martian_kit.solver import distribution
+
+    policy = named_table_policies()[name]
+    start = FaceCounts(tank=1, ray=2, human=2)  # 8 dice left
+    choose = distribution._chooser(policy)
+    probs, ends, lost = distribution._propagate(
+        choose, start, None, Fraction(1), distribution._times
+    )
+    assert score_distribution_exact(policy, start) == distribution.ScoreDistribution(
+        tuple(probs), ends, lost
+    )
+
+
+def test_a_chance_that_leaves_the_whole_numbers_is_noticed():
+    from fractions import Fraction
+
+    from martian_kit.solver import distribution
+
+    assert distribution._whole_times(6**3 * 5, Fraction(7, 6**3)) == 35
+    with pytest.raises(distribution._NotWhole):
+        distribution._whole_times(6**3, Fraction(1, 5))
