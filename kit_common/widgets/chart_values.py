@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -121,9 +121,11 @@ def _intervals(trace: Any, axis: str) -> tuple[Sequence[float], Sequence[float]]
     return low, high
 
 
-def _series(trace: Any, values: str) -> tuple[list[Any], list[str]]:
-    """A bar or scatter trace as (its categories, its values written out, with their error
-    bars' interval when it has them)."""
+def _series(trace: Any, values: str) -> tuple[list[Any], int, Callable[[int], str]]:
+    """A bar or scatter trace as (its categories, how many of them have a value, the text of
+    its value at a place, with its error bars' interval when it has them): written when
+    asked, since a table lists a few of a series' thousands of points and a number in another
+    language than English costs Babel about 0.1 ms to write."""
     own = trace.meta if isinstance(trace.meta, dict) else {}
     values = str(own.get("values", values))
     horizontal = trace.type == "bar" and trace.orientation == "h"
@@ -132,20 +134,24 @@ def _series(trace: Any, values: str) -> tuple[list[Any], list[str]]:
     if not keys:
         keys = list(range(len(amounts)))
     spreads = _intervals(trace, "x" if horizontal else "y")
-    cells = []
-    for i, amount in enumerate(amounts):
+
+    def cell(i: int) -> str:
+        amount = amounts[i]
         text = _value_text(amount, values)
         if amount is not None and spreads is not None:
             low, high = amount - spreads[0][i], amount + spreads[1][i]
             text += f" ({_value_text(low, values)} – {_value_text(high, values)})"
-        cells.append(text)
-    return keys, cells
+        return text
+
+    return keys, min(len(keys), len(amounts)), cell
 
 
-def _rows_kept(keys: list[Any], hint: Sequence[Any] | None) -> list[Any]:
+def _rows_kept(
+    keys: list[Any], hint: Sequence[Any] | None, key_text: Callable[[Any], str] = _key_text
+) -> list[Any]:
     if hint is not None:
-        wanted = {_key_text(k) for k in hint}
-        return [k for k in keys if _key_text(k) in wanted]
+        wanted = {key_text(k) for k in hint}
+        return [k for k in keys if key_text(k) in wanted]
     if len(keys) <= MAX_ROWS:
         return keys
     step = -(-len(keys) // MAX_ROWS)
@@ -166,6 +172,27 @@ def _heatmap_table(figure: Any, trace: Any, values: str) -> Table:
     return Table(headers, rows)
 
 
+def _cell_at(places: dict[str, int], cell: Callable[[int], str], text: str) -> str:
+    """A column's value for the category written `text`, or `NO_VALUE`."""
+    place = places.get(text)
+    return NO_VALUE if place is None else cell(place)
+
+
+def _band(
+    keys: list[Any],
+    cell: Callable[[int], str],
+    edge_places: dict[str, int],
+    edge_cell: Callable[[int], str],
+    key_text: Callable[[Any], str],
+) -> Callable[[int], str]:
+    """A band's value at a place: "low – high", its own edge and the other's."""
+
+    def band_cell(i: int) -> str:
+        return f"{cell(i)} – {_cell_at(edge_places, edge_cell, key_text(keys[i]))}"
+
+    return band_cell
+
+
 def values_table(figure: Any) -> Table | None:
     """The table of `figure`'s values: one row per category (x value; y for horizontal bars)
     and one column per named trace (a band drawn by a pair of traces, the second filling to
@@ -179,27 +206,36 @@ def values_table(figure: Any) -> Table | None:
     maps = [t for t in traces if t.type == "heatmap"]
     if maps:
         return _heatmap_table(figure, maps[0], values)
-    columns: list[tuple[str, dict[str, str]]] = []
+    texts: dict[Any, str] = {}
+
+    def key_text(key: Any) -> str:
+        """A category's text, written once a table (each trace repeats the categories)."""
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = _key_text(key)
+        return text
+
+    # each named trace: its name, the place of each category's text, its value at a place
+    columns: list[tuple[str, dict[str, int], Callable[[int], str]]] = []
     order: list[Any] = []
     seen: set[str] = set()
-    previous: tuple[list[Any], list[str]] | None = None
+    previous: tuple[dict[str, int], Callable[[int], str]] | None = None
     previous_name = ""
     shown = {id(t) for t in traces}
     for trace in figure.data:
         if trace.type not in ("bar", "scatter") or id(trace) not in shown:
             continue
-        keys, cells = _series(trace, values)
+        keys, valued, cell = _series(trace, values)
         if getattr(trace, "fill", None) == "tonexty" and previous is not None and not previous_name:
-            # a band: the trace before is its other edge
-            edge = dict(zip(map(_key_text, previous[0]), previous[1]))
-            cells = [f"{c} – {edge.get(_key_text(k), NO_VALUE)}" for k, c in zip(keys, cells)]
-        previous, previous_name = (keys, cells), trace.name
+            cell = _band(keys, cell, *previous, key_text)  # the trace before is its other edge
+        places = {key_text(key): i for i, key in enumerate(keys[:valued])}
+        previous, previous_name = (places, cell), trace.name
         if not trace.name:
             continue
-        columns.append((str(trace.name), dict(zip(map(_key_text, keys), cells))))
+        columns.append((str(trace.name), places, cell))
         for key in keys:
-            if _key_text(key) not in seen:
-                seen.add(_key_text(key))
+            if key_text(key) not in seen:
+                seen.add(key_text(key))
                 order.append(key)
     if not columns:
         return None
@@ -208,11 +244,12 @@ def values_table(figure: Any) -> Table | None:
     horizontal = any(t.type == "bar" and t.orientation == "h" for t in traces)
     axis = figure.layout.yaxis if horizontal else figure.layout.xaxis
     header = _title(axis.title) or str(meta.get("category", ""))
-    kept = _rows_kept(order, meta.get("rows"))
+    kept = _rows_kept(order, meta.get("rows"), key_text)
     rows = [
-        [_key_text(k), *(column.get(_key_text(k), NO_VALUE) for _, column in columns)] for k in kept
+        [key_text(k), *(_cell_at(places, cell, key_text(k)) for _, places, cell in columns)]
+        for k in kept
     ]
-    return Table([header, *(name for name, _ in columns)], rows)
+    return Table([header, *(name for name, _, _ in columns)], rows)
 
 
 def values_html(figure: Any) -> str:
