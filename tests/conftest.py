@@ -25,11 +25,28 @@ def postgres_url() -> Iterator[str]:
         yield url
 
 
-@pytest.fixture
-def russian() -> Iterator[None]:
-    """The kits speaking Russian for one test (the case-agreement tests), English after."""
-    set_language("ru")
+def _speaking(lang: str) -> Iterator[None]:
+    """The kits speaking `lang` for one test, English after."""
+    set_language(lang)
     try:
         yield
     finally:
         set_language("en")
+
+
+@pytest.fixture
+def russian() -> Iterator[None]:
+    """The kits speaking Russian for one test (the case-agreement tests), English after."""
+    yield from _speaking("ru")
+
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    """The kits speaking Spanish for one test, English after."""
+    yield from _speaking("es")
+
+
+@pytest.fixture
+def portuguese() -> Iterator[None]:
+    """The kits speaking Portuguese for one test, English after."""
+    yield from _speaking("pt")

@@ -8,42 +8,16 @@ language's own number form, and the glossary's words.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 import yaml
-from babel.messages.pofile import read_po
 
-from kit_common.messages import set_language
+from tests.translated_strings import translations
 
 ROOT = Path(__file__).resolve().parent.parent
-KIT_CATALOGUES = [
-    ROOT / domain / "locale" / "es" / "LC_MESSAGES" / f"{domain}.po"
-    for domain in ("martian_kit", "dino_kit", "kit_common")
-]
-PAGES = ROOT / "notebooks" / "locale" / "es" / "LC_MESSAGES" / "notebooks.po"
 GLOSSARY = ROOT / "notebooks" / "locale" / "es" / "glossary.yaml"
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
-
-
-def spanish_strings(path: Path) -> Iterator[tuple[str, str]]:
-    """(context, translation) of every entry of a catalogue, each plural form apart."""
-    with path.open("rb") as file:
-        for entry in read_po(file):
-            if not entry.id:
-                continue
-            forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-            for text in forms:
-                yield entry.context or "", text
+#: (file name, context, translation) of every Spanish string, the pages' among them.
+TRANSLATIONS = translations("es")
 
 
 def test_tanks_beating_rays_reads_for_one_tank_too(spanish):
@@ -78,7 +52,7 @@ def test_strategy_names_carry_no_gender(spanish):
         "ideal",
         "contra el líder",
     ]
-    pages = " ".join(text for _, text in spanish_strings(PAGES))
+    pages = " ".join(text for name, _, text in TRANSLATIONS if name == "notebooks.po")
     assert not re.search(r"\*(aleatoria|codiciosa|óptima|líder)\*", pages)
 
 
@@ -94,10 +68,9 @@ def test_a_refusal_starts_its_reason_as_a_new_sentence(spanish):
 def test_percentages_are_written_with_a_space_before_the_sign():
     # Babel writes "48,4 %" for a percentage field; a template's own "%" after a number
     # field must match it ("{share:.1f} %"), and a field ending in "%" is the kit's form
-    for path in [*KIT_CATALOGUES, PAGES]:
-        for context, text in spanish_strings(path):
-            filled = re.sub(r"\{[^{}]*\}", "0", text)  # each field as a number ("{p:.1%}" too)
-            assert not re.search(r"\d%", filled), f"{path.name} {context}: {text}"
+    for name, context, text in TRANSLATIONS:
+        filled = re.sub(r"\{[^{}]*\}", "0", text)  # each field as a number ("{p:.1%}" too)
+        assert not re.search(r"\d%", filled), f"{name} {context}: {text}"
 
 
 def test_a_percentage_answer_is_in_the_spanish_form(spanish):
@@ -145,9 +118,8 @@ def test_the_catalogues_use_the_glossary_words():
     # tile is "ficha" (not "loseta"), the bank "el banco" (not "la banca"), chi-square
     # "chi cuadrado" and the p-value "valor p" everywhere
     unwanted = re.compile(r"\blosetas?\b|\bla banca\b|chi-cuadrado|p-valor", re.IGNORECASE)
-    for path in [*KIT_CATALOGUES, PAGES]:
-        for context, text in spanish_strings(path):
-            assert not unwanted.search(text), f"{path.name} {context}: {text}"
+    for name, context, text in TRANSLATIONS:
+        assert not unwanted.search(text), f"{name} {context}: {text}"
 
 
 def test_the_glossary_speaks_spanish_to_its_readers():

@@ -12,48 +12,16 @@ Each rule reads the compiled catalogues (what the pages show) or the po files' t
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
-from kit_common.messages import current_language, set_language
-
-ROOT = Path(__file__).resolve().parent.parent
-CATALOGUES = [
-    ROOT / "martian_kit/locale/pt/LC_MESSAGES/martian_kit.po",
-    ROOT / "dino_kit/locale/pt/LC_MESSAGES/dino_kit.po",
-    ROOT / "kit_common/locale/pt/LC_MESSAGES/kit_common.po",
-    ROOT / "notebooks/locale/pt/LC_MESSAGES/notebooks.po",
-]
+from tests.translated_strings import translations
 
 #: Words a strategy's name may start with although they end in -a/-o: not adjectives.
 _NOT_GENDERED = {"ao", "para", "contra"}
 
-
-@pytest.fixture
-def portuguese():
-    before = current_language()
-    set_language("pt")
-    yield
-    set_language(before)
-
-
-def _translations() -> list[tuple[str, str, str]]:
-    """(file name, context, translation) for every translated string of the four catalogues."""
-    found = []
-    for path in CATALOGUES:
-        with path.open("rb") as handle:
-            catalogue = read_po(handle)
-        for entry in catalogue:
-            if not entry.id:
-                continue
-            strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-            found += [(path.name, entry.context or "", s) for s in strings if s]
-    return found
-
-
-TRANSLATIONS = _translations()
+#: (file name, context, translation) of every Portuguese string, the pages' among them.
+TRANSLATIONS = translations("pt")
 
 
 def test_strategy_names_carry_no_gender(portuguese):

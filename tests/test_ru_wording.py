@@ -25,14 +25,10 @@ from pathlib import Path
 from martian_kit.dice import FaceCounts
 from martian_kit.explain import explain_roll
 from martian_kit.turn import TurnState
+from tests.translated_strings import catalogue_paths
 
 ROOT = Path(__file__).resolve().parent.parent
-CATALOGUES = [
-    ROOT / "martian_kit/locale/ru/LC_MESSAGES/martian_kit.po",
-    ROOT / "dino_kit/locale/ru/LC_MESSAGES/dino_kit.po",
-    ROOT / "kit_common/locale/ru/LC_MESSAGES/kit_common.po",
-    ROOT / "notebooks/locale/ru/LC_MESSAGES/notebooks.po",
-]
+CATALOGUES = catalogue_paths("ru")
 
 
 def _roll_sentences(rolled: FaceCounts) -> list[str]:
