@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from copy import deepcopy
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,14 @@ import traitlets
 
 from kit_common.messages import current_language
 from kit_common.widgets.chart_values import values_html
+
+try:  # plotly 6+ sends numpy arrays as typed arrays (base64); plotly 5 as lists
+    from _plotly_utils.utils import convert_to_base64
+except ImportError:  # pragma: no cover - plotly 5
+
+    def convert_to_base64(obj: Any) -> None:
+        """plotly 5 writes arrays as lists: nothing to convert."""
+
 
 STATIC = Path(__file__).with_name("static")
 #: The plotly.js the views draw with; its version is plotly.py's own (a test checks).
@@ -93,6 +102,8 @@ class LiveChart(go.Figure):
 
     def __init__(self, figure: go.Figure | dict | None = None, **kwargs: Any) -> None:
         super().__init__(figure, **kwargs)
+        #: the template last written (`_spec`): a copy, and its JSON
+        self._template_written: tuple[Any, str] = (None, "")
         self._widget = ChartWidget(library=plotly_library())
         self._widget._live_chart = self  # lets an app find the charts inside its boxes
         self.redraw()
@@ -124,11 +135,33 @@ class LiveChart(go.Figure):
 
     def redraw(self) -> None:
         """Send the figure as it is now to every view of the widget."""
-        spec = json.loads(pio.to_json(self, validate=False))
+        spec = self._spec()
         spec["config"] = chart_config()
         with self._widget.hold_sync():
             self._widget.values = values_html(self)
             self._widget.figure = spec
+
+    def _spec(self) -> dict[str, Any]:
+        """The figure as plotly.js reads it (`pio.to_json`'s, numpy arrays as typed arrays),
+        its template written once: the template (the kit's fonts, colours and axes, 90 % of
+        a layout's JSON) is the same at every redraw, and copying and writing it again made
+        a redraw of the game's chart 5.4 ms instead of 0.5 (a game redraws it every click)."""
+        if self._frame_objs:  # (no kit chart has frames: plotly's own way, whole)
+            return dict(json.loads(pio.to_json(self, validate=False)))
+        template = self._layout.get("template")
+        layout = {k: deepcopy(v) for k, v in self._layout.items() if k != "template"}
+        figure = {"data": deepcopy(self._data), "layout": layout}
+        convert_to_base64(figure)
+        spec: dict[str, Any] = json.loads(pio.to_json(figure, validate=False))
+        if template is not None:
+            if template != self._template_written[0]:
+                self._template_written = (deepcopy(template), pio.json.to_json_plotly(template))
+            written = json.loads(self._template_written[1])
+            # in the layout's own order, as plotly writes it
+            spec["layout"] = {
+                k: written if k == "template" else spec["layout"][k] for k in self._layout
+            }
+        return spec
 
 
 def charts_in(widget: w.Widget) -> list[LiveChart]:

@@ -1,5 +1,7 @@
 """What every notebook app shares (kit_common.widgets.base, live_chart)."""
 
+import json
+
 import ipywidgets as w
 import plotly.graph_objects as go
 
@@ -56,3 +58,30 @@ def test_a_chart_replaced_by_a_fresh_figure_draws_it_once_with_its_class_kept():
         drawn(chart)["data"][0]["y"] == [3, 4] and drawn(chart)["layout"]["title"]["text"] == "new"
     )
     assert "mine" in chart.widget._dom_classes
+
+
+def test_a_chart_draws_what_plotly_writes_its_template_edited_in_place_included():
+    """The widget's figure is plotly's own JSON of the figure (numpy arrays as typed arrays),
+    though the chart writes its template once and only again when it changed."""
+    import numpy as np
+    import plotly.io as pio
+
+    def plotly_json(chart: LiveChart) -> dict:
+        return {**json.loads(pio.to_json(chart, validate=False)), "config": drawn(chart)["config"]}
+
+    chart = LiveChart(
+        go.Figure(go.Scatter(x=np.arange(5), y=np.linspace(0, 1, 5)), layout={"title": "t"})
+    )
+    chart.layout.template = "plotly_white"
+    chart.redraw()
+    assert drawn(chart) == plotly_json(chart)
+    assert list(drawn(chart)["layout"]) == list(plotly_json(chart)["layout"])  # same order
+    assert "bdata" in drawn(chart)["data"][0]["y"]  # a typed array, as plotly writes it
+    with updating(chart):  # the template itself edited in place
+        chart.layout.template.layout.font.size = 23
+        chart.data[0].y = np.arange(5) * 2.0
+    assert drawn(chart)["layout"]["template"]["layout"]["font"]["size"] == 23
+    assert drawn(chart) == plotly_json(chart)
+    with updating(chart):
+        chart.layout.template = None
+    assert drawn(chart) == plotly_json(chart)
