@@ -19,6 +19,7 @@ from html import escape
 
 import ipywidgets as w
 
+from kit_common.messages import current_language
 from kit_common.widgets.base import OUTPUT_CLASS, App, button, updating
 from kit_common.widgets.charts import span
 from kit_common.widgets.live_chart import LiveChart
@@ -261,6 +262,8 @@ class GameApp(App):
             None if s in self.people else policy_by_name(next(it)) for s in range(state.num_players)
         ]
         self.bot_names = list(bots)
+        #: each finished turn's log entry, by turn, names and language (`_log_item`)
+        self._log_items: dict[tuple[TurnRecord, tuple[str, ...], str], str] = {}
         self.state = state
         self.setup_note.value = (
             f"<i>{escape(message('ui.setup_note', players=', '.join(state.players)))}</i>"
@@ -443,16 +446,13 @@ class GameApp(App):
         self.log_view.value = self._log_html()
         self.bot_turns.value = self.bot_turns_html()
 
-    def _log_html(self) -> str:
-        s = self.state
-        items = []
-        for i, rolloff in enumerate(s.rolloffs, 1):
-            rolls = ", ".join(
-                message("narrate.rolloff_roll", name=s.players[seat], rays=counted("ray", r))
-                for seat, r in rolloff
-            )
-            items.append(f"<li>{escape(message('ui.rolloff', i=i, rolls=rolls))}</li>")
-        for t in s.log:
+    def _log_item(self, s: GameState, t: TurnRecord) -> str:
+        """A finished turn's entry in the log, written once: the log is written again after
+        every click, and describing every turn again made a long game's clicks ever slower
+        (a whole game's 200 clicks described its turns 9,000 times)."""
+        key = (t, s.players, current_language())
+        item = self._log_items.get(key)
+        if item is None:
             line = message(
                 "ui.log_turn",
                 round=t.round,
@@ -462,9 +462,21 @@ class GameApp(App):
                 total=t.total,
             )
             detail = escape(describe_turn(s, t))
-            items.append(
-                f"<li><details><summary>{escape(line)}</summary><pre>{detail}</pre></details></li>"
+            summary = f"<summary>{escape(line)}</summary>"
+            item = f"<li><details>{summary}<pre>{detail}</pre></details></li>"
+            self._log_items[key] = item
+        return item
+
+    def _log_html(self) -> str:
+        s = self.state
+        items = []
+        for i, rolloff in enumerate(s.rolloffs, 1):
+            rolls = ", ".join(
+                message("narrate.rolloff_roll", name=s.players[seat], rays=counted("ray", r))
+                for seat, r in rolloff
             )
+            items.append(f"<li>{escape(message('ui.rolloff', i=i, rolls=rolls))}</li>")
+        items += [self._log_item(s, t) for t in s.log]
         items.reverse()
         style = "list-style:none;padding-left:0"
         return f"<b>{message('ui.log')}</b><ul style='{style}'>{''.join(items)}</ul>"
