@@ -104,6 +104,9 @@ class LiveChart(go.Figure):
         super().__init__(figure, **kwargs)
         #: the template last written (`_spec`): a copy, and its JSON
         self._template_written: tuple[Any, str] = (None, "")
+        #: the figure (its JSON, its template's, the language) whose values were last
+        #: written, and their table (`values_html`)
+        self._values_written: tuple[tuple[str, str, str], str] = (("", "", ""), "")
         self._widget = ChartWidget(library=plotly_library())
         self._widget._live_chart = self  # lets an app find the charts inside its boxes
         self.redraw()
@@ -135,33 +138,43 @@ class LiveChart(go.Figure):
 
     def redraw(self) -> None:
         """Send the figure as it is now to every view of the widget."""
-        spec = self._spec()
+        written, spec = self._spec()
         spec["config"] = chart_config()
+        # its table of values again only when the figure changed: an app redraws every chart
+        # it holds after each click, most of them unchanged (Dinosaur Island's game: 70 % of
+        # a click's time went to writing the same tables again)
+        template = self._template_written[1] if self._layout.get("template") is not None else ""
+        drawn = (written, template, current_language())
+        if drawn != self._values_written[0]:
+            self._values_written = (drawn, values_html(self))
         with self._widget.hold_sync():
-            self._widget.values = values_html(self)
+            self._widget.values = self._values_written[1]
             self._widget.figure = spec
 
-    def _spec(self) -> dict[str, Any]:
+    def _spec(self) -> tuple[str, dict[str, Any]]:
         """The figure as plotly.js reads it (`pio.to_json`'s, numpy arrays as typed arrays),
-        its template written once: the template (the kit's fonts, colours and axes, 90 % of
-        a layout's JSON) is the same at every redraw, and copying and writing it again made
-        a redraw of the game's chart 5.4 ms instead of 0.5 (a game redraws it every click)."""
+        and its JSON but the template's; the template written once: the template (the kit's
+        fonts, colours and axes, 90 % of a layout's JSON) is the same at every redraw, and
+        copying and writing it again made a redraw of the game's chart 5.4 ms instead of 0.5
+        (a game redraws it every click)."""
         if self._frame_objs:  # (no kit chart has frames: plotly's own way, whole)
-            return dict(json.loads(pio.to_json(self, validate=False)))
+            whole = pio.to_json(self, validate=False)
+            return whole, dict(json.loads(whole))
         template = self._layout.get("template")
         layout = {k: deepcopy(v) for k, v in self._layout.items() if k != "template"}
         figure = {"data": deepcopy(self._data), "layout": layout}
         convert_to_base64(figure)
-        spec: dict[str, Any] = json.loads(pio.to_json(figure, validate=False))
+        written = pio.to_json(figure, validate=False)
+        spec: dict[str, Any] = json.loads(written)
         if template is not None:
             if template != self._template_written[0]:
                 self._template_written = (deepcopy(template), pio.json.to_json_plotly(template))
-            written = json.loads(self._template_written[1])
+            template_spec = json.loads(self._template_written[1])
             # in the layout's own order, as plotly writes it
             spec["layout"] = {
-                k: written if k == "template" else spec["layout"][k] for k in self._layout
+                k: template_spec if k == "template" else spec["layout"][k] for k in self._layout
             }
-        return spec
+        return written, spec
 
 
 def charts_in(widget: w.Widget) -> list[LiveChart]:

@@ -85,3 +85,31 @@ def test_a_chart_draws_what_plotly_writes_its_template_edited_in_place_included(
     with updating(chart):
         chart.layout.template = None
     assert drawn(chart) == plotly_json(chart)
+
+
+def test_a_chart_writes_its_values_again_only_when_the_figure_or_language_changed(monkeypatch):
+    from kit_common.messages import set_language
+    from kit_common.widgets import live_chart
+
+    written = []
+
+    def counted(figure):
+        written.append([list(t.y) for t in figure.data])
+        return f"table {len(written)}"
+
+    monkeypatch.setattr(live_chart, "values_html", counted)
+    chart = LiveChart(go.Figure(go.Bar(x=["a", "b"], y=[1, 2])))
+    chart.redraw()  # unchanged: the same table
+    assert written == [[[1, 2]]] and chart.widget.values == "table 1"
+    with updating(chart):
+        chart.data[0].y = [3, 4]
+    assert written[-1] == [[3, 4]] and chart.widget.values == "table 2"
+    with updating(chart):
+        chart.layout.template = "plotly_white"
+    assert len(written) == 3
+    try:
+        set_language("es")
+        chart.redraw()
+        assert len(written) == 4 and chart.widget.values == "table 4"
+    finally:
+        set_language("en")
