@@ -114,6 +114,13 @@ def bench_game_solve(plain_turn_s: float) -> dict:
         "'plan':plan,'short':short[0],'peak_mb':rss,'columns':columns,'diff':diff,"
         "'ref_same':same,'p':float(t.F[0,0])}))"
     )
+    if not data["ref_same"]:
+        # the speed-up would compare two solvers of different tables: no figure, a sentence
+        raise SystemExit(
+            "martian_bench: the baseline solver (martian_kit.solver.game_reference) no longer"
+            " gives the shipped table bit for bit: the game-solve speed-up would compare two"
+            " different computations"
+        )
     estimate = data["columns"] * plain_turn_s
     return {
         "game_solve_s": data["wall"],
