@@ -5,7 +5,8 @@ Every level of x + y re-solves all its score pairs with the general turn pass
 (`martian_kit.solver.turn.compact_backward`, four option gathers per pair, the zero chance
 found by comparing the options) until the slowest pair has settled.
 `martian_kit.solver.game.solve_game` gives the same table, bit for bit, in a fraction of the
-time (the benchmark checks it each time it runs, and reports no speed-up otherwise). It shares the turn pass with the kit, so it is no second route for the tests: the
+time (the benchmark checks it each time it runs, and reports no speed-up otherwise). It
+shares the turn pass with the kit, so it is no second route for the tests: the
 solvers are checked against plain value iteration over turns enumerated from the rules
 (`tests/martian_kit/test_solver_game_small.py`).
 """
