@@ -121,6 +121,14 @@ def checked_counts(value: object, field: str) -> FaceCounts:
     """`value` as `FaceCounts` if it is one, or a tuple or list of exactly 5 whole numbers
     from 0 to 13 (tank, ray, human, cow, chicken); otherwise `InputError` naming `field`
     (a bool, a float, a missing or an extra count, a mapping are all refused)."""
+    if type(value) is FaceCounts:
+        # the engine's own counts (a roll it dealt, a set-aside it built), checked at C speed:
+        # every roll of a turn law's or a simulation's turns is checked here
+        tank, ray, human, cow, chicken = value
+        if type(tank) is type(ray) is type(human) is type(cow) is type(chicken) is int and (
+            min(value) >= 0 and max(value) <= NUM_DICE
+        ):
+            return value
     if not isinstance(value, tuple | list) or len(value) != len(FACES):
         order = ", ".join(f.value for f in FACES)
         raise InputError(field, message("error.counts", order=order, got=shown(value)))

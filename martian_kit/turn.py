@@ -30,6 +30,7 @@ from kit_common.errors import InputError
 from kit_common.svg import dice_row_html, pretty_sentence
 from martian_kit.dice import (
     EARTHLINGS,
+    FACES,
     NUM_DICE,
     Face,
     FaceCounts,
@@ -100,17 +101,23 @@ _TAKES: tuple[tuple[Action, Face], ...] = tuple(
 )
 
 
+#: Each take with its face's place in `FaceCounts` and whether that face is an earthling.
+_TAKE_SLOTS: tuple[tuple[Action, int, bool], ...] = tuple(
+    (action, FACES.index(face), face in EARTHLINGS) for action, face in _TAKES
+)
+
+
 def legal_takes(set_aside: FaceCounts, rolled: FaceCounts) -> tuple[Action, ...]:
     """The set-asides allowed after a roll: any rolled Death Rays; a rolled earthling kind
     only if that kind was not set aside earlier this turn. Tanks are never a choice."""
-    takes = []
-    for action, face in _TAKES:
-        if rolled[face] == 0:
-            continue
-        if face in EARTHLINGS and set_aside[face] > 0:
-            continue
-        takes.append(action)
-    return tuple(takes)
+    # plain tuples, read by place: `FaceCounts[face]` is a Python-level call, and every roll
+    # of a turn law's or a simulation's turns asks this
+    rolled_n, aside_n = tuple(rolled), tuple(set_aside)
+    return tuple(
+        action
+        for action, slot, earthling in _TAKE_SLOTS
+        if rolled_n[slot] and not (earthling and aside_n[slot] > 0)
+    )
 
 
 @dataclass(frozen=True)
