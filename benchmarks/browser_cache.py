@@ -1,13 +1,15 @@
-"""Chromium's CPU for the browser tests' first visits: a browser context a page, or one
-context whose tabs share its cache (what tests/browser/first_visits.py does).
+"""Chromium's CPU for the browser tests' first visits three ways: a browser context a page;
+one context, a new tab a page; one context and one tab going from page to page (what
+tests/browser/first_visits.py does).
 
 A Playwright context is a fresh profile: its pages fetch and compile the app's scripts
-(about 5 MB in 99 files) again, while tabs of one context find them in its cache. This
-serves the app as the browser tests do (one kernel a page, pools not refilled), waits until
-every page is preheated, then visits the same pages both ways, one way after the other, by
-six visitors with a Chromium each, with the tests' own `visit_pages` read (axe, the phone's
-size, a control used), and
-reports each way's Chromium CPU and the ratio of the two. Chromium's processes are sampled
+(about 5 MB in 99 files) again, while tabs of one context find them in its cache; a new tab
+is a new renderer process, which parses and compiles the scripts again, while one tab's
+renderer keeps what it compiled for the next page. This serves the app as the browser tests
+do (one kernel a page, pools not refilled), waits until every page is preheated, then visits
+the same pages each way, one way after the other, by six visitors with a Chromium each, with
+the tests' own `visit_pages` read (axe, the phone's size, a control used), and reports each
+way's Chromium CPU and its ratio to the first. Chromium's processes are sampled
 every 0.2 s (a renderer that ended counts up to its last sample), so a figure is a slight
 undercount, the same way for both.
 
@@ -110,19 +112,30 @@ def _browser_a_context_a_page() -> Iterator[_ContextAPage]:
         yield _ContextAPage(browser)
 
 
-def measure(server, every: list[tuple[str, str]], shared: bool) -> tuple[float, float]:
+#: The ways compared: (name, a context a page, a tab a page).
+WAYS = [
+    ("a context a page", True, True),
+    ("a tab a page", False, True),
+    ("one tab (the tests')", False, False),
+]
+
+
+def measure(
+    server, every: list[tuple[str, str]], context_a_page: bool, tab_a_page: bool
+) -> tuple[float, float]:
     """(Chromium's CPU seconds, wall seconds) of visiting `every` one way."""
     cpu = ChromiumCpu()
     before = cpu.total()
     started = time.monotonic()
     with TemporaryDirectory() as shots:
         first_visits.visit_pages(
-            own_chromium if shared else _browser_a_context_a_page,
+            _browser_a_context_a_page if context_a_page else own_chromium,
             server.page_url,
             NOTEBOOKS,
             every,
             PageWatch,
             Path(shots),
+            tab_a_page=tab_a_page,
         )
     wall = time.monotonic() - started
     time.sleep(1)
@@ -146,19 +159,19 @@ def main() -> None:
         log = Path(folder) / "voila.log"
         with voila_server(NOTEBOOKS, log=log, extra_args=arguments) as server:
             wait_for_preheated(server, log)
-            # one way, then the other, each visitor in a Chromium of its own (no cache
-            # carried over from the first way)
-            results = {}
-            for shared in (False, True):
-                results[shared] = measure(server, every, shared)
+            # one way after the other, each visitor in a Chromium of its own (no cache
+            # carried over from the way before)
+            results = []
+            for _, context_a_page, tab_a_page in WAYS:
+                results.append(measure(server, every, context_a_page, tab_a_page))
                 wait_until_quiet(server, timeout=300)
-    own_cpu, own_wall = results[False]
-    one_cpu, one_wall = results[True]
     print(f"{len(every)} pages ({args.pages} English, {args.pages} translated), six at a time")
-    print(f"a context a page: Chromium {own_cpu:6.1f} CPU-s, wall {own_wall:6.1f} s")
-    print(f"one context:      Chromium {one_cpu:6.1f} CPU-s, wall {one_wall:6.1f} s")
-    cpu_ratio, wall_ratio = one_cpu / own_cpu, one_wall / own_wall
-    print(f"one context / a context a page: CPU {cpu_ratio:.2f}, wall {wall_ratio:.2f}")
+    first_cpu, first_wall = results[0]
+    for (name, _, _), (cpu, wall) in zip(WAYS, results, strict=True):
+        print(
+            f"{name:22} Chromium {cpu:6.1f} CPU-s, wall {wall:6.1f} s"
+            f"  (ratio to the first: CPU {cpu / first_cpu:.2f}, wall {wall / first_wall:.2f})"
+        )
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -126,6 +126,7 @@ class PageWatch:
 
     def __init__(self) -> None:
         self.problems: list[str] = []
+        self._handlers: list[tuple[str, Callable[..., object]]] = []
 
     def _uncaught(self, error) -> None:
         if str(error).strip() != ANYWIDGET_SLOW_START:
@@ -142,16 +143,27 @@ class PageWatch:
             if OUTSIDE.match(request.url):
                 self.problems.append(f"request outside the app: {request.url}")
 
-        page.on("request", outside)
-        page.on(
-            "console",
-            lambda msg: msg.type == "error" and self.problems.append(f"console error: {msg.text}"),
-        )
-        page.on("pageerror", self._uncaught)
-        page.on(
-            "response",
-            lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status} for {r.url}"),
-        )
+        self._handlers = [
+            ("request", outside),
+            (
+                "console",
+                lambda msg: (
+                    msg.type == "error" and self.problems.append(f"console error: {msg.text}")
+                ),
+            ),
+            ("pageerror", self._uncaught),
+            (
+                "response",
+                lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status} for {r.url}"),
+            ),
+        ]
+        for event, handler in self._handlers:
+            page.on(event, handler)
+
+    def detach(self, page) -> None:
+        """Stop watching `page` (a tab that goes on to another page, watched anew)."""
+        for event, handler in self._handlers:
+            page.remove_listener(event, handler)
 
 
 def visited_translations(config: pytest.Config) -> list[tuple[str, str]]:

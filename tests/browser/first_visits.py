@@ -31,6 +31,7 @@ from typing import Any
 
 from tests.browser.page_actions import (
     ACTION,
+    DRAWN_WIDGET_OUTPUTS,
     OUTPUT,
     drawn_widget_outputs,
     interact,
@@ -133,20 +134,29 @@ class _Open:
     started: float
 
 
-def _ready(opened: _Open) -> bool:
-    page = opened.page
-    try:
-        if not page.evaluate(_READY):
-            return False
-        opened.visit.drawn_widgets = drawn_widget_outputs(page)
-    except Exception:  # the page is still navigating: its document is not there yet
-        return False
-    return opened.visit.drawn_widgets >= opened.visit.expected_widgets
+#: Whether the page is loaded and shows (at least) `expected` drawn widget outputs; run in
+#: the page by Playwright every `POLL_MS` (a poll from here was two round trips through
+#: Chromium's browser process and Playwright's driver, five times a second a page).
+_COMPLETE = f"""(expected) => ({_READY})() && ({DRAWN_WIDGET_OUTPUTS})() >= expected"""
+POLL_MS = 200
+
+
+def _wait_until_complete(opened: _Open, url: str) -> bool:
+    """Open `url` in the visit's tab and wait until the page is complete (all its expected
+    widgets drawn) or `PAGE_TIMEOUT_S` has passed since the visit started; whether it is."""
+    page, visit = opened.page, opened.visit
+    # a preheating page answers when its kernel is ready: its first byte may take a while
+    page.goto(url, wait_until="commit", timeout=PAGE_TIMEOUT_S * 1000)
+    left = PAGE_TIMEOUT_S - (time.monotonic() - opened.started)
+    page.wait_for_function(
+        _COMPLETE, arg=visit.expected_widgets, polling=POLL_MS, timeout=max(left, 0.1) * 1000
+    )
+    return True
 
 
 def _read(opened: _Open, screenshots: Path) -> None:
     """Note what the page shows, screenshot it, and leave it: the page sends its kernel's
-    shutdown as it goes (a beacon), so the caller closes the tab a moment later."""
+    shutdown as it goes (a beacon, which the browser sends whatever the tab does next)."""
     visit, page = opened.visit, opened.page
     visit.seconds = time.monotonic() - opened.started
     try:
@@ -274,23 +284,23 @@ def _use(visit: Visit, page) -> None:
     visit.problems_after += page_errors(page)
 
 
-def _visit(context, visit: Visit, url: str, watch_factory, screenshots: Path):
-    """Open `url` in a new tab of `context`, wait until all its widgets are drawn (or
-    `PAGE_TIMEOUT_S`), read it into `visit` and leave it; the tab, for the caller to close
-    once the page's beacon has gone out."""
-    page = context.new_page()
+def _visit(tab, visit: Visit, url: str, watch_factory, screenshots: Path) -> None:
+    """Open `url` in `tab` (at the desktop's size), wait until all its widgets are drawn (or
+    `PAGE_TIMEOUT_S`), read it into `visit` and leave it (to about:blank)."""
+    tab.set_viewport_size(CONTEXT_OPTIONS["viewport"])  # the last page ended on a phone's
     watch = watch_factory()
-    watch.attach(page)
-    opened = _Open(visit, page, watch, time.monotonic())
-    # sent without waiting for the answer: a preheating page answers when ready
-    page.evaluate("url => { window.location.href = url }", url)
-    while True:
-        visit.complete = _ready(opened)
-        if visit.complete or time.monotonic() - opened.started > PAGE_TIMEOUT_S:
-            break
-        page.wait_for_timeout(200)
-    _read(opened, screenshots)
-    return page
+    watch.attach(tab)
+    opened = _Open(visit, tab, watch, time.monotonic())
+    try:
+        try:
+            visit.complete = _wait_until_complete(opened, url)
+        except Exception:  # Playwright's timeout (or the page never came): incomplete
+            visit.complete = False
+        with contextlib.suppress(Exception):  # (a page that never came has none)
+            visit.drawn_widgets = drawn_widget_outputs(tab)
+        _read(opened, screenshots)
+    finally:
+        watch.detach(tab)
 
 
 def visit_pages(
@@ -300,6 +310,7 @@ def visit_pages(
     pages: Sequence[tuple[str, str]],
     watch_factory: Callable[[], object],
     screenshots: Path,
+    tab_a_page: bool = False,
 ) -> dict[str, Visit]:
     """Visit `pages` ((language, page relative to `root`)) as `AT_ONCE` visitors do, each
     with a browser of their own (`open_browser()`, entered in the visitor's thread) taking
@@ -311,15 +322,19 @@ def visit_pages(
     and the 52 visits took 310 s on an idle machine: the visits waited on each other, and
     their seconds counted the wait.)
 
-    A visitor's tabs share its browser context, and so its cache: the app's 5 MB of scripts
-    are fetched once, not once a page (Chromium's CPU for 24 pages: 129 s with a context a
-    page, 118 s with one: `benchmarks/browser_cache.py`); a page left shuts its kernel down
-    (a beacon, which closing its context would cancel: so a tab is closed `LEAVING_S` after
-    its page was left). Otherwise each tab is a first visit: a page keeps nothing in the
-    browser unless a room or a class is joined (its seat, in localStorage), and reads that
-    only when opened from that room's or class's link, as no page is here. So the seconds in
-    first_visits.json are those of a visitor whose browser has the app's scripts cached;
-    `benchmarks/app_pages.py` times first visits with an empty cache."""
+    A visitor opens its pages one after the other in one tab of its own browser context, so
+    its cache too: the app's 5 MB of scripts are fetched once, not once a page (Chromium's CPU
+    for 24 pages: 129 s with a context a page, 118 s with one: `benchmarks/browser_cache.py`),
+    and the tab's renderer process, which has compiled them, draws the next page (12 English
+    pages read as here: 57 s of Chromium's CPU with a new tab a page, 42 s in one tab). A page
+    left shuts its kernel down (a beacon, which closing the context would cancel: so the
+    context closes `LEAVING_S` after the last page was left). Otherwise each page is a first
+    visit: a new document keeps nothing of the last one unless a room or a class is joined
+    (its seat, in localStorage), and reads that only when opened from that room's or class's
+    link, as no page is here. So the seconds in first_visits.json are those of a visitor
+    whose browser has the app's scripts cached; `benchmarks/app_pages.py` times first visits
+    with an empty cache. `tab_a_page` opens each page in a new tab instead, for
+    `benchmarks/browser_cache.py` to compare."""
     visits = {name: Visit(name, lang, widget_outputs(root / name)) for lang, name in pages}
     waiting = [visits[name] for _, name in pages]
     taking = threading.Lock()
@@ -329,20 +344,18 @@ def visit_pages(
         try:
             with open_browser() as browser:
                 context = browser.new_context(**CONTEXT_OPTIONS)
-                left: list[tuple[float, Any]] = []  # (when, tab) of the pages left
                 try:
+                    tab = None
                     while True:
                         with taking:
                             if not waiting or failures:
                                 break
                             visit = waiting.pop(0)
-                        url = page_url(visit.name)
-                        tab = _visit(context, visit, url, watch_factory, screenshots)
-                        left.append((time.monotonic(), tab))
-                        while left and time.monotonic() - left[0][0] > LEAVING_S:
-                            left.pop(0)[1].close()
-                    if left:
-                        time.sleep(LEAVING_S)
+                        if tab is None or tab_a_page:  # (a tab left closes with the context)
+                            tab = context.new_page()
+                        _visit(tab, visit, page_url(visit.name), watch_factory, screenshots)
+                    # the last page's beacon goes out before the context closes
+                    time.sleep(LEAVING_S)
                 finally:
                     context.close()
         except BaseException as error:  # Playwright's own failure: the fixture raises it
