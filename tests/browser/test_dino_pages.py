@@ -150,7 +150,7 @@ _LOOK = r"""() => {
     next: state(game.querySelector('.kit-continue')),
     newGame: state(named('New game')),
     why: words(outputs[outputs.length - 1]),
-    banner: [...game.querySelectorAll("div[style*='fff8e1']")].filter(shown).map(words),
+    banner: [...game.querySelectorAll('.kit-banner')].filter(shown).map(words),
     summaries: summaries.length,
     cleanup: last ? [...last.querySelectorAll('.kit-cleanup li')].map(words) : [],
     finalTable: [...game.querySelectorAll('table')].some((t) => shown(t)

@@ -166,7 +166,7 @@ _GAME_STATE = r"""() => {
     why: words(game.querySelector('.kit-output')),
     setAside: dice('Set aside'),
     rolled: dice('Just rolled'),
-    totals: Object.fromEntries([...game.querySelectorAll("span[style*='inline-block']")]
+    totals: Object.fromEntries([...game.querySelectorAll('.kit-score')]
       .map((s) => words(s).split('\n')).filter((x) => x.length === 2)
       .map(([name, total]) => [name, Number(total)])),
     stats: [...game.querySelectorAll('table')].some(shown),
