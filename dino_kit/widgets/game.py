@@ -858,7 +858,7 @@ def final_table(state: GameState) -> str:
         cells = "".join(f"<td>{number_text(parts[k])}</td>" for k in keys)
         star = f" ({message('ui.winner_mark')})" if seat in state.winners else ""
         rows.append(f"<tr><td>{escape(state.names[seat])}{star}</td>{cells}</tr>")
-    return f"<table class='kit-grid'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+    return f"<table class='kit-final-table'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
 
 
 def told_round(

@@ -100,7 +100,7 @@ class ScoreCalculator(App):
         cells = "".join(
             f"<tr><td>{escape(message('score.' + k))}</td><td>{parts[k]}</td></tr>" for k in PARTS
         )
-        self.out.value = f"<table class='kit-grid kit-score-parts'>{cells}</table>"
+        self.out.value = f"<table class='kit-score-parts'>{cells}</table>"
 
     def summary(self) -> str:
         parts = self.parts()

@@ -144,7 +144,7 @@ class RollOff(App):
             verdict = CATALOGUE.plural(
                 "ui.tiebreak_winner.n", len(s.rolloffs), name=s.players[s.winner]
             )
-            self.last.value = f"<table class='kit-grid'>{''.join(rows)}</table><b>{verdict}</b>"
+            self.last.value = f"<table class='kit-cells'>{''.join(rows)}</table><b>{verdict}</b>"
         fresh = self._figure()
         with updating(self.figure):
             self.figure.data[0].y = fresh.data[0].y
