@@ -36,7 +36,7 @@ from dino_kit.widgets.data import current_components
 from kit_common.display import percent
 from kit_common.messages import number_text
 from kit_common.study import Progress
-from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, wrapping
 from kit_common.widgets.live_chart import LiveChart
 from kit_common.widgets.stoppable import Ended, StoppableWork
 
@@ -119,10 +119,8 @@ class BalanceExplorer(App):
         self.games = w.IntSlider(
             value=games, min=20, max=600, step=20, description=message("ui.games")
         )
-        self.seed = w.BoundedIntText(
-            value=seed, min=0, max=10**9, description=message("ui.seed"),
-            layout=w.Layout(width="14em"),
-        )  # fmt: skip
+        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description=message("ui.seed"))
+        self.seed.add_class("kit-seed")  # 14em (kit.css)
         self.run_button = button(message("ui.run"))
         self.run_button.button_style = "primary"
         self.run_button.add_class(ACTION_CLASS)
@@ -146,8 +144,9 @@ class BalanceExplorer(App):
         self.figure = LiveChart(balance_figure(self.report, self.kind.value, self.components))
         self.widget = w.VBox(
             [
-                w.HBox([self.players, self.length, self.games, self.seed, self.run_button],
-                       layout=w.Layout(flex_flow="row wrap")),
+                wrapping(
+                    w.HBox([self.players, self.length, self.games, self.seed, self.run_button])
+                ),
                 self.work.widget,
                 self.kind,
                 self.text,

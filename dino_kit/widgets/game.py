@@ -59,7 +59,15 @@ from dino_kit.widgets.views import (
 )
 from kit_common.errors import KitError
 from kit_common.messages import number_text
-from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
+from kit_common.widgets.base import (
+    ACTION_CLASS,
+    FIT_CLASS,
+    OUTPUT_CLASS,
+    App,
+    button,
+    updating,
+    wrapping,
+)
 from kit_common.widgets.charts import span
 from kit_common.widgets.live_chart import LiveChart
 from kit_common.widgets.stoppable import Ended, StoppableWork
@@ -89,6 +97,8 @@ CONTINUE_CLASS = "kit-continue"
 PLACE_FOR_ME_CLASS = "kit-place-for-me"
 #: CSS class of the Eat for me button shown while a person chooses who is eaten.
 EAT_FOR_ME_CLASS = "kit-eat-for-me"
+#: The class of a move's menus (a group of actions, the action): 44em wide (kit.css).
+MOVE_MENU_CLASS = "kit-move-menu"
 LENGTHS = ("short", "medium", "long")
 #: The rounds the VP chart shows at least, from the first: about a short game (4 to 7 rounds
 #: between heuristic bots), so that the first points have room.
@@ -145,10 +155,11 @@ class GameApp(App):
                 options=kind_options,
                 value=seats[i] if i < len(seats) else "heuristic",
                 description=message("ui.seat", n=i + 1),
-                layout=w.Layout(width="auto"),  # the longest bot name in full, in every language
             )
             for i in range(4)
         ]
+        for menu in self.seat_menus:
+            menu.add_class(FIT_CLASS)  # the longest bot name in full, in every language
         self.length = w.Dropdown(
             options=[(message("ui.length." + k), k) for k in LENGTHS],
             value=settings.get("objective_length", "short"),
@@ -159,14 +170,14 @@ class GameApp(App):
             value=settings.get("chaos_theory", False),
             description=message("ui.chaos"),
             indent=False,
-            layout=w.Layout(width="auto", margin="0 1em"),
         )
         self.predictable = w.Checkbox(
             value=settings.get("predictable_systems", False),
             description=message("ui.predictable"),
             indent=False,
-            layout=w.Layout(width="auto", margin="0 1em"),
         )
+        self.chaos.add_class("kit-setup-check")
+        self.predictable.add_class("kit-setup-check")
         self.solo_note = w.HTML()
         self.new_button = button(message("ui.new_game"))
         self.new_button.on_click(lambda _: self.new_game_from_setup())
@@ -174,13 +185,14 @@ class GameApp(App):
         self._show_seat_menus()
         setup = w.VBox(
             [
-                w.HBox([self.player_count, self.length, self.chaos, self.predictable],
-                       layout=w.Layout(flex_flow="row wrap")),
-                w.HBox(self.seat_menus, layout=w.Layout(flex_flow="row wrap")),
+                wrapping(w.HBox([self.player_count, self.length, self.chaos, self.predictable])),
+                wrapping(w.HBox(self.seat_menus)),
                 w.HBox([self.new_button, self.solo_note]),
-            ],
-            layout=w.Layout(display=None if show_setup else "none"),
+            ]
         )  # fmt: skip
+        # hidden by its Layout, not a class: ipywidgets' own way to hide a widget, which the
+        # app's other parts use too (`.layout.display` toggled as the game goes)
+        setup.layout.display = None if show_setup else "none"
 
         self.header = w.HTML()
         self.notice = w.HTML()
@@ -210,16 +222,14 @@ class GameApp(App):
         self._setting_kinds = False
         self.kinds.observe(self._on_kind, names="value")
         # a long menu's first step (`narrate.grouped`); hidden when the kind's menu is short
-        self.groups = w.Dropdown(
-            options=[], description=message("ui.group"), layout=w.Layout(width="44em")
-        )
+        self.groups = w.Dropdown(options=[], description=message("ui.group"))
+        self.groups.add_class(MOVE_MENU_CLASS)
         self._setting_groups = False
         self._groups: dict[Any, list[Action]] = {}  # the groups shown, by key
         self._kind_actions: list[Action] = []  # the highlighted kind's actions
         self.groups.observe(self._on_group, names="value")
-        self.options = w.Dropdown(
-            options=[], description=message("ui.choice"), layout=w.Layout(width="44em")
-        )
+        self.options = w.Dropdown(options=[], description=message("ui.choice"))
+        self.options.add_class(MOVE_MENU_CLASS)
         self.play_button = button(message("ui.play"), message("ui.play.tip"))
         self.play_button.button_style = "primary"
         self.play_button.add_class(ACTION_CLASS)
@@ -365,7 +375,7 @@ class GameApp(App):
             reason = None if broken is None else message("ui.refused", why=broken[1])
         if reason is not None:
             self.message_text = reason
-            self.why.value = f"<span style='color:#c62828'>{escape(reason)}</span>"
+            self.why.value = f"<span class='kit-error'>{escape(reason)}</span>"
             return reason
         name = self.state.names[self.state.current_player()]
         self.message_text = message("ui.played", name=name, action=action_label(self.state, action))
@@ -426,7 +436,7 @@ class GameApp(App):
             reason = message("ui.choose_first")
             self.message_text = reason
             self._fill_options()  # the menu again lists the highlighted kind's actions
-            self.why.value = f"<span style='color:#c62828'>{escape(reason)}</span>"
+            self.why.value = f"<span class='kit-error'>{escape(reason)}</span>"
             return reason
         return self.act(action)
 
@@ -653,10 +663,7 @@ class GameApp(App):
         if s.is_terminal() or self.stopped() or self.paused:  # the round ahead waits for Continue
             self.notice.value = ""
         else:
-            self.notice.value = (
-                f"<div style='background:#fff8e1;border-left:4px solid #f9a825;padding:4px 8px'>"
-                f"{escape(round_start_notice(s))}</div>"
-            )
+            self.notice.value = f"<div class='kit-banner'>{escape(round_start_notice(s))}</div>"
         self.story.value = self.story_html()
         self.continue_button.description = (
             message("ui.continue") if self.held else message("ui.continue_to", round=s.round)
@@ -710,7 +717,7 @@ class GameApp(App):
         shown = "".join(f"<li>{escape(x)}</li>" for x in reversed(self.lines[-80:]))
         self.log_view.value = (
             f"<details><summary><b>{escape(message('ui.log', n=len(self.lines)))}</b></summary>"
-            "<ul class='kit-log' style='list-style:none;padding-left:0;font-size:90%'>"
+            "<ul class='kit-log kit-plain-list'>"
             f"{shown}</ul></details>"
         )
 
@@ -826,6 +833,9 @@ class RoundSummary:
             f"<li>{''.join(f'<div>{escape(x)}</div>' for x in park_lines(v, names[v.seat]))}</li>"
             for v in self.visits
         )
+        # the one inline style left here: a round's summary is also shown by a page's saved
+        # output (a `RoundSummary` on Dinosaur Island page 1), which JupyterLab draws before the
+        # kernel runs and the kit's style sheet reaches the page, so it carries its own looks
         return (
             f"<div class='kit-round-summary {NO_TEX}' data-round='{self.round}' "
             f"style='border:2px solid #6d4c41;border-radius:6px;padding:6px 10px;margin:4px 0;"
@@ -841,14 +851,14 @@ class RoundSummary:
 def final_table(state: GameState) -> str:
     """The final score of each player, part by part."""
     keys = ("track", "attractions", "exhibits", "objectives", "money", "total")
-    head = "".join(f"<th style='padding:2px 8px'>{message('score.' + k)}</th>" for k in keys)
+    head = "".join(f"<th>{message('score.' + k)}</th>" for k in keys)
     rows = []
     for seat, p in enumerate(state.players):
         parts = breakdown(state, p)
-        cells = "".join(f"<td style='padding:2px 8px'>{number_text(parts[k])}</td>" for k in keys)
+        cells = "".join(f"<td>{number_text(parts[k])}</td>" for k in keys)
         star = f" ({message('ui.winner_mark')})" if seat in state.winners else ""
         rows.append(f"<tr><td>{escape(state.names[seat])}{star}</td>{cells}</tr>")
-    return f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+    return f"<table class='kit-final-table'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
 
 
 def told_round(

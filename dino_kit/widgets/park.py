@@ -19,7 +19,7 @@ from dino_kit.rules import Rules
 from dino_kit.widgets import charts
 from dino_kit.widgets.data import current_components
 from kit_common.messages import number_text
-from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, updating, wrapping
 from kit_common.widgets.live_chart import LiveChart
 
 POOL_SIZE = 5  # a 2-player pool
@@ -50,9 +50,8 @@ class ParkRisk(App):
                 min=low,
                 max=high,
                 description=message(key),
-                style={"description_width": "11em"},
-                layout=w.Layout(width="32em"),
             )
+            s.add_class("kit-park-slider")  # 32em, its name 11em (kit.css)
             s.observe(lambda _: self._refresh(), names="value")
             return s
 
@@ -73,8 +72,7 @@ class ParkRisk(App):
         self.risk_figure = LiveChart(charts.risk_chart([], [], [], security))
         self.widget = w.VBox(
             [self.visitors, self.capacity, self.threat, self.unclaimed, self.security, self.text,
-             w.HBox([self.law_figure.widget, self.risk_figure.widget],
-                    layout=w.Layout(flex_flow="row wrap"))]
+             wrapping(w.HBox([self.law_figure.widget, self.risk_figure.widget]))]
         )  # fmt: skip
         self._refresh()
 
@@ -173,18 +171,17 @@ class FoodChoice(App):
 
     def _refresh(self) -> None:
         head = "".join(
-            f"<th style='padding:2px 8px'>{escape(message('ui.food_col.' + k))}</th>"
+            f"<th>{escape(message('ui.food_col.' + k))}</th>"
             for k in ("money", "vp", "cash", "kept")
         )
         rows = []
         for m in range(self.food.value + 1):
             vp, money, kept = self.choice(m)
-            bold = (
-                " style='font-weight:bold;background:#fff3e0'" if m == self.as_money.value else ""
-            )
+            bold = " class='kit-chosen'" if m == self.as_money.value else ""
             rows.append(
                 f"<tr{bold}><td>{m}</td><td>+{vp}</td><td>+${money}</td><td>{kept}</td></tr>"
             )
         self.text.value = (
-            f"<p><b>{escape(self.summary())}</b></p><table><tr>{head}</tr>{''.join(rows)}</table>"
+            f"<p><b>{escape(self.summary())}</b></p>"
+            f"<table class='kit-food-table'><tr>{head}</tr>{''.join(rows)}</table>"
         )

@@ -201,13 +201,14 @@ class HeldThreatExplorer(App):
     def _refresh(self) -> None:
         pool = self.pool()
         cells = "".join(
-            f"<td style='padding:2px 6px'>{k}</td><td style='padding:2px 6px'>"
+            f"<td>{k}</td><td>"
             f"{number_text(float(odds.mean(odds.held_threat_distribution(pool, k))), '.3f')}"
             "</td></tr><tr>"
             for k in range(len(pool) + 1)
         )
         self.table.value = (
-            f"<p>{escape(self.summary())}</p><table><tr><th>{message('ui.unclaimed')}</th>"
+            f"<p>{escape(self.summary())}</p><table class='kit-threat-table'>"
+            f"<tr><th>{message('ui.unclaimed')}</th>"
             f"<th>{message('ui.mean_held')}</th></tr><tr>{cells}</tr></table>"
         )
         xs = list(range(4))

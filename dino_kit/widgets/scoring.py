@@ -14,7 +14,7 @@ from dino_kit.objectives import breakdown
 from dino_kit.setup import new_game
 from dino_kit.state import Exhibit, GameState, PlayerState
 from dino_kit.widgets.data import current_components
-from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, wrapping
 
 EXHIBIT_ROWS = 4
 PARTS = ("track", "attractions", "exhibits", "objectives", "money", "total")
@@ -71,7 +71,7 @@ class ScoreCalculator(App):
             [
                 w.HBox([self.track, self.money, self.score_button]),
                 *[w.HBox(row) for row in self.exhibits],
-                w.HBox([self.attractions, self.objectives], layout=w.Layout(flex_flow="row wrap")),
+                wrapping(w.HBox([self.attractions, self.objectives])),
                 self.out,
             ]
         )
@@ -98,11 +98,9 @@ class ScoreCalculator(App):
     def show(self) -> None:
         parts = self.parts()
         cells = "".join(
-            f"<tr><td style='padding:2px 8px'>{escape(message('score.' + k))}</td>"
-            f"<td style='padding:2px 8px;text-align:right'>{parts[k]}</td></tr>"
-            for k in PARTS
+            f"<tr><td>{escape(message('score.' + k))}</td><td>{parts[k]}</td></tr>" for k in PARTS
         )
-        self.out.value = f"<table>{cells}</table>"
+        self.out.value = f"<table class='kit-score-parts'>{cells}</table>"
 
     def summary(self) -> str:
         parts = self.parts()

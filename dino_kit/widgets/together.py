@@ -33,7 +33,7 @@ from dino_kit.widgets.game import KIND_ORDER, final_table
 from dino_kit.widgets.views import board_html, claimant_name, market_html, research_html
 from kit_common.game import CHANCE
 from kit_common.rooms import RoomStore, RoomView
-from kit_common.widgets.base import button
+from kit_common.widgets.base import FIT_CLASS, button, wrapping
 from kit_common.widgets.rooms import RoomApp, Send
 from kit_common.words import message as common_message
 
@@ -65,16 +65,14 @@ class DinoTable:
         self.kinds.style.button_width = "auto"
         self.kinds.observe(lambda _: self._fill_options(), names="value")
         # a long menu's first step, as on the game page (`narrate.grouped`)
-        self.groups = w.Dropdown(
-            options=[], description=message("ui.group"), layout=w.Layout(width="auto")
-        )
-        self.groups.layout.display = "none"
+        self.groups = w.Dropdown(options=[], description=message("ui.group"))
+        self.groups.add_class(FIT_CLASS)
+        self.groups.layout.display = "none"  # shown for a long menu only (ipywidgets' hiding)
         self._groups: dict[Any, list[Action]] = {}
         self._kind_actions: list[Action] = []
         self.groups.observe(lambda _: self._fill_choices(), names="value")
-        self.options = w.Dropdown(
-            options=[], description=message("ui.choice"), layout=w.Layout(width="auto")
-        )
+        self.options = w.Dropdown(options=[], description=message("ui.choice"))
+        self.options.add_class(FIT_CLASS)
         self.options.add_class(CHOICE_CLASS)
         self.play_button = button(message("ui.play"), message("ui.play.tip"))
         self.play_button.button_style = "primary"
@@ -94,9 +92,8 @@ class DinoTable:
                 self.centre,
                 self.kinds,
                 self.groups,
-                w.HBox(
-                    [self.options, self.play_button, self.place_button, self.eat_button],
-                    layout=w.Layout(flex_flow="row wrap"),
+                wrapping(
+                    w.HBox([self.options, self.play_button, self.place_button, self.eat_button])
                 ),
                 self.result,
                 self.boards,
@@ -217,8 +214,7 @@ class DinoTable:
         shown = "".join(f"<li>{escape(x)}</li>" for x in reversed(self.lines[-STORY_LINES:]))
         self.story.value = (
             f"<details open><summary><b>{escape(message('ui.log', n=len(self.lines)))}</b>"
-            "</summary><ul class='kit-log' style='list-style:none;padding-left:0;"
-            f"font-size:90%'>{shown}</ul></details>"
+            f"</summary><ul class='kit-log kit-plain-list'>{shown}</ul></details>"
         )
 
 
@@ -233,7 +229,7 @@ def options_widget() -> tuple[w.Widget, Callable[[], dict[str, Any]]]:
     )
     chaos = w.Checkbox(value=False, description=message("ui.chaos"), indent=False)
     predictable = w.Checkbox(value=False, description=message("ui.predictable"), indent=False)
-    box = w.HBox([length, chaos, predictable], layout=w.Layout(flex_flow="row wrap"))
+    box = wrapping(w.HBox([length, chaos, predictable]))
 
     def read() -> dict[str, Any]:
         return {

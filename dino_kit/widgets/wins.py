@@ -26,7 +26,7 @@ from dino_kit.widgets.data import current_components
 from kit_common.messages import number_text
 from kit_common.statistics import mean_interval
 from kit_common.study import Progress
-from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating, wrapping
 from kit_common.widgets.live_chart import LiveChart
 from kit_common.widgets.stoppable import Ended, StoppableWork
 
@@ -55,9 +55,9 @@ class WinsExplorer(App):
                     options=options,
                     value=value,
                     description=message("ui.seat", n=i + 1),
-                    layout=w.Layout(width="16em"),
                 )
             )
+            self.seats[-1].add_class("kit-seat-menu")  # 16em (kit.css)
         self.games = w.IntSlider(value=games, min=10, max=400, step=10,
                                  description=message("ui.games"))  # fmt: skip
         self.chaos = w.Checkbox(value=False, description=message("ui.chaos"))
@@ -93,7 +93,7 @@ class WinsExplorer(App):
         )
         self.widget = w.VBox(
             [
-                w.HBox(self.seats, layout=w.Layout(flex_flow="row wrap")),
+                wrapping(w.HBox(self.seats)),
                 w.HBox([self.games, self.length, self.chaos, self.run_button]),
                 self.work.widget,
                 self.text,

@@ -19,7 +19,7 @@ from dino_kit.phases import workers
 from dino_kit.phases.workers import dna_text
 from dino_kit.state import Action, GameState
 from dino_kit.widgets.views import board_html
-from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, wrapping
 
 #: Positions looked at, at most: the search stops there (a lab this big is not in the game).
 MAX_NODES = 50_000
@@ -105,10 +105,11 @@ class BuildPlanner(App):
         self.seat = state.current_player()
         p = state.players[self.seat]
         self.dna = [
-            w.BoundedIntText(value=p.dna[i], min=0, max=p.limits[i], description=t,
-                             layout=w.Layout(width="9em"))
+            w.BoundedIntText(value=p.dna[i], min=0, max=p.limits[i], description=t)
             for i, t in enumerate(DNA_TYPES)
-        ]  # fmt: skip
+        ]
+        for field in self.dna:
+            field.add_class("kit-dna-count")  # 9em (kit.css)
         self.workers = w.IntSlider(
             value=p.workers_free, min=0, max=9, description=message("ui.workers")
         )
@@ -127,7 +128,7 @@ class BuildPlanner(App):
         self.out.add_class(OUTPUT_CLASS)
         self.widget = w.VBox(
             [
-                w.HBox(self.dna, layout=w.Layout(flex_flow="row wrap")),
+                wrapping(w.HBox(self.dna)),
                 w.HBox([self.workers, self.money, self.plan_button]),
                 self.board,
                 self.out,

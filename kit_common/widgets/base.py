@@ -14,17 +14,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as w
 
 from kit_common.widgets import browser_state, failures
 from kit_common.widgets.live_chart import charts_in
+from kit_common.widgets.style import with_kit_style
 
 #: CSS classes shared with the browser tests: the main control of a page, and the element
 #: whose content changes after using it.
 ACTION_CLASS = "kit-action"
 OUTPUT_CLASS = "kit-output"
+#: The class of a row of controls that wraps onto the next line on a narrow screen (kit.css).
+WRAP_CLASS = "kit-wrap"
+#: The class of a button, toggle or checkbox as wide as its label (kit.css).
+FIT_CLASS = "kit-fit"
+
+BoxT = TypeVar("BoxT", bound=w.Box)
 
 
 class App:
@@ -58,6 +65,8 @@ class App:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         failures.register_app(self)
+        if isinstance(self.widget, w.Box):
+            with_kit_style(self.widget)  # the kit's style sheet comes with the app
         for chart in charts_in(self.widget):
             chart.redraw()  # edits made outside `updating` since the last draw show too
         shown = self.widget._repr_mimebundle_(**kwargs)
@@ -82,9 +91,15 @@ failures.install()
 browser_state.install()
 
 
-def button(description: str, tooltip: str = "", **layout: str) -> w.Button:
-    """A button with a label and tooltip, wide enough for its label."""
-    width = layout.pop("width", "auto")
-    return w.Button(
-        description=description, tooltip=tooltip, layout=w.Layout(width=width, **layout)
-    )
+def button(description: str, tooltip: str = "") -> w.Button:
+    """A button with a label and tooltip, as wide as its label (`FIT_CLASS`)."""
+    made = w.Button(description=description, tooltip=tooltip)
+    made.add_class(FIT_CLASS)
+    return made
+
+
+def wrapping(box: BoxT) -> BoxT:
+    """`box`, its children set in a row that wraps onto the next line on a narrow screen
+    (`WRAP_CLASS`)."""
+    box.add_class(WRAP_CLASS)
+    return box

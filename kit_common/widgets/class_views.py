@@ -65,7 +65,7 @@ from kit_common.class_store import (
 from kit_common.errors import InputError, KitError
 from kit_common.experiments import MAX_LAW_TEXT, Comparison, Experiment, parse_law
 from kit_common.messages import number_text
-from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from kit_common.widgets.base import ACTION_CLASS, FIT_CLASS, OUTPUT_CLASS, App, button, wrapping
 from kit_common.widgets.browser_memory import SeatMemory
 from kit_common.widgets.browser_state import bounded
 from kit_common.widgets.class_chart import ClassChart
@@ -262,8 +262,8 @@ class TeacherView(_ClassPage):
         self.choice = w.Dropdown(
             options=[(e.title, name) for name, e in self.experiments.items()],
             description=message("classview.experiment"),
-            layout=w.Layout(width="32em"),
         )
+        self.choice.add_class("kit-wide-field")
         self.idle = w.BoundedIntText(
             value=DEFAULT_IDLE_MINUTES,
             min=MIN_IDLE_MINUTES,
@@ -282,8 +282,7 @@ class TeacherView(_ClassPage):
                     description=message(f"classview.own_{part}"),
                     placeholder=message(f"classview.own_{part}_placeholder"),
                     style={"description_width": "initial"},
-                    layout=w.Layout(width="32em", max_width="100%"),
-                ),
+                ).add_class("kit-wide-field"),
                 typed_limit(most),
             )
             for part, most in (
@@ -298,8 +297,7 @@ class TeacherView(_ClassPage):
                 placeholder=message("classview.own_law_placeholder"),
                 rows=7,
                 style={"description_width": "initial"},
-                layout=w.Layout(width="32em", max_width="100%"),
-            ),
+            ).add_class("kit-wide-field"),
             MAX_LAW_TEXT,
         )
         self.own_law.add_class("kit-class-own-law")
@@ -321,8 +319,8 @@ class TeacherView(_ClassPage):
             value=False,
             description=message("classview.own"),
             tooltip=message("classview.own_toggle_tip"),
-            layout=w.Layout(width="auto"),
         )
+        self.own.add_class(FIT_CLASS)
         self.own.add_class("kit-class-own")
         self.own.observe(
             lambda change: setattr(
@@ -360,13 +358,10 @@ class TeacherView(_ClassPage):
         self.widget = w.VBox(
             [
                 self.address,
-                w.HBox(
-                    [self.choice, self.idle, self.start_button],
-                    layout=w.Layout(flex_flow="row wrap"),
-                ),
+                wrapping(w.HBox([self.choice, self.idle, self.start_button])),
                 self.own,
                 self.own_form,
-                w.HBox([self.code_input, self.open_button], layout=w.Layout(flex_flow="row wrap")),
+                wrapping(w.HBox([self.code_input, self.open_button])),
                 self.notice,
                 self.code,
                 self.chart.widget,
@@ -449,7 +444,7 @@ class TeacherView(_ClassPage):
         link = join_url(key.code, page=self.address.href)
         anchor = f"<a href='{escape(link)}'>{escape(link)}</a>"
         self.code.value = (
-            "<p style='font-size:3em;letter-spacing:0.1em'>"
+            "<p class='kit-code kit-code-big'>"
             f"<b>{escape(key.code)}</b></p>"
             f"<p>{escape(experiment.title)}: {escape(experiment.trial)}</p>"
             f"<p>{message('classview.join', link=anchor)}</p>"
@@ -640,10 +635,7 @@ class StudentView(_ClassPage):
                 self.join_button,
                 self.about,
                 # a phone's narrow screen: the parts wrap instead of being cut short
-                w.HBox(
-                    [self.roll_button, self.typed, self.add_button],
-                    layout=w.Layout(flex_flow="row wrap"),
-                ),
+                wrapping(w.HBox([self.roll_button, self.typed, self.add_button])),
                 self.picture,
                 self.send_button,
                 self.status,

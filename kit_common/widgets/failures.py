@@ -136,7 +136,7 @@ def message(key: str, **values: object) -> str:
 
 def notice_html(sentence: str) -> str:
     """`sentence` as the HTML of a notice line (escaped: it may quote what a visitor sent)."""
-    return f'<span class="kit-notice" style="color:#9b2c2c">{html.escape(sentence)}</span>'
+    return f'<span class="kit-notice">{html.escape(sentence)}</span>'
 
 
 def server_log() -> logging.Logger:

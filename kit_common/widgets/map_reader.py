@@ -121,8 +121,8 @@ class RowReader:
             description=_title_text(chart.layout.yaxis.title),
             continuous_update=False,
             style={"description_width": "initial"},
-            layout=w.Layout(width="100%"),
         )
+        self.rows.add_class("kit-full-width")
         self.bars = LiveChart(self._figure())
         self.rows.observe(lambda _: self._redraw(), names="value")
         self.widget = w.VBox([self.rows, self.bars.widget])

@@ -61,7 +61,7 @@ from kit_common.rooms import (
     RoomView,
     SeatKey,
 )
-from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, wrapping
 from kit_common.widgets.browser_memory import SeatMemory
 from kit_common.widgets.browser_state import bounded
 from kit_common.widgets.class_views import PageAddress, qr_svg
@@ -227,29 +227,30 @@ class RoomApp(App):
         )
         self.creator_box = w.VBox(
             [
-                w.HBox(
-                    [self.bot_seat, self.bot_choice, self.bot_button, self.start_button],
-                    layout=w.Layout(flex_flow="row wrap"),
+                wrapping(
+                    w.HBox([self.bot_seat, self.bot_choice, self.bot_button, self.start_button])
                 ),
                 self.hand_rule,
-            ],
-            layout=w.Layout(display="none"),
+            ]
         )
+        # hidden by its Layout (ipywidgets' way to hide a widget), shown to the room's creator
+        self.creator_box.layout.display = "none"
         self.scores = w.HTML()
         self.scores.add_class("kit-room-scores")
         self.over = w.HTML()
         self.table = make_table(self.send)
-        wrap = w.Layout(flex_flow="row wrap")
         self.setup = w.VBox(
             [
                 self.name,
-                w.HBox(
-                    [self.players, *([options] if options is not None else []), self.create_button],
-                    layout=wrap,
+                wrapping(
+                    w.HBox(
+                        [self.players, *([options] if options is not None else []),
+                         self.create_button]
+                    )
                 ),
-                w.HBox([self.code_input, self.join_button], layout=wrap),
+                wrapping(w.HBox([self.code_input, self.join_button])),
             ]
-        )
+        )  # fmt: skip
         self.widget = w.VBox(
             [
                 self.address,
@@ -315,9 +316,9 @@ class RoomApp(App):
             anchor = f"<a href='{escape(link)}'>{escape(link)}</a>"
             qr = escape(message("roomview.qr"))
             self.code.value = (
-                f"<p>{message('roomview.code')} <b style='font-size:2em;letter-spacing:0.1em'>"
+                f"<p>{message('roomview.code')} <b class='kit-code'>"
                 f"{escape(seat.code)}</b></p>"
-                f"<p style='overflow-wrap:anywhere'>{message('roomview.invite', link=anchor)}</p>"
+                f"<p class='kit-link-line'>{message('roomview.invite', link=anchor)}</p>"
                 f"<div role='img' aria-label='{qr}'>{qr_svg(link)}</div>"
                 f"<p>{escape(message('roomview.you', name=seat.name, seat=seat.seat + 1))}</p>"
             )

@@ -132,16 +132,17 @@ class StoppableWork:
             description=message("work.stop"),
             tooltip=message("work.stop_tip"),
             button_style="warning",
-            layout=w.Layout(width="auto"),
         )
+        self.stop_button.add_class("kit-fit")  # as wide as its label (kit.css)
         self.stop_button.add_class(STOP_CLASS)
         self.stop_button.on_click(lambda _: self.stop())
         self.status = w.HTML()
         self.status.add_class(STATUS_CLASS)
-        self.widget = w.HBox(
-            [self.bar, self.stop_button, self.status],
-            layout=w.Layout(display="none", flex_flow="row wrap", align_items="center"),
-        )
+        self.widget = w.HBox([self.bar, self.stop_button, self.status])
+        # hidden by its Layout until work runs (ipywidgets' way to hide a widget, toggled
+        # below); its looks, a wrapping row centred on its line, are kit.css's
+        self.widget.layout.display = "none"
+        self.widget.add_class("kit-wrap")
         self.widget.add_class(ROW_CLASS)
         self.last: Ended[Any] | None = None
         self._stop = threading.Event()

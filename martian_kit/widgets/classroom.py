@@ -20,7 +20,15 @@ import plotly.graph_objects as go
 
 from kit_common.errors import KitError
 from kit_common.messages import current_language, number_text
-from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, updating
+from kit_common.widgets.base import (
+    ACTION_CLASS,
+    FIT_CLASS,
+    OUTPUT_CLASS,
+    App,
+    button,
+    updating,
+    wrapping,
+)
 from kit_common.widgets.browser_state import bounded
 from kit_common.widgets.live_chart import LiveChart
 from kit_common.widgets.teaching import ANSWERS_SHOWN_CSS, PredictReveal
@@ -139,11 +147,11 @@ class ClassExperiment(App):
                 min=0,
                 max=MAX_ROLLS,
                 description=tally_row_label(k),
-                style={"description_width": "8em"},
-                layout=w.Layout(width="15em", max_width="100%"),
             )
             for k in TALLY_ROWS
         ]
+        for field in self.counts:
+            field.add_class("kit-tally-row")  # its label 8em wide, the row 15em (kit.css)
         self.table = w.VBox(self.counts)  # one row under the other, as on the sheet
         self.add_button = button(message("class.add"), message("class.add.tip"))
         self.add_button.button_style = "primary"
@@ -155,8 +163,8 @@ class ClassExperiment(App):
             value=False,
             description=message("class.reveal"),
             tooltip=message("class.reveal.tip"),
-            layout=w.Layout(width="auto"),
         )
+        self.reveal.add_class(FIT_CLASS)
         self.reveal.observe(lambda _: self._refresh(), names="value")
         self.message = w.HTML()
         self.groups_view = w.HTML()
@@ -170,10 +178,7 @@ class ClassExperiment(App):
                 self.name,
                 w.HTML(f"<p>{escape(message('class.tally.legend'))}</p>"),
                 self.table,
-                w.HBox(
-                    [self.add_button, self.clear_button, self.reveal],
-                    layout=w.Layout(flex_flow="row wrap"),
-                ),
+                wrapping(w.HBox([self.add_button, self.clear_button, self.reveal])),
                 self.message,
                 self.groups_view,
                 self.figure.widget,
@@ -269,25 +274,9 @@ class ClassExperiment(App):
         return message(key, groups=len(self.groups), rolls=len(self.pooled))
 
 
-PROJECTOR_CSS = """
-<style>
-body {
-  --jp-widgets-font-size: 20px;
-  --jp-widgets-inline-height: 44px;
-  --jp-widgets-inline-width: 460px;
-  --jp-widgets-inline-label-width: 140px;
-}
-body .jp-RenderedHTMLCommon, body .widget-html-content {
-  font-size: 150% !important; line-height: 1.5 !important;
-}
-body .jp-RenderedHTMLCommon h1 { font-size: 260% !important; }
-body .jp-RenderedHTMLCommon h2 { font-size: 200% !important; }
-body .widget-button, body .widget-toggle-button {
-  height: auto !important; min-height: var(--jp-widgets-inline-height);
-  width: auto !important; min-width: var(--jp-widgets-inline-width-tiny);
-}
-</style>
-"""
+#: The class of the projector view's button: while it is pressed, the kit's style sheet
+#: (kit_common/widgets/static/kit.css) sets the whole page in large type.
+PROJECTOR_CLASS = "kit-projector"
 
 
 def distribution_svg(width: int = 560, height: int = 220) -> str:
@@ -446,9 +435,9 @@ def _toggle(key: str, on_change: Callable[[bool], None]) -> tuple[w.ToggleButton
         value=False,
         description=message(key),
         tooltip=message(f"{key}.tip"),
-        layout=w.Layout(width="auto"),
     )
     toggle.add_class(ACTION_CLASS)
+    toggle.add_class(FIT_CLASS)
     line = w.HTML("")
     line.add_class(OUTPUT_CLASS)  # what the button changes
     toggle.observe(lambda change: on_change(change["new"]), names="value")
@@ -464,7 +453,10 @@ class LessonTools(App):
 
     def __init__(self, exercises: list[Exercise], title: str) -> None:
         self.exercises = exercises
-        self.projector, self.style = _toggle("tools.projector", self._project)
+        # the projector view: while the button is pressed, the kit's style sheet sets the
+        # whole page in large type (`body:has(.kit-projector.mod-active)`, kit.css)
+        self.projector, _ = _toggle("tools.projector", lambda on: None)
+        self.projector.add_class(PROJECTOR_CLASS)
         self.download = w.HTML(
             _download("martian_dice_handout.html", handout_html(exercises, title), "tools.students")
             + _download(
@@ -476,13 +468,8 @@ class LessonTools(App):
             + f"<p>{escape(message('tools.print'))}</p>"
         )
         self.answers, self.key = _toggle("tools.answers", self._show_answers)
-        self.widget = w.VBox(
-            [w.HBox([self.projector, self.answers]), self.style, self.key, self.download],
-            layout=w.Layout(align_items="flex-start"),
-        )
-
-    def _project(self, on: bool) -> None:
-        self.style.value = PROJECTOR_CSS if on else ""
+        self.widget = w.VBox([w.HBox([self.projector, self.answers]), self.key, self.download])
+        self.widget.add_class("kit-start")  # each line as wide as its own content
 
     def _show_answers(self, on: bool) -> None:
         self.key.value = (

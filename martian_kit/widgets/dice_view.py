@@ -28,7 +28,7 @@ def dice_html(dice: FaceCounts | Iterable[Face], empty: str = "") -> str:
     """A row of dice (from counts or a list of faces); `empty` when there is none."""
     faces = dice.faces() if isinstance(dice, FaceCounts) else list(dice)
     if not faces:
-        return f'<span style="color:#666">{escape(empty)}</span>'
+        return f'<span class="kit-none">{escape(empty)}</span>'
     return "".join(die_html(f) for f in faces)
 
 

@@ -20,7 +20,7 @@ from html import escape
 import ipywidgets as w
 
 from kit_common.messages import current_language
-from kit_common.widgets.base import OUTPUT_CLASS, App, button, updating
+from kit_common.widgets.base import OUTPUT_CLASS, App, button, updating, wrapping
 from kit_common.widgets.charts import span
 from kit_common.widgets.live_chart import LiveChart
 from martian_kit.dice import NUM_DICE, FaceCounts
@@ -101,13 +101,13 @@ def stats_html(rows: list[dict[str, str | int | float]]) -> str:
     keys += ["earthlings", "rolls"]
     if any(r["tiebreak_rays"] for r in rows):
         keys.append("tiebreak_rays")
-    head = "".join(f"<th style='padding:2px 8px'>{message('stats.' + k)}</th>" for k in keys)
+    head = "".join(f"<th>{message('stats.' + k)}</th>" for k in keys)
     body = ""
     for r in sorted(rows, key=lambda r: r["rank"]):
-        cells = "".join(f"<td style='padding:2px 8px'>{escape(str(r[k]))}</td>" for k in keys)
+        cells = "".join(f"<td>{escape(str(r[k]))}</td>" for k in keys)
         body += f"<tr>{cells}</tr>"
     title = f"<h4>{message('stats.title')}</h4>"
-    return f"{title}<table style='border-collapse:collapse'><tr>{head}</tr>{body}</table>"
+    return f"{title}<table class='kit-grid'><tr>{head}</tr>{body}</table>"
 
 
 class GameApp(App):
@@ -161,16 +161,15 @@ class GameApp(App):
             control.style = {"description_width": "initial"}
         # which game the settings are for: the next one, not the one shown below them
         self.setup_note = w.HTML()
-        row = w.HBox([*controls, self.new_button])
-        row.layout.flex_flow = "row wrap"
+        row = wrapping(w.HBox([*controls, self.new_button]))
         setup = w.VBox([self.setup_note, row])
         setup.layout.display = None if show_setup else "none"
 
         self.scoreboard = w.HTML()
-        self.scoreboard.layout = w.Layout(flex="0 1 auto", max_width="55%")
+        self.scoreboard.add_class("kit-scoreboard")  # at most 55 % of the row (kit.css)
         # the bots' turns since a person last played, beside the scores
         # (not a `kit-output`: a person's step changes the line under the dice, not this panel)
-        self.bot_turns = w.HTML(layout=w.Layout(flex="1 1 20em", margin="0 0 0 2em"))
+        self.bot_turns = w.HTML()
         # on a phone it goes below the scores, without the margin that set it apart beside them
         self.bot_turns.add_class("kit-beside")
         self.view = TurnView()
@@ -188,7 +187,7 @@ class GameApp(App):
         self.widget = w.VBox(
             [
                 setup,
-                w.HBox([self.scoreboard, self.bot_turns], layout=w.Layout(flex_flow="row wrap")),
+                wrapping(w.HBox([self.scoreboard, self.bot_turns])),
                 self.view.widget,
                 self.actions.widget,
                 self.why,
@@ -372,9 +371,8 @@ class GameApp(App):
             f"<pre>{escape(describe_turn(s, t))}</pre></details></li>"
             for t in self.recent_bot_turns
         )
-        style = "list-style:none;padding-left:0;margin:0"
         heading = message("ui.bot_turns" if len(self.people) > 1 else "ui.bot_turns.you")
-        return f"<b>{heading}</b><ul style='{style}'>{items}</ul>"
+        return f"<b>{heading}</b><ul class='kit-plain-list'>{items}</ul>"
 
     def summary(self) -> str:
         s = self.state
@@ -402,8 +400,7 @@ class GameApp(App):
         s = self.state
         # side by side as a row, wrapping onto a second line on a narrow screen (a phone)
         board = "".join(
-            f"<span style='display:inline-block;vertical-align:top;padding:2px 10px;"
-            f"{_bold(i, s)}'>{escape(name)}<br>{s.totals[i]}</span>"
+            f"<span class='{_score_class(i, s)}'>{escape(name)}<br>{s.totals[i]}</span>"
             for i, name in enumerate(s.players)
         )
         notes = [message("ui.round", round=s.round)]
@@ -478,8 +475,7 @@ class GameApp(App):
             items.append(f"<li>{escape(message('ui.rolloff', i=i, rolls=rolls))}</li>")
         items += [self._log_item(s, t) for t in s.log]
         items.reverse()
-        style = "list-style:none;padding-left:0"
-        return f"<b>{message('ui.log')}</b><ul style='{style}'>{''.join(items)}</ul>"
+        return f"<b>{message('ui.log')}</b><ul class='kit-plain-list'>{''.join(items)}</ul>"
 
 
 def explain_next_words(turn: TurnState) -> list[str]:
@@ -514,10 +510,11 @@ def bot_turn_line(state: GameState, turn: TurnRecord) -> str:
     )
 
 
-def _bold(i: int, s: GameState) -> str:
+def _score_class(i: int, s: GameState) -> str:
+    """The classes of seat `i`'s score: the winner's, or the one to play, stand out."""
     if s.is_terminal():
-        return "font-weight:bold;background:#fff3c4" if i == s.winner else ""
-    return "font-weight:bold;background:#e3f2fd" if i == s.seat and not s.tied else ""
+        return "kit-score kit-winner" if i == s.winner else "kit-score"
+    return "kit-score kit-to-play" if i == s.seat and not s.tied else "kit-score"
 
 
 def _blank() -> TurnState:

@@ -55,8 +55,8 @@ class RollExplorer(App):
             options=[(face_name(f, 2), f) for f in FACES],
             value=self.face,
             description=message("ui.face"),
-            layout=w.Layout(width="18em"),
         )
+        self.face_picker.add_class("kit-face-menu")  # 18em (kit.css)
         self.face_picker.observe(self._on_face, names="value")
         self.dice = w.HTML()
         self.dice.add_class(OUTPUT_CLASS)

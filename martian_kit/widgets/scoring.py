@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import ipywidgets as w
 
-from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, wrapping
 from martian_kit.dice import FACES, NUM_DICE, FaceCounts
 from martian_kit.messages import face_name, message
 from martian_kit.narrate import describe_counts
@@ -43,13 +43,11 @@ class ScoreCalculator(App):
     def __init__(self, counts: FaceCounts = START, seed: int = 1) -> None:
         self.rng = random.Random(seed)
         self.inputs = {
-            f: w.BoundedIntText(
-                value=n, min=0, max=NUM_DICE, description=face_name(f, 2), layout=_BOX
-            )
+            f: w.BoundedIntText(value=n, min=0, max=NUM_DICE, description=face_name(f, 2))
             for f, n in zip(FACES, counts)
         }
         for box in self.inputs.values():
-            box.style.description_width = "6em"
+            box.add_class("kit-face-count")  # 11em, its label 6em (kit.css)
             box.observe(lambda _: self._refresh(), names="value")
         self.random_button = button(message("ui.random_example"), message("ui.random_example.tip"))
         self.random_button.add_class(ACTION_CLASS)
@@ -60,7 +58,7 @@ class ScoreCalculator(App):
         self.widget = w.VBox(
             [
                 w.HTML(f"<b>{message('ui.calculator')}</b>"),
-                w.HBox(list(self.inputs.values()), layout=w.Layout(flex_flow="row wrap")),
+                wrapping(w.HBox(list(self.inputs.values()))),
                 self.random_button,
                 self.dice,
                 self.result,
@@ -95,12 +93,11 @@ class ScoreCalculator(App):
         counts = self.counts
         self.dice.value = dice_html(counts)
         if counts.total > NUM_DICE:
-            self.result.value = f'<b style="color:#b71c1c">{self.summary()}</b>'
+            self.result.value = f'<b class="kit-error">{self.summary()}</b>'
         else:
             self.result.value = f"<b>{explain_score(counts)}</b>"
 
 
-_BOX = w.Layout(width="11em")
 #: The answer box's least width, label included: "Points:" and a field for "16" with its
 #: spinner, in every language (the label is as wide as its words).
 GUESS_MIN_WIDTH = "12em"

@@ -136,8 +136,7 @@ class RollOff(App):
             rows = []
             for i, rolloff in enumerate(s.rolloffs, 1):
                 cells = "".join(
-                    f"<td style='padding:2px 8px'>{s.players[seat]}<br>{_rays_html(rays)}"
-                    f"<br>{counted(Face.RAY, rays)}</td>"
+                    f"<td>{s.players[seat]}<br>{_rays_html(rays)}<br>{counted(Face.RAY, rays)}</td>"
                     for seat, rays in rolloff
                 )
                 rows.append(f"<tr><td><b>{i}</b></td>{cells}</tr>")
@@ -145,7 +144,7 @@ class RollOff(App):
             verdict = CATALOGUE.plural(
                 "ui.tiebreak_winner.n", len(s.rolloffs), name=s.players[s.winner]
             )
-            self.last.value = f"<table>{''.join(rows)}</table><b>{verdict}</b>"
+            self.last.value = f"<table class='kit-cells'>{''.join(rows)}</table><b>{verdict}</b>"
         fresh = self._figure()
         with updating(self.figure):
             self.figure.data[0].y = fresh.data[0].y
@@ -157,10 +156,7 @@ class RollOff(App):
 def _rays_html(rays: int) -> str:
     """The 6 tie-break dice: the Death Rays drawn, the other dice left blank (only the
     Death Rays count in a roll-off)."""
-    blank = (
-        "<span style='display:inline-block;width:1.2em;height:1.2em;margin:1px;"
-        "border:1px solid #999;border-radius:0.2em;vertical-align:middle'></span>"
-    )
+    blank = "<span class='kit-blank-die'></span>"
     small = die_html(Face.RAY, size_em=1.2)
     return small * rays + blank * (TIEBREAK_DICE - rays)
 

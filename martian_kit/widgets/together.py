@@ -76,9 +76,7 @@ class MartianTable:
         self.turn.update(state.turn)
         self.actions.update(state.turn if mine and not state.is_terminal() else None)
         told = [describe_turn(state, t) for t in reversed(state.log[-STORY_TURNS:])]
-        self.story.value = "".join(
-            f"<p style='white-space:pre-line'>{escape(text)}</p>" for text in told
-        )
+        self.story.value = "".join(f"<p class='kit-lines'>{escape(text)}</p>" for text in told)
         self.stats.value = stats_html(game_stats(state)) if state.is_terminal() else ""
 
 

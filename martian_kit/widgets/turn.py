@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 
 import ipywidgets as w
 
-from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
+from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button, wrapping
 from martian_kit.dice import FaceCounts
 from martian_kit.explain import explain_action, explain_roll
 from martian_kit.messages import face_message, message
@@ -49,7 +49,7 @@ class ActionBar:
         self.buttons[Action.ROLL].add_class(ACTION_CLASS)
         self.buttons[Action.ROLL].button_style = "primary"
         self.buttons[Action.STOP].button_style = "warning"
-        self.widget = w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap"))
+        self.widget = wrapping(w.HBox(list(self.buttons.values())))
 
     def update(self, state: TurnState | None) -> None:
         """Enable the legal actions of `state` (none when `state` is None: not your turn)."""
@@ -79,11 +79,10 @@ class TurnView:
         self.set_aside = w.HTML()
         self.rolled = w.HTML()
         self.score = w.HTML()
-        label = "<b>{}</b>".format
         self.widget = w.VBox(
             [
-                w.HBox([w.HTML(label(message("ui.set_aside")), layout=_LABEL), self.set_aside]),
-                w.HBox([w.HTML(label(message("ui.rolled")), layout=_LABEL), self.rolled]),
+                w.HBox([_row_label(message("ui.set_aside")), self.set_aside]),
+                w.HBox([_row_label(message("ui.rolled")), self.rolled]),
                 self.score,
             ]
         )
@@ -96,7 +95,11 @@ class TurnView:
         self.score.value = message(key, explanation=state.explain_score())
 
 
-_LABEL = w.Layout(width="7em")
+def _row_label(text: str) -> w.HTML:
+    """The name of a row of dice, 7em wide (kit.css's `kit-row-label`)."""
+    made = w.HTML(f"<b>{text}</b>")
+    made.add_class("kit-row-label")
+    return made
 
 
 class TurnPlayer(App):
@@ -185,7 +188,7 @@ class TurnPlayer(App):
         self.new_button.disabled = not self.lines
         self.why.value = f"<b>{self.explanation}</b>" if self.lines else ""
         earlier = "".join(f"<li>{' '.join(lines)}</li>" for lines in self.lines[:-1])
-        self.story.value = f'<ol style="color:#555">{earlier}</ol>' if earlier else ""
+        self.story.value = f'<ol class="kit-muted">{earlier}</ol>' if earlier else ""
 
 
 __all__ = ["ActionBar", "Phase", "TurnPlayer", "TurnView", "can_roll"]

@@ -129,6 +129,62 @@ def interact(page, backwards: bool = False) -> str:
     raise AssertionError(f"do not know how to use the {ACTION} element <{tag}>")
 
 
+#: Where the keyboard's focus is, seen from `target` (`where`): 0 on it, 1 when `target` comes
+#: later in the page (Tab goes there), -1 when earlier (Shift+Tab); with the focus nowhere (a
+#: pressed button that the game then disabled), null. And how the focus shows (`unseen`): ''
+#: when the focused control is drawn with a ring of 2 px or more whose colour stands out 3:1
+#: against white (WCAG 2.4.7 and 1.4.11) or nothing has the focus, else what it is and how it
+#: is drawn. One look for both: a Tab costs one round trip to the page.
+_FOCUS = """(target) => {
+  const now = document.activeElement;
+  if (!now || now === document.body) { return {where: null, unseen: ''}; }
+  const where = now === target ? 0
+    : now.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING ? 1 : -1;
+  const style = getComputedStyle(now);
+  const channels = (style.outlineColor.match(/[\\d.]+/g) || []).slice(0, 3).map(Number);
+  const linear = channels.map((c) => c / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const light = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2];
+  const contrast = 1.05 / (light + 0.05);
+  const ring = now.matches(':focus-visible') && style.outlineStyle !== 'none'
+    && parseFloat(style.outlineWidth) >= 2 && contrast >= 3;
+  const unseen = ring ? '' : `${now.tagName.toLowerCase()} "${(now.getAttribute('aria-label')
+    || now.textContent || '').trim().slice(0, 30)}": ${style.outlineStyle} `
+    + `${style.outlineWidth} ${style.outlineColor}`;
+  return {where: where, unseen: unseen};
+}"""
+
+
+def tab_to(page, target, unseen_focus: set[str]) -> None:
+    """Move the keyboard's focus to `target` with Tab and Shift+Tab only, as a visitor
+    without a mouse does; every control the focus passes (or stays on) that does not show it
+    is added to `unseen_focus`."""
+    handle = target.element_handle()
+    for _ in range(40):
+        focus = page.evaluate(_FOCUS, handle)
+        if focus["unseen"]:
+            unseen_focus.add(focus["unseen"])
+        if focus["where"] == 0:
+            return
+        page.keyboard.press("Shift+Tab" if focus["where"] == -1 else "Tab")
+    raise AssertionError(f"Tab never reached {target}")
+
+
+def choose_with_keys(page, select, index: int, unseen_focus: set[str]) -> None:
+    """Choose the `index`-th entry of the menu `select` (a <select>) with the keyboard: Tab
+    to it, then the arrows (End for the last entry), as a visitor without a mouse does."""
+    tab_to(page, select, unseen_focus)
+    count = select.evaluate("(s) => s.options.length")
+    if index == count - 1 and select.evaluate("(s) => s.selectedIndex") != index:
+        page.keyboard.press("End")
+    for _ in range(count):
+        now = select.evaluate("(s) => s.selectedIndex")
+        if now == index:
+            return
+        page.keyboard.press("ArrowDown" if now < index else "ArrowUp")
+    raise AssertionError(f"the arrows did not reach entry {index} of {select}")
+
+
 #: Measures a page as laid out now, for the games played through (written once for both):
 #: the width the page scrolls to (the document, or `#rendered_cells`, in which Voila's lab
 #: template scrolls the page), the viewport's width, and the move controls of `root` (its

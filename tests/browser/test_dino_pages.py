@@ -1,10 +1,12 @@
 """The Dinosaur Island pages as a visitor meets them in the app: no raw Python value and no
 TeX-typeset dollar sign in any page's text, every widget fresh, and a whole game played through
-page 7's buttons in which each round's summary adds up to every player's change of VP (the
-player builds attractions when it can, so that its park has places to choose between, and
-places its visitors by turns with the menu and with Place for me). After every move the kind
-highlighted, the Choice menu and what Play played agree, the summaries tell the cleanup and
-the end leaves only the result, the statistics and New game, at 1280 px and at 390 px."""
+page 7's buttons with the keyboard alone (Tab, Shift+Tab, the arrows, Enter and Space, the
+focus showing on every control it passes), in which each round's summary adds up to every
+player's change of VP (the player builds attractions when it can, so that its park has places
+to choose between, and places its visitors by turns with the menu and with Place for me). After
+every move the kind highlighted, the Choice menu and what Play played agree, the summaries tell
+the cleanup and the end leaves only the result, the statistics and New game, at 1280 px and at
+390 px."""
 
 from __future__ import annotations
 
@@ -16,7 +18,9 @@ from tests.browser.conftest import pages_root
 from tests.browser.page_actions import (
     ACTION,
     checked_look,
+    choose_with_keys,
     page_errors,
+    tab_to,
     wait_for_widgets,
     widget_outputs,
 )
@@ -150,7 +154,7 @@ _LOOK = r"""() => {
     next: state(game.querySelector('.kit-continue')),
     newGame: state(named('New game')),
     why: words(outputs[outputs.length - 1]),
-    banner: [...game.querySelectorAll("div[style*='fff8e1']")].filter(shown).map(words),
+    banner: [...game.querySelectorAll('.kit-banner')].filter(shown).map(words),
     summaries: summaries.length,
     cleanup: last ? [...last.querySelectorAll('.kit-cleanup li')].map(words) : [],
     finalTable: [...game.querySelectorAll('table')].some((t) => shown(t)
@@ -203,11 +207,13 @@ def _check_look(look: dict, width: int) -> str:
 
 
 def test_a_whole_game_through_the_buttons(voila_app, browser_page):
-    """A whole game through page 7's buttons; after every move (one look, `_LOOK`) the kind
-    highlighted, the Choice menu and what Play played agree, a round's summary tells the
-    cleanup with no banner of the next round over it, and at the end only the result, the
-    statistics and New game remain. The window is a desktop's in odd rounds and a phone's
-    (390 px) in even ones: the same checks hold, nothing scrolls sideways, controls ≥ 44 px."""
+    """A whole game through page 7's buttons and menus, with the keyboard alone (Tab,
+    Shift+Tab, the arrows, End, Enter and Space), the focus showing on every control it
+    passes; after every move (one look, `_LOOK`) the kind highlighted, the Choice menu and
+    what Play played agree, a round's summary tells the cleanup with no banner of the next
+    round over it, and at the end only the result, the statistics and New game remain. The
+    window is a desktop's in odd rounds and a phone's (390 px) in even ones: the same checks
+    hold, nothing scrolls sideways, controls ≥ 44 px."""
     page, watch = browser_page
     text = _open(page, voila_app, GAME_PAGE)
     widgets = page.locator(".jp-OutputArea-output .widget-vbox").first.inner_text()
@@ -220,6 +226,15 @@ def test_a_whole_game_through_the_buttons(voila_app, browser_page):
     kinds = game.locator(".widget-toggle-buttons").first
     rounds = placements = moves = other_kinds = 0
     width, widths = WIDE, set()
+    # played with the keyboard alone, the focus showing on every control it passes
+    unseen_focus: set[str] = set()
+    presses = [0]
+
+    def press(target) -> None:
+        """Tab to the button `target` and press it, with Enter and Space in turn."""
+        tab_to(page, target, unseen_focus)
+        page.keyboard.press("Space" if presses[0] % 2 else "Enter")
+        presses[0] += 1
 
     def check(look: dict, expected: str | None = None) -> tuple[str, dict[str, int]]:
         """Everything a move must leave right: what `_check_look` checks, the round's summary
@@ -240,7 +255,7 @@ def test_a_whole_game_through_the_buttons(voila_app, browser_page):
             rounds += 1
             width = PHONE if rounds % 2 else WIDE  # the next round in the other window
             page.set_viewport_size({"width": width, "height": 900 if width == WIDE else 844})
-            game.locator(".kit-continue").click()
+            press(game.locator(".kit-continue"))
             look, (at, after) = checked_look(page, _LOOK, look["fp"], check)
             assert look["changed"], "nothing happened after Continue"
             continue
@@ -248,11 +263,12 @@ def test_a_whole_game_through_the_buttons(voila_app, browser_page):
         expected = None
         if kind == "place visitors":
             if placements % 2:
-                game.locator(".kit-place-for-me").click()
+                press(game.locator(".kit-place-for-me"))
             else:  # the next visitor into the menu's first place
-                choice.select_option(index=min(1, len(look["options"]) - 1))
-                expected = look["options"][min(1, len(look["options"]) - 1)]
-                play.click()
+                index = min(1, len(look["options"]) - 1)
+                choose_with_keys(page, choice, index, unseen_focus)
+                expected = look["options"][index]
+                press(play)
             placements += 1
         else:
             # attractions when it can (its park then has places to choose between), else now
@@ -261,16 +277,16 @@ def test_a_whole_game_through_the_buttons(voila_app, browser_page):
             if other is None and len(look["kinds"]) > 1 and move % 3 == 1:
                 other = look["kinds"][-1]
             if other is not None and other != kind:
-                kinds.get_by_role("button", name=other, exact=True).click()
+                press(kinds.get_by_role("button", name=other, exact=True))
                 look, (at, _) = checked_look(page, _LOOK, look["fp"], check)
                 assert at == "move" and look["active"] == [other], look["active"]
                 other_kinds += 1
             if len(look["options"]) > 1 and move % 2:
-                choice.select_option(index=len(look["options"]) - 1)
+                choose_with_keys(page, choice, len(look["options"]) - 1, unseen_focus)
                 expected = look["options"][-1]
             else:
                 expected = look["selected"]
-            play.click()
+            press(play)
         moves += 1
         before = look["why"]
         look, (at, after) = checked_look(
@@ -282,3 +298,4 @@ def test_a_whole_game_through_the_buttons(voila_app, browser_page):
     assert rounds >= 2 and other_kinds >= 3 and moves >= 10
     assert placements >= 2, "the player never placed visitors"
     assert raw_values(visible_text(page)) == [] and page_errors(page) == [] and watch.problems == []
+    assert not unseen_focus, "the keyboard's focus does not show on:\n" + "\n".join(unseen_focus)

@@ -23,6 +23,7 @@ from tests.browser.page_actions import (
     checked_look,
     page_errors,
     settled_look,
+    tab_to,
     wait_for_widgets,
     widget_outputs,
 )
@@ -79,55 +80,11 @@ def _enabled(page, label: str):
     return button if button.count() == 1 and button.is_enabled() else None
 
 
-#: Where the keyboard's focus is, seen from `target`: 0 on it, 1 when `target` comes later in
-#: the page (Tab goes there), -1 when earlier (Shift+Tab); with the focus nowhere (a pressed
-#: button that the game then disabled), None. And how the focus shows: whether the focused
-#: control is drawn with a ring of 2 px or more whose colour stands out 3:1 against white
-#: (WCAG 2.4.7 and 1.4.11), else what it is and how it is drawn.
-_FOCUS = """(target) => {
-  const now = document.activeElement;
-  if (now === target) { return 0; }
-  if (!now || now === document.body) { return null; }
-  return now.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING ? 1 : -1;
-}"""
-_FOCUS_SHOWN = """() => {
-  const now = document.activeElement;
-  if (!now || now === document.body) { return ''; }
-  const style = getComputedStyle(now);
-  const channels = (style.outlineColor.match(/[\\d.]+/g) || []).slice(0, 3).map(Number);
-  const linear = channels.map((c) => c / 255)
-    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  const light = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2];
-  const contrast = 1.05 / (light + 0.05);
-  const ring = now.matches(':focus-visible') && style.outlineStyle !== 'none'
-    && parseFloat(style.outlineWidth) >= 2 && contrast >= 3;
-  return ring ? '' : `${now.tagName.toLowerCase()} "${(now.getAttribute('aria-label')
-    || now.textContent || '').trim().slice(0, 30)}": ${style.outlineStyle} `
-    + `${style.outlineWidth} ${style.outlineColor}`;
-}"""
-
-
-def _tab_to(page, target, unseen_focus: set[str]) -> None:
-    """Move the keyboard's focus to `target` with Tab and Shift+Tab only, as a visitor
-    without a mouse does; every control the focus passes that does not show it is added to
-    `unseen_focus`."""
-    handle = target.element_handle()
-    for _ in range(40):
-        where = page.evaluate(_FOCUS, handle)
-        if where == 0:
-            return
-        page.keyboard.press("Shift+Tab" if where == -1 else "Tab")
-        shown = page.evaluate(_FOCUS_SHOWN)
-        if shown:
-            unseen_focus.add(shown)
-    raise AssertionError(f"Tab never reached {target}")
-
-
 def _set_slider(page, label: str, value: int, unseen_focus: set[str]) -> None:
     """Move the slider labelled `label` to `value` with the keyboard, as a visitor can."""
     box = page.locator(".widget-slider").filter(has_text=label)
     handle = box.locator(".noUi-handle").first
-    _tab_to(page, handle, unseen_focus)
+    tab_to(page, handle, unseen_focus)
     for _ in range(12):
         now = int(box.locator(".widget-readout").inner_text())
         if now == value:
@@ -166,7 +123,7 @@ _GAME_STATE = r"""() => {
     why: words(game.querySelector('.kit-output')),
     setAside: dice('Set aside'),
     rolled: dice('Just rolled'),
-    totals: Object.fromEntries([...game.querySelectorAll("span[style*='inline-block']")]
+    totals: Object.fromEntries([...game.querySelectorAll('.kit-score')]
       .map((s) => words(s).split('\n')).filter((x) => x.length === 2)
       .map(([name, total]) => [name, Number(total)])),
     stats: [...game.querySelectorAll('table')].some(shown),
@@ -229,7 +186,7 @@ def _press(
     """Reach the button with Tab and press it with `key` (Enter and Space both press a
     button), as anyone without a mouse plays, and look at the page once it has changed and
     stopped changing, checked with `check`."""
-    _tab_to(page, page.get_by_role("button", name=label, exact=True), unseen_focus)
+    tab_to(page, page.get_by_role("button", name=label, exact=True), unseen_focus)
     page.keyboard.press(key)
     state, _ = checked_look(page, _GAME_STATE, before["fp"], check)
     assert state["changed"], f"nothing happened after pressing {label}"
@@ -295,7 +252,7 @@ def test_two_people_play_a_hot_seat_game_through_the_buttons(voila_app, browser_
     # Both people follow the advisor (a whole game of good play is short); where it names no
     # button (a turn's first roll), they roll.
     advisor = page.get_by_role("checkbox", name="Show the advisor")
-    _tab_to(page, advisor, unseen_focus)
+    tab_to(page, advisor, unseen_focus)
     page.keyboard.press("Space")
     assert advisor.is_checked()
     state, _ = checked_look(page, _GAME_STATE, state["fp"], check)

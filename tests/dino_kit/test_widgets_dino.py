@@ -203,7 +203,7 @@ def test_refusals_name_the_rule_and_change_nothing():
     before = app.state
     reason = app.act(Action("recipe", 1, "large_carnivore"))
     assert reason.startswith("Not played") and "needs a scientist of level 3" in reason
-    assert "color:#c62828" in app.why.value
+    assert "kit-error" in app.why.value
     assert app.state is before
 
 
@@ -216,7 +216,7 @@ def test_play_plays_only_what_the_kind_buttons_and_the_menu_show():
     assert app.shown_choice() is None
     assert app.play_selected() == "Nothing played: choose a kind of action, then an action of " \
         "that kind in the Choice menu."  # fmt: skip
-    assert app.state is before and "color:#c62828" in app.why.value
+    assert app.state is before and "kit-error" in app.why.value
     assert [a.kind for _, a in app.options.options] == ["die"] * len(app.options.options)
     assert app.shown_choice() == shown(app.options) and menus_in_step(app.widget) == []
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from kit_common.errors import KitError
+from kit_common.widgets.style import KIT_CSS
 from kit_common.widgets.teaching import ANSWERS_SHOWN_CSS, ANSWERS_TAG
 from martian_kit.classroom import (
     TALLY_ROWS,
@@ -30,7 +31,7 @@ from martian_kit.solver.misreadings import (
 )
 from martian_kit.solver.reference import exact_turn_value
 from martian_kit.widgets.classroom import (
-    PROJECTOR_CSS,
+    PROJECTOR_CLASS,
     ClassExperiment,
     LessonTools,
     handout_html,
@@ -166,9 +167,12 @@ def test_exercises_and_handout_agree():
     assert handout.index("Predict first") < handout.index("Answer key")
     assert "<svg" in handout and "<script" not in handout
     tools = LessonTools(exercises, "Lesson")
-    assert tools.style.value == ""
+    # pressed, the button carries ipywidgets' `mod-active` in the page: the kit's style sheet
+    # then sets the whole page in large type
+    assert PROJECTOR_CLASS in tools.projector._dom_classes
+    assert f"body:has(.{PROJECTOR_CLASS}.mod-active)" in PROJECTOR_CSS
     tools.projector.value = True
-    assert tools.style.value == PROJECTOR_CSS
+    assert "projector view on" in tools.summary()
 
 
 TEACHERS_PAGE = (
@@ -222,6 +226,17 @@ def test_show_the_answers_gives_the_teachers_key_and_the_hidden_cells():
         assert escape(exercise.answer_text) in tools.key.value
     tools.answers.value = False
     assert tools.key.value == ""
+
+
+#: The projector view's rules in the kit's style sheet: those whose selector starts from the
+#: pressed projector button.
+PROJECTOR_CSS = "".join(
+    rule
+    for rule in re.findall(
+        r"[^{}]+\{[^}]*\}", re.sub(r"/\*.*?\*/", "", KIT_CSS.read_text(), flags=re.S)
+    )
+    if f".{PROJECTOR_CLASS}.mod-active" in rule.split("{")[0]
+)
 
 
 def _css_px(name: str) -> float:
