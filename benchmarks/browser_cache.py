@@ -5,9 +5,9 @@ tests/browser/first_visits.py does).
 A Playwright context is a fresh profile: its pages fetch and compile the app's scripts
 (about 5 MB in 99 files) again, while tabs of one context find them in its cache; a new tab
 is a new renderer process, which parses and compiles the scripts again, while one tab's
-renderer keeps what it compiled for the next page. This serves the app as the browser tests
-do (one kernel a page, pools not refilled), waits until every page is preheated, then visits
-the same pages each way, one way after the other, by six visitors with a Chromium each, with
+renderer keeps what it compiled for the next page. For each way this serves the app as the
+browser tests do (one kernel a page, pools not refilled), waits until every page is
+preheated, then visits the same pages, by six visitors with a Chromium each, with
 the tests' own `visit_pages` read (axe, the phone's size, a control used), and reports each
 way's Chromium CPU and its ratio to the first. Chromium's processes are sampled
 every 0.2 s (a renderer that ended counts up to its last sample), so a figure is a slight
@@ -155,16 +155,18 @@ def main() -> None:
         "--VoilaKernelManager.fill_delay=3600",
         "--VoilaKernelManager.warm_fill_delay=0",
     )
-    with TemporaryDirectory() as folder:
-        log = Path(folder) / "voila.log"
-        with voila_server(NOTEBOOKS, log=log, extra_args=arguments) as server:
-            wait_for_preheated(server, log)
-            # one way after the other, each visitor in a Chromium of its own (no cache
-            # carried over from the way before)
-            results = []
-            for _, context_a_page, tab_a_page in WAYS:
-                results.append(measure(server, every, context_a_page, tab_a_page))
+    # one way after the other, each with an app of its own started for it (the tests' app
+    # refills no pool: a way after another would find the English pages' preheated kernels
+    # used, and wait on their cells at the request) and each visitor with a Chromium of its
+    # own (no cache carried over from the way before)
+    results = []
+    for _, context_a_page, tab_a_page in WAYS:
+        with TemporaryDirectory() as folder:
+            log = Path(folder) / "voila.log"
+            with voila_server(NOTEBOOKS, log=log, extra_args=arguments) as server:
+                wait_for_preheated(server, log)
                 wait_until_quiet(server, timeout=300)
+                results.append(measure(server, every, context_a_page, tab_a_page))
     print(f"{len(every)} pages ({args.pages} English, {args.pages} translated), six at a time")
     first_cpu, first_wall = results[0]
     for (name, _, _), (cpu, wall) in zip(WAYS, results, strict=True):
