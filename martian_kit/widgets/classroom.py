@@ -457,6 +457,9 @@ class LessonTools(App):
         # whole page in large type (`body:has(.kit-projector.mod-active)`, kit.css)
         self.projector, _ = _toggle("tools.projector", lambda on: None)
         self.projector.add_class(PROJECTOR_CLASS)
+        # it changes the page's type, no output of the app's: not the page's `kit-action`
+        # (a control whose output says what it did), so the page's main control is the key
+        self.projector.remove_class(ACTION_CLASS)
         self.download = w.HTML(
             _download("martian_dice_handout.html", handout_html(exercises, title), "tools.students")
             + _download(

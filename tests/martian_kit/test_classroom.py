@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from kit_common.errors import KitError
+from kit_common.widgets.base import ACTION_CLASS
 from kit_common.widgets.style import KIT_CSS
 from kit_common.widgets.teaching import ANSWERS_SHOWN_CSS, ANSWERS_TAG
 from martian_kit.classroom import (
@@ -170,6 +171,9 @@ def test_exercises_and_handout_agree():
     # pressed, the button carries ipywidgets' `mod-active` in the page: the kit's style sheet
     # then sets the whole page in large type
     assert PROJECTOR_CLASS in tools.projector._dom_classes
+    # the page's main control (the browser tests use it once) is the key, whose line changes
+    assert ACTION_CLASS not in tools.projector._dom_classes
+    assert ACTION_CLASS in tools.answers._dom_classes
     assert f"body:has(.{PROJECTOR_CLASS}.mod-active)" in PROJECTOR_CSS
     tools.projector.value = True
     assert "projector view on" in tools.summary()
