@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Iterator
 from datetime import timedelta
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -819,3 +820,84 @@ def test_a_dinosaur_island_room_plays_on_the_component_set_of_dino_kit_data(
     assert dino_cli.main(["replay", str(path)]) == 0
     monkeypatch.delenv("DINO_KIT_DATA")  # (the illustrative set: the record is refused)
     assert dino_cli.main(["replay", str(path)]) == 1
+
+
+def test_every_device_of_a_dinosaur_island_room_tells_the_game_as_the_game_page(
+    url: str,
+) -> None:
+    """Two devices play a Dinosaur Island room through their tables' menus and **Play**, a
+    bot at the third seat: each device tells the game as the game page (notebook 7) tells
+    it, with its `GameStory` (the plot twists in force, what is at stake as the round goes,
+    this round so far, the last round's summary with each park's VP, the log of every
+    player's steps), and both tell the same story."""
+    from dino_kit.engine import apply_action, apply_chance
+    from dino_kit.heuristic import heuristic_bot
+    from dino_kit.messages import message as dino_message
+    from dino_kit.narrate import action_label, round_start_notice
+    from dino_kit.widgets.game import GameStory, twists_html
+    from dino_kit.widgets.together import together_app
+
+    def page() -> Any:
+        return together_app(lambda: RoomStore(GAMES, url), poll_s=None)
+
+    ann, bob = page(), page()
+    ann.players.value = 3
+    creator = ann.create("Ann")
+    bob.join(creator.code, "Bob")
+    ann.refresh()
+    ann.give_to_bot(2, "heuristic")
+    ann.start()
+    rng = random.Random(6)
+    while True:  # until round 2's research: round 1's summary is told
+        view = ann.refresh()
+        assert view is not None and view.state is not None
+        state = view.state.state
+        if state.round == 2 and state.phase == "research" and view.to_act in (0, 1):
+            break
+        device = ann if view.to_act == 0 else bob
+        device.refresh()
+        action = heuristic_bot(state, rng)  # what the person chooses, in the menus
+        table = device.table
+        table.kinds.value = action.kind
+        if table._groups:
+            table.groups.value = next(k for k, group in table._groups.items() if action in group)
+        table.options.value = action
+        table.play_selected()
+    bob.refresh()
+    # the game page's story of the room's moves, told apart
+    told, s = GameStory(), view.start.state
+    for actor, move in view.history:
+        after = apply_chance(s, move) if actor == CHANCE else apply_action(s, move)
+        told.took(s, actor, move, after)
+        s = after
+    summary = told.summaries[0]
+    assert len(told.summaries) == 1 and summary.visits
+    for device in (ann, bob):
+        table = device.table
+        assert table.told.lines == told.lines
+        assert table.story.value == told.html(state) and summary.html(state.names) in (
+            table.story.value
+        )
+        assert "data-round='1'" in table.story.value and "kit-round-summary" in table.story.value
+        for line in summary.vp_lines(state.names):  # what each park brought, explained
+            assert escape(line) in table.story.value
+        assert twists_html(state) in table.header.value  # the plot twists in force
+        assert escape(round_start_notice(state)) in table.notice.value
+        assert table.log.value == told.log_html(open_=True)
+    # what each player did, by name, in the log
+    for seat, name in enumerate(("Ann", "Bob", "Bot 3 (heuristic)")):
+        before, move = next((b, m) for b, (a, m) in zip(_states(view), view.history) if a == seat)
+        said = dino_message("log.action", name=name, action=action_label(before, move))
+        assert said.strip() in told.lines
+    for device in (ann, bob):
+        device.store().dispose()
+
+
+def _states(view: RoomView) -> Iterator[Any]:
+    """The Dinosaur Island game before each of the room's moves."""
+    from dino_kit.engine import apply_action, apply_chance
+
+    s = view.start.state
+    for actor, move in view.history:
+        yield s
+        s = apply_chance(s, move) if actor == CHANCE else apply_action(s, move)
