@@ -901,3 +901,97 @@ def _states(view: RoomView) -> Iterator[Any]:
     for actor, move in view.history:
         yield s
         s = apply_chance(s, move) if actor == CHANCE else apply_action(s, move)
+
+
+class _SeededRooms(RoomStore):
+    """A store whose new rooms draw from a chosen seed (a page creates rooms without one)."""
+
+    seed = 0
+
+    def create_room(self, *args: Any, **kwargs: Any) -> tuple[CreatorKey, SeatKey]:
+        return super().create_room(*args, **{**kwargs, "seed": self.seed})
+
+
+def test_a_tie_at_the_end_of_a_martian_room_is_rolled_off_as_the_game_does_on_every_device(
+    url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ann and Bob play a Martian Dice room to its end (the moves their buttons send), and tie
+    at 27 (the room's seed 161, the cautious choices of `random.Random(5)`). The room breaks
+    the tie as the kit's game does (`martian_kit.game`): nobody's buttons work, the room
+    rolls 6 dice for each tied player from its seed, and those still tied roll again (here
+    twice). Both devices say the tie and its roll-offs as the game page's log says them, the
+    winner, the statistics' tie-break Death Rays; `kit-room-over` appears at the end only,
+    and the record offered replays the same roll-offs with `martian-kit replay`."""
+    import base64
+    import re
+
+    from martian_kit.widgets.game import rolloff_lines, tie_line
+    from martian_kit.widgets.together import together_app
+
+    class Seeded(_SeededRooms):
+        seed = 161
+
+    def page() -> Any:
+        device = together_app(lambda: Seeded(GAMES, url, rate=(10**6, 10.0)), poll_s=None)
+        device.follow = lambda: None  # (the room is advanced below, once both devices drew)
+        return device
+
+    ann, bob = page(), page()
+    ann.players.value = 2
+    creator = ann.create("Ann")
+    bob.join(creator.code, "Bob")
+    ann.refresh()
+    ann.start()
+    rng, tie_seen = random.Random(5), False
+    store = Seeded(GAMES, url, rate=(10**6, 10.0))
+    while True:
+        view = store.view(creator.code)
+        if view.is_over:
+            break
+        state = view.state
+        if view.waits_for_bots:  # the tie: nobody's turn, the room rolls for the tied
+            assert state.in_tiebreak() and state.totals == (27, 27)
+            for device in (ann, bob):
+                device.refresh()
+                assert "kit-room-over" not in device.over._dom_classes
+                assert device.table.actions.enabled() == []
+                assert escape(tie_line(state)) in device.table.whose.value
+            tie_seen = True
+            ann.store().advance(creator.code)
+            continue
+        device = ann if view.to_act == 0 else bob
+        if state.current_player() == CHANCE:
+            move: dict[str, Any] = {"throw": True}
+        else:
+            move = {"action": CAUTIOUS(state.turn, state.context(), rng).value}
+        assert device.seat is not None  # (what the device's buttons send, without drawing)
+        store.play(device.seat, view.moves, move, follow=False)
+    for device in (ann, bob):
+        device.refresh()
+    state = view.state
+    assert tie_seen and len(state.rolloffs) == 2 and state.winner == 1
+    record = ann.store().record(creator.code)
+    for device in (ann, bob):
+        assert "kit-room-over" in device.over._dom_classes
+        assert "The game is over: Bob won." in device.over.value
+        story = device.table.story.value
+        assert escape(tie_line(state)) in story
+        assert "Tie at 27: Ann, Bob roll 6 dice each" in story
+        for line in rolloff_lines(state):  # as the game page's log says them
+            assert f"<li>{escape(line)}</li>" in story
+        assert "Tie-break Death Rays" in device.table.stats.value
+        found = re.search(
+            r"download='([^']+)' href='data:application/json;base64,([^']+)'", device.over.value
+        )
+        assert found is not None
+        assert base64.b64decode(found[2]).decode("utf-8") == record
+    path = tmp_path / found[1]
+    path.write_text(record, encoding="utf-8")
+    assert martian_records.loads(record).rolloffs == state.rolloffs
+    assert martian_cli.main(["replay", str(path)]) == 0
+    assert "Tie-break roll-off 2 (6 dice each): Ann 0 Death Rays, Bob 1 Death Ray" in (
+        capsys.readouterr().out
+    )
+    for device in (ann, bob):
+        device.store().dispose()
+    store.dispose()
