@@ -743,6 +743,7 @@ def test_the_finished_rooms_page_offers_its_record_and_the_kits_command_replays_
         page.give_to_bot(1, "greedy")
     page.start()
     assert "kit-room-record" not in page.over.value  # (offered once the game has ended)
+    assert "kit-room-over" not in page.over._dom_classes
     store = RoomStore(GAMES, url, rate=(10**6, 10.0))
     view, rng = store.view(creator.code), random.Random(4)
     while not view.is_over:
@@ -753,6 +754,7 @@ def test_the_finished_rooms_page_offers_its_record_and_the_kits_command_replays_
         assert page.seat is not None
         view = store.play(page.seat, view.moves, move)
     page.refresh()
+    assert "kit-room-over" in page.over._dom_classes  # (the browser tests wait for it)
     found = re.search(
         r"class='kit-room-record' download='([^']+)' href='data:application/json;base64,"
         r"([^']+)'",
