@@ -793,11 +793,18 @@ def test_a_dinosaur_island_room_takes_a_planner_of_any_budget(store: RoomStore) 
 
 
 def test_a_dinosaur_island_room_plays_on_the_component_set_of_dino_kit_data(
-    store: RoomStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    store: RoomStore,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """With DINO_KIT_DATA naming a component folder (as for the game pages), a room plays
     on that set, its record names it, and `dino-kit replay` (with the same setting) replays
-    it."""
+    it; `dino-kit replay --help` says so."""
+    with pytest.raises(SystemExit) as helped:
+        dino_cli.main(["replay", "--help"])
+    assert helped.value.code == 0
+    assert "DINO_KIT_DATA environment variable" in " ".join(capsys.readouterr().out.split())
     from dino_kit.components import start_component_folder
 
     folder = tmp_path / "mine"
