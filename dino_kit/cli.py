@@ -483,7 +483,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--log", action="store_true", help=message("cli.help.log"))
     play.set_defaults(func=_cmd_play)
-    replay = sub.add_parser("replay", help=message("cli.help.replay"))
+    replay = sub.add_parser(
+        "replay", help=message("cli.help.replay"), description=message("cli.help.replay_data")
+    )
     replay.add_argument("file", help=message("cli.help.replay_file"))
     replay.add_argument("--log", action="store_true", help=message("cli.help.log"))
     replay.set_defaults(func=_cmd_replay)

@@ -829,6 +829,12 @@ ENGLISH.update(
         "cli.help.log": "also print every step (the game page's log)",
         "cli.help.replay": "tell a saved game again (a record of play --save or of a room)",
         "cli.help.replay_file": "the game record (JSON)",
+        "cli.help.replay_data": (
+            "A record of a game played on a component set of your own (a room's record, when "
+            "the app ran with DINO_KIT_DATA) replays on that set: name its folder in the "
+            "DINO_KIT_DATA environment variable, e.g. DINO_KIT_DATA=my-set dino-kit replay "
+            "game.json."
+        ),
         # `dino-kit validate` and `dino-kit balance` on a folder of component files
         "cli.not_a_folder": "not a folder (give the folder holding dice.yaml, ...)",
         "cli.problems": Plural("{folder}: {n} problem", "{folder}: {n} problems"),

@@ -73,7 +73,7 @@ from kit_common.class_store import (
     rooms,
 )
 from kit_common.errors import InputError, KitError, RuleError
-from kit_common.game import CHANCE, Agent, GameState
+from kit_common.game import CHANCE, Agent, GameState, run
 from kit_common.words import message
 
 #: A device may try at most this many moves in `RATE_WINDOW_S` seconds (a person plays a few
@@ -221,6 +221,24 @@ class _Replay:
     state: Any
     history: list[tuple[int, Any]]
     start: Any
+
+
+class _StepSeeds:
+    """The random source of a room's steps as `kit_common.game.run` plays them: before each
+    step (`before_step`, the driver's `until`) `rng` is seeded with the room's seed and the
+    step's move number (the `first` plus the steps `made` so far), and the driver stops once
+    a bot has decided (the step after a decision is the next write's)."""
+
+    def __init__(self, seed: int, first: int, made: list[tuple[int, Any]]) -> None:
+        self.rng = random.Random(0)
+        self._seed, self._first, self._made = seed, first, made
+
+    def before_step(self, state: Any) -> bool:
+        made = self._made
+        if made and made[-1][0] != CHANCE:
+            return True  # one bot's decision a write
+        self.rng.seed(f"{self._seed}:{self._first + len(made)}")
+        return False
 
 
 class RoomStore:
@@ -372,30 +390,25 @@ class RoomStore:
     ) -> tuple[Any, list[tuple[int, Any]]]:
         """What chance and the bots do next from `state` (move `number` next): the draws up
         to and including one bot's decision, stopping where a person must act or the game
-        ends (no moves: there is nothing for them to do). Each draw or decision comes from
-        `random.Random` seeded with the room's seed and its own move number, so the game is
-        the same however its steps are written, and whichever kernel plans them. (The bot
-        thinks here: never inside a write transaction.)"""
-        bots = {s.seat: s.bot for s in seats if s.bot is not None}
+        ends (no moves: there is nothing for them to do). The game protocol's driver
+        (`kit_common.game.run`) plays them, the bots as its agents, so that a room stops
+        where every other loop of the kits stops for a person; `_StepSeeds` (its `until`)
+        gives each draw or decision `random.Random` seeded with the room's seed and its own
+        move number, so the game is the same however its steps are written, and whichever
+        kernel plans them, and stops the driver after one bot's decision: one decision a
+        write, every device shows it as it comes. (The bot thinks here: never inside a write
+        transaction.)"""
+        bots = {s.seat: _bot_agent(game, s.bot) for s in seats if s.bot is not None}
         made: list[tuple[int, Any]] = []
-        while not state.is_terminal() and len(made) < MAX_AUTO_STEPS:
-            actor = state.current_player()
-            if actor == CHANCE:
-                owner = state.chance_owner()
-                if owner != CHANCE and owner not in bots:
-                    break  # a person throws the dice
-            elif actor not in bots:
-                break  # a person's decision
-            rng = random.Random(f"{row.seed}:{number + len(made)}")
-            if actor == CHANCE:
-                outcome = state.sample_chance(rng)
-                state = state.apply_chance(outcome)
-                made.append((CHANCE, outcome))
-                continue
-            action = game.bot(bots[actor])(state, rng)
-            state = state.apply_action(action)
-            made.append((actor, action))
-            break  # one bot's decision a write: every device shows it as it comes
+        seeds = _StepSeeds(row.seed, number, made)
+        state = run(
+            state,
+            bots,
+            seeds.rng,
+            until=seeds.before_step,
+            on_step=lambda _before, actor, move, _after: made.append((actor, move)),
+            max_steps=MAX_AUTO_STEPS,
+        )
         return state, made
 
     def advance(self, code: str) -> RoomView:
@@ -970,6 +983,16 @@ def _known_bot(game: RoomGame, name: str) -> bool:
     except KitError:
         return False
     return True
+
+
+def _bot_agent(game: RoomGame, name: str) -> Agent[Any]:
+    """The bot `name` of `game` as the driver's agent, made when it decides (a solver's
+    policy is built on first use: a room's other bots are not built for nothing)."""
+
+    def agent(state: Any, rng: random.Random) -> Any:
+        return game.bot(name)(state, rng)
+
+    return agent
 
 
 def _seat_word(seat: Any) -> str:

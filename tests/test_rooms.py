@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Iterator
 from datetime import timedelta
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -742,6 +743,7 @@ def test_the_finished_rooms_page_offers_its_record_and_the_kits_command_replays_
         page.give_to_bot(1, "greedy")
     page.start()
     assert "kit-room-record" not in page.over.value  # (offered once the game has ended)
+    assert "kit-room-over" not in page.over._dom_classes
     store = RoomStore(GAMES, url, rate=(10**6, 10.0))
     view, rng = store.view(creator.code), random.Random(4)
     while not view.is_over:
@@ -752,6 +754,7 @@ def test_the_finished_rooms_page_offers_its_record_and_the_kits_command_replays_
         assert page.seat is not None
         view = store.play(page.seat, view.moves, move)
     page.refresh()
+    assert "kit-room-over" in page.over._dom_classes  # (the browser tests wait for it)
     found = re.search(
         r"class='kit-room-record' download='([^']+)' href='data:application/json;base64,"
         r"([^']+)'",
@@ -790,11 +793,18 @@ def test_a_dinosaur_island_room_takes_a_planner_of_any_budget(store: RoomStore) 
 
 
 def test_a_dinosaur_island_room_plays_on_the_component_set_of_dino_kit_data(
-    store: RoomStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    store: RoomStore,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """With DINO_KIT_DATA naming a component folder (as for the game pages), a room plays
     on that set, its record names it, and `dino-kit replay` (with the same setting) replays
-    it."""
+    it; `dino-kit replay --help` says so."""
+    with pytest.raises(SystemExit) as helped:
+        dino_cli.main(["replay", "--help"])
+    assert helped.value.code == 0
+    assert "DINO_KIT_DATA environment variable" in " ".join(capsys.readouterr().out.split())
     from dino_kit.components import start_component_folder
 
     folder = tmp_path / "mine"
@@ -819,3 +829,178 @@ def test_a_dinosaur_island_room_plays_on_the_component_set_of_dino_kit_data(
     assert dino_cli.main(["replay", str(path)]) == 0
     monkeypatch.delenv("DINO_KIT_DATA")  # (the illustrative set: the record is refused)
     assert dino_cli.main(["replay", str(path)]) == 1
+
+
+def test_every_device_of_a_dinosaur_island_room_tells_the_game_as_the_game_page(
+    url: str,
+) -> None:
+    """Two devices play a Dinosaur Island room through their tables' menus and **Play**, a
+    bot at the third seat: each device tells the game as the game page (notebook 7) tells
+    it, with its `GameStory` (the plot twists in force, what is at stake as the round goes,
+    this round so far, the last round's summary with each park's VP, the log of every
+    player's steps), and both tell the same story."""
+    from dino_kit.engine import apply_action, apply_chance
+    from dino_kit.heuristic import heuristic_bot
+    from dino_kit.messages import message as dino_message
+    from dino_kit.narrate import action_label, round_start_notice
+    from dino_kit.widgets.game import GameStory, twists_html
+    from dino_kit.widgets.together import together_app
+
+    def page() -> Any:
+        return together_app(lambda: RoomStore(GAMES, url), poll_s=None)
+
+    ann, bob = page(), page()
+    ann.players.value = 3
+    creator = ann.create("Ann")
+    bob.join(creator.code, "Bob")
+    ann.refresh()
+    ann.give_to_bot(2, "heuristic")
+    ann.start()
+    rng = random.Random(6)
+    while True:  # until round 2's research: round 1's summary is told
+        view = ann.refresh()
+        assert view is not None and view.state is not None
+        state = view.state.state
+        if state.round == 2 and state.phase == "research" and view.to_act in (0, 1):
+            break
+        device = ann if view.to_act == 0 else bob
+        device.refresh()
+        action = heuristic_bot(state, rng)  # what the person chooses, in the menus
+        table = device.table
+        table.kinds.value = action.kind
+        if table._groups:
+            table.groups.value = next(k for k, group in table._groups.items() if action in group)
+        table.options.value = action
+        table.play_selected()
+    bob.refresh()
+    # the game page's story of the room's moves, told apart
+    told, s = GameStory(), view.start.state
+    for actor, move in view.history:
+        after = apply_chance(s, move) if actor == CHANCE else apply_action(s, move)
+        told.took(s, actor, move, after)
+        s = after
+    summary = told.summaries[0]
+    assert len(told.summaries) == 1 and summary.visits
+    for device in (ann, bob):
+        table = device.table
+        assert table.told.lines == told.lines
+        assert table.story.value == told.html(state) and summary.html(state.names) in (
+            table.story.value
+        )
+        assert "data-round='1'" in table.story.value and "kit-round-summary" in table.story.value
+        for line in summary.vp_lines(state.names):  # what each park brought, explained
+            assert escape(line) in table.story.value
+        assert twists_html(state) in table.header.value  # the plot twists in force
+        assert escape(round_start_notice(state)) in table.notice.value
+        assert table.log.value == told.log_html(open_=True)
+    # what each player did, by name, in the log
+    for seat, name in enumerate(("Ann", "Bob", "Bot 3 (heuristic)")):
+        before, move = next((b, m) for b, (a, m) in zip(_states(view), view.history) if a == seat)
+        said = dino_message("log.action", name=name, action=action_label(before, move))
+        assert said.strip() in told.lines
+    for device in (ann, bob):
+        device.store().dispose()
+
+
+def _states(view: RoomView) -> Iterator[Any]:
+    """The Dinosaur Island game before each of the room's moves."""
+    from dino_kit.engine import apply_action, apply_chance
+
+    s = view.start.state
+    for actor, move in view.history:
+        yield s
+        s = apply_chance(s, move) if actor == CHANCE else apply_action(s, move)
+
+
+class _SeededRooms(RoomStore):
+    """A store whose new rooms draw from a chosen seed (a page creates rooms without one)."""
+
+    seed = 0
+
+    def create_room(self, *args: Any, **kwargs: Any) -> tuple[CreatorKey, SeatKey]:
+        return super().create_room(*args, **{**kwargs, "seed": self.seed})
+
+
+def test_a_tie_at_the_end_of_a_martian_room_is_rolled_off_as_the_game_does_on_every_device(
+    url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ann and Bob play a Martian Dice room to its end (the moves their buttons send), and tie
+    at 27 (the room's seed 161, the cautious choices of `random.Random(5)`). The room breaks
+    the tie as the kit's game does (`martian_kit.game`): nobody's buttons work, the room
+    rolls 6 dice for each tied player from its seed, and those still tied roll again (here
+    twice). Both devices say the tie and its roll-offs as the game page's log says them, the
+    winner, the statistics' tie-break Death Rays; `kit-room-over` appears at the end only,
+    and the record offered replays the same roll-offs with `martian-kit replay`."""
+    import base64
+    import re
+
+    from martian_kit.widgets.game import rolloff_lines, tie_line
+    from martian_kit.widgets.together import together_app
+
+    class Seeded(_SeededRooms):
+        seed = 161
+
+    def page() -> Any:
+        device = together_app(lambda: Seeded(GAMES, url, rate=(10**6, 10.0)), poll_s=None)
+        device.follow = lambda: None  # (the room is advanced below, once both devices drew)
+        return device
+
+    ann, bob = page(), page()
+    ann.players.value = 2
+    creator = ann.create("Ann")
+    bob.join(creator.code, "Bob")
+    ann.refresh()
+    ann.start()
+    rng, tie_seen = random.Random(5), False
+    store = Seeded(GAMES, url, rate=(10**6, 10.0))
+    while True:
+        view = store.view(creator.code)
+        if view.is_over:
+            break
+        state = view.state
+        if view.waits_for_bots:  # the tie: nobody's turn, the room rolls for the tied
+            assert state.in_tiebreak() and state.totals == (27, 27)
+            for device in (ann, bob):
+                device.refresh()
+                assert "kit-room-over" not in device.over._dom_classes
+                assert device.table.actions.enabled() == []
+                assert escape(tie_line(state)) in device.table.whose.value
+            tie_seen = True
+            ann.store().advance(creator.code)
+            continue
+        device = ann if view.to_act == 0 else bob
+        if state.current_player() == CHANCE:
+            move: dict[str, Any] = {"throw": True}
+        else:
+            move = {"action": CAUTIOUS(state.turn, state.context(), rng).value}
+        assert device.seat is not None  # (what the device's buttons send, without drawing)
+        store.play(device.seat, view.moves, move, follow=False)
+    for device in (ann, bob):
+        device.refresh()
+    state = view.state
+    assert tie_seen and len(state.rolloffs) == 2 and state.winner == 1
+    record = ann.store().record(creator.code)
+    for device in (ann, bob):
+        assert "kit-room-over" in device.over._dom_classes
+        assert "The game is over: Bob won." in device.over.value
+        story = device.table.story.value
+        assert escape(tie_line(state)) in story
+        assert "Tie at 27: Ann, Bob roll 6 dice each" in story
+        for line in rolloff_lines(state):  # as the game page's log says them
+            assert f"<li>{escape(line)}</li>" in story
+        assert "Tie-break Death Rays" in device.table.stats.value
+        found = re.search(
+            r"download='([^']+)' href='data:application/json;base64,([^']+)'", device.over.value
+        )
+        assert found is not None
+        assert base64.b64decode(found[2]).decode("utf-8") == record
+    path = tmp_path / found[1]
+    path.write_text(record, encoding="utf-8")
+    assert martian_records.loads(record).rolloffs == state.rolloffs
+    assert martian_cli.main(["replay", str(path)]) == 0
+    assert "Tie-break roll-off 2 (6 dice each): Ann 0 Death Rays, Bob 1 Death Ray" in (
+        capsys.readouterr().out
+    )
+    for device in (ann, bob):
+        device.store().dispose()
+    store.dispose()

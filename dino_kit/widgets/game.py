@@ -331,14 +331,11 @@ class GameApp(App):
         self.you = self.people[0] if self.people else 0
         self.bots: list[Bot | None] = [None if k == PERSON else bot_by_name(k) for k in seats]
         self.state = state
-        self.lines: list[str] = []
+        #: the game told step by step, as every page that tells a game tells it
+        self.told = GameStory()
         self.message_text = ""
         self.rounds: list[int] = []
         self.vps: list[tuple[int, ...]] = []
-        self.round_story: dict[str, list[str]] = {}
-        self.summaries: list[RoundSummary] = []
-        self.park_start: GameState | None = None
-        self.park_moves: list[Any] = []
         self.paused = False
         self.pause_due = False
         self.held = False
@@ -459,57 +456,24 @@ class GameApp(App):
         before = self.state
         self._took(before, before.current_player(), action, apply_action(before, action))
 
+    @property
+    def lines(self) -> list[str]:
+        """The log: every step of the game so far, in words (`GameStory.lines`)."""
+        return self.told.lines
+
+    @property
+    def summaries(self) -> list[RoundSummary]:
+        """The finished rounds' summaries (`GameStory.summaries`)."""
+        return self.told.summaries
+
     def _took(self, before: GameState, actor: int, move: Any, after: GameState) -> None:
         """Tell a step (a person's, a bot's or chance's) and move the game on to `after`."""
-        if actor == CHANCE:
-            line = chance_line(before, move)
-        else:
-            line = message(
-                "log.action", name=before.names[actor], action=action_label(before, move)
-            ).strip()
-        self.lines.append(line)
-        phase = str(before.phase)
-        if phase in ("research", "market", "workers") and (
-            actor != CHANCE or isinstance(before.pending[0], ChaosRoll)
-        ):
-            self.round_story.setdefault(phase, []).append(line)
-        if (
-            actor == CHANCE
-            and isinstance(before.pending[0], MarketDraw | RecipeDraw)
-            and self.summaries
-            and self.summaries[-1].round == before.round - 1
-        ):  # the market and recipes refilled at the last cleanup: its summary tells them
-            self.summaries[-1].cleanup.append(line)
-        if before.phase == Phase.RESEARCH and after.phase != Phase.RESEARCH:
-            self.round_story.setdefault("research", []).append(held_die_line(after))
-        if before.phase == Phase.PARK:
-            self.park_moves.append(move)
-        elif after.phase == Phase.PARK:
-            self.park_start = after
+        ended_round = self.told.took(before, actor, move, after)
         self.state = after
-        if after.is_terminal() or after.round != before.round:
-            self._finish_round(before)
-        self._record_round()
-
-    def _finish_round(self, last: GameState) -> None:
-        """Sum up the round that `last` (its last state) ended, at its cleanup."""
-        visits = (
-            park_visits(self.park_start, self.park_moves) if self.park_start is not None else ()
-        )
-        self.summaries.append(
-            RoundSummary(
-                last.round,
-                dict(self.round_story),
-                visits,
-                self.state.names,
-                cleanup_lines(last, self.state),
-                twists_sentence(last),
-            )
-        )
-        self.round_story, self.park_start, self.park_moves = {}, None, []
         # the pause waits for the market's refill, so that the summary can tell it
-        if self.pause_between_rounds and self.people and not self.state.is_terminal():
+        if ended_round and self.pause_between_rounds and self.people and not after.is_terminal():
             self.pause_due = True
+        self._record_round()
 
     def _pause_now(self, state: GameState) -> bool:
         """True when the app pauses (or has paused) on a round's summary: once the cleanup's
@@ -649,10 +613,7 @@ class GameApp(App):
                     f"<li>{escape(objective_line(s.components.objective(ident)))}{mark}</li>"
                 )
             lines.append(f"{escape(message('ui.objectives'))}<ul>{''.join(objs)}</ul>")
-        twists = [twist_line(s.components.plot_twist(t), s.components) for t in s.plot_twists]
-        lines.append(
-            escape(message("ui.twists", names="; ".join(twists) or message("ui.no_twists")))
-        )
+        lines.append(twists_html(s))
         if self.placing():
             waiting = s.players[s.current_player()].to_place
             lines.insert(1, escape(message("park.place.waiting", who=visitors_text(*waiting))))
@@ -714,24 +675,11 @@ class GameApp(App):
                 )
                 scores = [v for vp in self.vps for v in vp]
                 self.figure.layout.yaxis.range = span(scores, (0, max(scores, default=0) + 10), 1)
-        shown = "".join(f"<li>{escape(x)}</li>" for x in reversed(self.lines[-80:]))
-        self.log_view.value = (
-            f"<details><summary><b>{escape(message('ui.log', n=len(self.lines)))}</b></summary>"
-            "<ul class='kit-log kit-plain-list'>"
-            f"{shown}</ul></details>"
-        )
+        self.log_view.value = self.told.log_html()
 
     def story_html(self) -> str:
         """The last round's summary (while paused, or at the end) and this round so far."""
-        s = self.state
-        parts = []
-        if self.summaries and (self.paused or s.is_terminal() or s.phase == Phase.RESEARCH):
-            parts.append(self.summaries[-1].html(s.names))
-        if self.round_story and not self.paused:
-            parts.append(
-                _phases_html(message("story.so_far", round=s.round), self.round_story, True)
-            )
-        return "".join(parts)
+        return self.told.html(self.state, self.paused)
 
 
 def _shown_value(menu: w.ToggleButtons | w.Dropdown) -> Any:
@@ -846,6 +794,106 @@ class RoundSummary:
             f"{cleanup}"
             f"{_phases_html(message('story.earlier_phases'), self.story, phases_open)}</div>"
         )
+
+
+class GameStory:
+    """A game told as the game page (notebook 7) tells it, one step at a time (`took`): the
+    log (`lines`, every step in words), this round's steps by phase (`round_story`) and each
+    finished round's summary (`summaries`: the VP each park brought, explained, the cleanup,
+    the plot twists in force). The game page tells its game with one; a room's table
+    (`dino_kit.widgets.together`) tells the room's moves with another, so that every device
+    tells the game as the game page does."""
+
+    #: The log lines shown, newest first.
+    LOG_LINES = 80
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.round_story: dict[str, list[str]] = {}
+        self.summaries: list[RoundSummary] = []
+        self.park_start: GameState | None = None
+        self.park_moves: list[Any] = []
+
+    def took(self, before: GameState, actor: int, move: Any, after: GameState) -> bool:
+        """Tell a step (a person's, a bot's or chance's) from `before` to `after`; True when
+        it ended a round (or the game): its summary is then the last of `summaries`."""
+        if actor == CHANCE:
+            line = chance_line(before, move)
+        else:
+            line = message(
+                "log.action", name=before.names[actor], action=action_label(before, move)
+            ).strip()
+        self.lines.append(line)
+        phase = str(before.phase)
+        if phase in ("research", "market", "workers") and (
+            actor != CHANCE or isinstance(before.pending[0], ChaosRoll)
+        ):
+            self.round_story.setdefault(phase, []).append(line)
+        if (
+            actor == CHANCE
+            and isinstance(before.pending[0], MarketDraw | RecipeDraw)
+            and self.summaries
+            and self.summaries[-1].round == before.round - 1
+        ):  # the market and recipes refilled at the last cleanup: its summary tells them
+            self.summaries[-1].cleanup.append(line)
+        if before.phase == Phase.RESEARCH and after.phase != Phase.RESEARCH:
+            self.round_story.setdefault("research", []).append(held_die_line(after))
+        if before.phase == Phase.PARK:
+            self.park_moves.append(move)
+        elif after.phase == Phase.PARK:
+            self.park_start = after
+        if after.is_terminal() or after.round != before.round:
+            self._finish_round(before, after)
+            return True
+        return False
+
+    def _finish_round(self, last: GameState, after: GameState) -> None:
+        """Sum up the round that `last` (its last state) ended, at its cleanup."""
+        visits = (
+            park_visits(self.park_start, self.park_moves) if self.park_start is not None else ()
+        )
+        self.summaries.append(
+            RoundSummary(
+                last.round,
+                dict(self.round_story),
+                visits,
+                after.names,
+                cleanup_lines(last, after),
+                twists_sentence(last),
+            )
+        )
+        self.round_story, self.park_start, self.park_moves = {}, None, []
+
+    def html(self, state: GameState, paused: bool = False) -> str:
+        """The story shown above the table in `state`: the last round's summary (while
+        `paused` on it, in the next round's research, or at the end) and this round so
+        far."""
+        parts = []
+        if self.summaries and (paused or state.is_terminal() or state.phase == Phase.RESEARCH):
+            parts.append(self.summaries[-1].html(state.names))
+        if self.round_story and not paused:
+            parts.append(
+                _phases_html(message("story.so_far", round=state.round), self.round_story, True)
+            )
+        return "".join(parts)
+
+    def log_html(self, open_: bool = False) -> str:
+        """The log, newest step first (the last `LOG_LINES`), under a line that opens it."""
+        shown = "".join(f"<li>{escape(x)}</li>" for x in reversed(self.lines[-self.LOG_LINES :]))
+        return (
+            f"<details{' open' if open_ else ''}><summary>"
+            f"<b>{escape(message('ui.log', n=len(self.lines)))}</b></summary>"
+            "<ul class='kit-log kit-plain-list'>"
+            f"{shown}</ul></details>"
+        )
+
+
+def twists_html(state: GameState) -> str:
+    """The plot twists in force in `state`, in one line (the game page's header says it)."""
+    twists = [
+        twist_line(state.components.plot_twist(t), state.components) for t in state.plot_twists
+    ]
+    return escape(message("ui.twists", names="; ".join(twists) or message("ui.no_twists")))
 
 
 def final_table(state: GameState) -> str:

@@ -1,10 +1,12 @@
 """Dinosaur Island played together from several devices (notebooks/classroom/
 dinosaur_island_together.ipynb): the room's page (`kit_common.widgets.rooms.RoomApp`) with
-this kit's table and options: the round and phase, the objectives, the research or market
-display, every player's board (this device's first), the game told step by step as the
-game page's log tells it, and the move controls of the game page (the kind of action, the
-action in words, **Play**, **Place for me**, **Eat for me**), enabled only on the device of
-the seat to act.
+this kit's table and options: the round and phase, the objectives and plot twists, the
+research or market display, every player's board (this device's first), the game told as the
+game page tells it (`dino_kit.widgets.game.GameStory`: what is at stake as a round starts,
+this round so far, the last round's summary, the log of every step), and the move controls
+of the game page (the kind of action, the action in words, **Play**, **Place for me**, **Eat
+for me**), enabled only on the device of the seat to act. Every device tells the story from
+the room's moves, so every device tells the same one.
 The options are the game page's: the objective stacks' length and the two variants."""
 
 from __future__ import annotations
@@ -18,18 +20,11 @@ import ipywidgets as w
 from dino_kit.components.schema import OBJECTIVE_LENGTHS
 from dino_kit.engine import GameView, apply_action, apply_chance
 from dino_kit.messages import bot_name, message
-from dino_kit.narrate import (
-    action_label,
-    ending_lines,
-    grouped,
-    objective_line,
-    round_summary,
-    step_line,
-)
+from dino_kit.narrate import action_label, ending_lines, grouped, objective_line, round_start_notice
 from dino_kit.phases import park
 from dino_kit.rooms import ROOM_GAME
 from dino_kit.state import Action, GameState, Phase
-from dino_kit.widgets.game import KIND_ORDER, final_table
+from dino_kit.widgets.game import KIND_ORDER, GameStory, final_table, twists_html
 from dino_kit.widgets.views import board_html, claimant_name, market_html, research_html
 from kit_common.game import CHANCE
 from kit_common.rooms import RoomStore, RoomView
@@ -40,8 +35,6 @@ from kit_common.words import message as common_message
 #: The CSS classes of the buttons that make a move and of the menu a move reads.
 MOVE_CLASS = "kit-move"
 CHOICE_CLASS = "kit-choice"
-#: The log lines the story shows, newest first.
-STORY_LINES = 80
 
 
 class DinoTable:
@@ -54,9 +47,10 @@ class DinoTable:
         self.legal: tuple[Action, ...] = ()
         self._told: GameState | None = None  # the game as far as the story has told it
         self._told_moves = 0
-        self._round_start: GameState | None = None
-        self.lines: list[str] = []
+        #: the room's game told as the game page tells it
+        self.told = GameStory()
         self.header = w.HTML()
+        self.notice = w.HTML()
         self.centre = w.HTML()
         self.boards = w.HTML()
         self.kinds = w.ToggleButtons(
@@ -86,9 +80,12 @@ class DinoTable:
         self.eat_button.on_click(lambda _: self.send({"action": park.EAT_FOR_ME.to_data()}))
         self.result = w.HTML()
         self.story = w.HTML()
+        self.log = w.HTML()
         self.widget = w.VBox(
             [
                 self.header,
+                self.notice,
+                self.story,
                 self.centre,
                 self.kinds,
                 self.groups,
@@ -97,7 +94,7 @@ class DinoTable:
                 ),
                 self.result,
                 self.boards,
-                self.story,
+                self.log,
             ]
         )
         self.widget.layout.display = "none"
@@ -134,18 +131,15 @@ class DinoTable:
         self.options.value = actions[0] if actions else None
 
     def _tell(self, view: RoomView) -> None:
-        """Add the new moves of the room to the story (only those: the story is told once)."""
+        """Tell the room's new moves (only those: the story is told once, from the room's
+        start, whatever the device saw before)."""
         if self._told is None or self._told_moves > len(view.history):
-            self._told = self._round_start = view.start.state
-            self._told_moves, self.lines = 0, []
+            self._told, self._told_moves, self.told = view.start.state, 0, GameStory()
         s = self._told
-        assert s is not None and self._round_start is not None
+        assert s is not None
         for actor, move in view.history[self._told_moves :]:
-            self.lines.append(step_line(s, actor, move))
             after = apply_chance(s, move) if actor == CHANCE else apply_action(s, move)
-            if after.round != self._round_start.round or after.is_terminal():
-                self.lines.append(round_summary(self._round_start, after))
-                self._round_start = after
+            self.told.took(s, actor, move, after)
             s = after
         self._told, self._told_moves = s, len(view.history)
 
@@ -188,7 +182,12 @@ class DinoTable:
         self.header.value = (
             f"<p><b>{escape(status)}</b></p>"
             f"<div>{escape(message('ui.objectives'))}<ul>{''.join(objectives)}</ul></div>"
+            f"<div>{twists_html(s)}</div>"
         )
+        # what is at stake as the round goes, as on the game page
+        notice = "" if s.is_terminal() else escape(round_start_notice(s))
+        self.notice.value = f"<p><i>{notice}</i></p>" if notice else ""
+        self.story.value = self.told.html(s)
         if s.phase == Phase.RESEARCH:
             self.centre.value = research_html(s)
         elif s.phase == Phase.MARKET:
@@ -211,11 +210,7 @@ class DinoTable:
             target.disabled = for_me != action
             target.layout.display = None if for_me == action else "none"
         self.result.value = final_table(s) if s.is_terminal() else ""
-        shown = "".join(f"<li>{escape(x)}</li>" for x in reversed(self.lines[-STORY_LINES:]))
-        self.story.value = (
-            f"<details open><summary><b>{escape(message('ui.log', n=len(self.lines)))}</b>"
-            f"</summary><ul class='kit-log kit-plain-list'>{shown}</ul></details>"
-        )
+        self.log.value = self.told.log_html(open_=True)
 
 
 def options_widget() -> tuple[w.Widget, Callable[[], dict[str, Any]]]:

@@ -466,16 +466,33 @@ class GameApp(App):
 
     def _log_html(self) -> str:
         s = self.state
-        items = []
-        for i, rolloff in enumerate(s.rolloffs, 1):
-            rolls = ", ".join(
-                message("narrate.rolloff_roll", name=s.players[seat], rays=counted("ray", r))
-                for seat, r in rolloff
-            )
-            items.append(f"<li>{escape(message('ui.rolloff', i=i, rolls=rolls))}</li>")
+        items = [f"<li>{escape(line)}</li>" for line in rolloff_lines(s)]
         items += [self._log_item(s, t) for t in s.log]
         items.reverse()
         return f"<b>{message('ui.log')}</b><ul class='kit-plain-list'>{''.join(items)}</ul>"
+
+
+def rolloff_lines(state: GameState) -> list[str]:
+    """The tie-break's roll-offs so far, one sentence each, oldest first: who rolled how
+    many Death Rays (the game's log says them so)."""
+    lines = []
+    for i, rolloff in enumerate(state.rolloffs, 1):
+        rolls = ", ".join(
+            message("narrate.rolloff_roll", name=state.players[seat], rays=counted("ray", r))
+            for seat, r in rolloff
+        )
+        lines.append(message("ui.rolloff", i=i, rolls=rolls))
+    return lines
+
+
+def tie_line(state: GameState) -> str:
+    """How a tie at the end is broken, naming the tied players ("" when there was no tie):
+    each rolls 6 dice, most Death Rays wins."""
+    tied = state.rolloffs[0] if state.rolloffs else tuple((seat, 0) for seat in state.tied)
+    if not tied:
+        return ""
+    names = ", ".join(state.players[seat] for seat, _ in tied)
+    return message("ui.tiebreak", total=state.totals[tied[0][0]], names=names)
 
 
 def explain_next_words(turn: TurnState) -> list[str]:
@@ -521,4 +538,12 @@ def _blank() -> TurnState:
     return TurnState()
 
 
-__all__ = ["NUM_DICE", "GameApp", "game_stats", "points_advisor", "stats_html"]
+__all__ = [
+    "NUM_DICE",
+    "GameApp",
+    "game_stats",
+    "points_advisor",
+    "rolloff_lines",
+    "stats_html",
+    "tie_line",
+]

@@ -2,7 +2,9 @@
 martian_dice_together.ipynb): the room's page (`kit_common.widgets.rooms.RoomApp`) with this
 kit's table: every seat's total, the turn's dice (set aside and just rolled) and score, the
 turn's buttons (`ActionBar`, as on the game page; enabled only on the device of the seat to
-act), the finished turns told as the game page tells them, and the end's statistics."""
+act), the finished turns told as the game page tells them, a tie at the end and its
+roll-offs as the game page's log tells them (the room draws the roll-offs, nobody decides
+in them: `martian_kit.game`), and the end's statistics."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from martian_kit.messages import policy_name
 from martian_kit.narrate import describe_turn
 from martian_kit.rooms import ROOM_GAME
 from martian_kit.turn import Action
-from martian_kit.widgets.game import game_stats, stats_html
+from martian_kit.widgets.game import game_stats, rolloff_lines, stats_html, tie_line
 from martian_kit.widgets.turn import ActionBar, TurnView
 
 #: The CSS class of every button that makes a move.
@@ -68,6 +70,8 @@ class MartianTable:
         mine = seat is not None and view.to_act == seat and not state.in_tiebreak()
         if state.is_terminal():
             self.whose.value = ""
+        elif state.in_tiebreak():  # nobody's turn: the room rolls the tied players' dice
+            self.whose.value = f"<p><b>{escape(tie_line(state))}</b></p>"
         elif mine:
             self.whose.value = f"<p><b>{escape(common_message('roomview.your_turn'))}</b></p>"
         else:
@@ -76,7 +80,12 @@ class MartianTable:
         self.turn.update(state.turn)
         self.actions.update(state.turn if mine and not state.is_terminal() else None)
         told = [describe_turn(state, t) for t in reversed(state.log[-STORY_TURNS:])]
-        self.story.value = "".join(f"<p class='kit-lines'>{escape(text)}</p>" for text in told)
+        tie = tie_line(state)
+        rolloffs = "".join(f"<li>{escape(line)}</li>" for line in rolloff_lines(state))
+        tiebreak = f"<div class='kit-tiebreak'><b>{escape(tie)}</b><ul>{rolloffs}</ul></div>"
+        self.story.value = (tiebreak if tie else "") + "".join(
+            f"<p class='kit-lines'>{escape(text)}</p>" for text in told
+        )
         self.stats.value = stats_html(game_stats(state)) if state.is_terminal() else ""
 
 
