@@ -455,11 +455,15 @@ class LessonTools(App):
         self.exercises = exercises
         # the projector view: while the button is pressed, the kit's style sheet sets the
         # whole page in large type (`body:has(.kit-projector.mod-active)`, kit.css)
-        self.projector, _ = _toggle("tools.projector", lambda on: None)
+        # it changes the page's type, no output of the app's: a plain toggle, not a
+        # `kit-action` with its line (`_toggle`), so the page's main control is the key
+        self.projector = w.ToggleButton(
+            value=False,
+            description=message("tools.projector"),
+            tooltip=message("tools.projector.tip"),
+        )
+        self.projector.add_class(FIT_CLASS)
         self.projector.add_class(PROJECTOR_CLASS)
-        # it changes the page's type, no output of the app's: not the page's `kit-action`
-        # (a control whose output says what it did), so the page's main control is the key
-        self.projector.remove_class(ACTION_CLASS)
         self.download = w.HTML(
             _download("martian_dice_handout.html", handout_html(exercises, title), "tools.students")
             + _download(

@@ -141,9 +141,10 @@ _COMPLETE = f"""(expected) => ({_READY})() && ({DRAWN_WIDGET_OUTPUTS})() >= expe
 POLL_MS = 200
 
 
-def _wait_until_complete(opened: _Open, url: str) -> bool:
+def _wait_until_complete(opened: _Open, url: str) -> None:
     """Open `url` in the visit's tab and wait until the page is complete (all its expected
-    widgets drawn) or `PAGE_TIMEOUT_S` has passed since the visit started; whether it is."""
+    widgets drawn); Playwright's timeout once `PAGE_TIMEOUT_S` has passed since the visit
+    started."""
     page, visit = opened.page, opened.visit
     # a preheating page answers when its kernel is ready: its first byte may take a while
     page.goto(url, wait_until="commit", timeout=PAGE_TIMEOUT_S * 1000)
@@ -151,7 +152,6 @@ def _wait_until_complete(opened: _Open, url: str) -> bool:
     page.wait_for_function(
         _COMPLETE, arg=visit.expected_widgets, polling=POLL_MS, timeout=max(left, 0.1) * 1000
     )
-    return True
 
 
 def _read(opened: _Open, screenshots: Path) -> None:
@@ -293,7 +293,8 @@ def _visit(tab, visit: Visit, url: str, watch_factory, screenshots: Path) -> Non
     opened = _Open(visit, tab, watch, time.monotonic())
     try:
         try:
-            visit.complete = _wait_until_complete(opened, url)
+            _wait_until_complete(opened, url)
+            visit.complete = True
         except Exception:  # Playwright's timeout (or the page never came): incomplete
             visit.complete = False
         with contextlib.suppress(Exception):  # (a page that never came has none)
