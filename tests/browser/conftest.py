@@ -57,8 +57,9 @@ def chromium_browser() -> Iterator:
     """Debian's Chromium under Playwright, shared by every browser test."""
     if not CHROMIUM.exists():
         _unavailable(
-            f"no Chromium at {CHROMIUM}; install it with `sudo apt-get install chromium` "
-            "(`./dev test` does it when run as root) or point KIT_CHROMIUM at a Chromium binary"
+            f"no Chromium at {CHROMIUM}; install it with `sudo apt-get install "
+            "chromium-headless-shell` (`./dev test` does it when run as root) or point "
+            "KIT_CHROMIUM at a Chromium binary"
         )
     try:
         import playwright.sync_api  # noqa: F401
