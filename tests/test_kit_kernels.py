@@ -1,0 +1,301 @@
+"""kit_kernels.py: kernels forked from a server that imported the pages' modules, driven as
+the app drives them (jupyter_server's kernel manager, a jupyter_client client)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+
+import psutil
+import pytest
+
+import kit_kernels
+
+pytestmark = pytest.mark.skipif(not kit_kernels.supported(), reason="needs fork and pidfds")
+
+#: A module the kernels' code never imports by itself: found already imported in a forked
+#: kernel, it was the server's import.
+MARKER = "colorsys"
+
+
+def run(coroutine):
+    """Run `coroutine` in a thread of its own (Playwright may hold this thread's loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+#: What the shared server imports: an engine module, numpy (reseeded in each kernel), a
+#: module no kernel imports by itself, and the kernel-aware modules it must leave alone.
+MODULES = [
+    *("martian_kit.game", "numpy", MARKER),
+    *("ipywidgets", "plotly.io", "kit_common.widgets.base"),
+]
+
+
+@contextmanager
+def _as_the_server(own: kit_kernels.ForkServer) -> Iterator[kit_kernels.ForkServer]:
+    """`own` as `kit_kernels.SERVER` (what ForkProvisioner asks), stopped afterwards."""
+    kept = kit_kernels.SERVER
+    kit_kernels.SERVER = own
+    try:
+        yield own
+    finally:
+        kit_kernels.SERVER = kept
+        own.stop()
+
+
+@pytest.fixture(scope="module")
+def shared_server() -> Iterator[kit_kernels.ForkServer]:
+    """One fork server for the tests that leave it running (a start imports ipykernel)."""
+    with _as_the_server(kit_kernels.ForkServer()) as own:
+        yield own
+
+
+@pytest.fixture
+def server() -> Iterator[kit_kernels.ForkServer]:
+    """A fork server of the test's own, for a test that stops it or has it refuse."""
+    with _as_the_server(kit_kernels.ForkServer()) as own:
+        yield own
+
+
+async def _started(server: kit_kernels.ForkServer, modules: list[str], cwd: Path, **env: str):
+    if not server.started:
+        server.start(modules)
+    manager = kit_kernels.ForkingKernelManager(kernel_name="python3")
+    await manager.start_kernel(cwd=str(cwd), env={**os.environ, **env})
+    client = manager.client()
+    client.start_channels()
+    await client.wait_for_ready(timeout=60)
+    return manager, client
+
+
+async def _value(client, expression: str, timeout: float = 30) -> str:
+    """The repr the kernel prints for `expression`."""
+    printed: list[str] = []
+
+    def hook(message: dict) -> None:
+        if message["msg_type"] == "stream":
+            printed.append(message["content"]["text"])
+
+    reply = await client.execute_interactive(
+        f"print(repr({expression}))", timeout=timeout, output_hook=hook
+    )
+    assert reply["content"]["status"] == "ok", reply["content"]
+    return "".join(printed).strip()
+
+
+def _gone(pid: int, within: float = 10.0) -> bool:
+    """Whether process `pid` is gone (not even a zombie) within `within` seconds."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+                time.sleep(0.1)
+                continue
+        except psutil.NoSuchProcess:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_a_forked_kernel_runs_in_the_folder_and_environment_asked_for(shared_server, tmp_path):
+    async def scenario():
+        manager, client = await _started(shared_server, MODULES, tmp_path, KIT_TRIAL="yes")
+        try:
+            assert isinstance(manager.provisioner.process, kit_kernels.ForkedKernel)
+            pid = manager.provisioner.process.pid
+            assert psutil.Process(pid).ppid() == shared_server._process.pid  # forked by the server
+            seen = {
+                "pid": await _value(client, "__import__('os').getpid()"),
+                "cwd": await _value(client, "__import__('os').getcwd()"),
+                "env": await _value(client, "__import__('os').environ.get('KIT_TRIAL')"),
+                "marker": await _value(client, f"{MARKER!r} in __import__('sys').modules"),
+                "group": await _value(client, "__import__('os').getpgid(0)"),
+            }
+            return pid, seen
+        finally:
+            client.stop_channels()
+            await manager.shutdown_kernel(now=True)
+
+    pid, seen = run(scenario())
+    assert seen == {
+        "pid": str(pid),
+        "cwd": repr(str(tmp_path)),
+        "env": "'yes'",
+        "marker": "True",
+        "group": str(pid),  # a process group of its own, as a launched kernel has
+    }
+    assert _gone(pid)  # shut down, and collected by the server: no zombie
+
+
+def test_two_forked_kernels_draw_different_random_numbers(shared_server, tmp_path):
+    async def scenario():
+        draws = []
+        for _ in range(2):
+            manager, client = await _started(shared_server, MODULES, tmp_path)
+            try:
+                draws.append(
+                    await _value(
+                        client,
+                        "(__import__('random').random(), __import__('numpy').random.rand())",
+                    )
+                )
+            finally:
+                client.stop_channels()
+                await manager.shutdown_kernel(now=True)
+        return draws
+
+    first, second = run(scenario())
+    random_first, numpy_first = first.strip("()").split(", ")
+    random_second, numpy_second = second.strip("()").split(", ")
+    assert random_first != random_second and numpy_first != numpy_second
+
+
+def test_an_interrupt_stops_a_running_cell_and_the_kernel_goes_on(shared_server, tmp_path):
+    async def scenario():
+        manager, client = await _started(shared_server, MODULES, tmp_path)
+        try:
+            running = asyncio.ensure_future(
+                client.execute_interactive("import time; time.sleep(30)", timeout=60)
+            )
+            await asyncio.sleep(1.0)
+            await manager.interrupt_kernel()
+            reply = await asyncio.wait_for(running, 20)
+            after = await _value(client, "1 + 1")
+            return reply["content"], after
+        finally:
+            client.stop_channels()
+            await manager.shutdown_kernel(now=True)
+
+    content, after = run(scenario())
+    assert content["status"] == "error" and content["ename"] == "KeyboardInterrupt"
+    assert after == "2"
+
+
+def test_a_kernel_killed_is_seen_dead_and_restarted(shared_server, tmp_path):
+    async def scenario():
+        manager, client = await _started(shared_server, MODULES, tmp_path)
+        try:
+            first = manager.provisioner.process.pid
+            os.kill(first, 9)
+            assert _gone(first)
+            alive = await manager.is_alive()
+            await manager.restart_kernel(now=True)
+            await client.wait_for_ready(timeout=60)
+            second = await _value(client, "__import__('os').getpid()")
+            return first, alive, int(second)
+        finally:
+            client.stop_channels()
+            await manager.shutdown_kernel(now=True)
+
+    first, alive, second = run(scenario())
+    assert not alive and second != first
+
+
+def test_the_server_ends_its_kernels_when_the_app_lets_go(server, tmp_path):
+    async def scenario():
+        manager, client = await _started(server, [], tmp_path)
+        client.stop_channels()
+        return manager.provisioner.process.pid
+
+    pid = run(scenario())
+    server_pid = server._process.pid
+    server.stop()  # what the app's exit does: its end of the socket closes
+    assert _gone(pid) and _gone(server_pid)
+
+
+def test_a_server_whose_imports_start_a_thread_refuses_and_kernels_are_launched(
+    server, tmp_path, monkeypatch
+):
+    (tmp_path / "kit_threaded_module.py").write_text(
+        "import threading, time\n"
+        "threading.Thread(target=time.sleep, args=(60,), daemon=True).start()\n"
+    )
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(tmp_path), *sys.path]))
+
+    async def scenario():
+        manager, client = await _started(server, ["kit_threaded_module"], tmp_path)
+        try:
+            return manager.provisioner.process, await _value(client, "1 + 1")
+        finally:
+            client.stop_channels()
+            await manager.shutdown_kernel(now=True)
+
+    process, value = run(scenario())
+    assert not isinstance(process, kit_kernels.ForkedKernel) and value == "2"
+    assert server.failure == "2 threads run after the imports"
+
+
+def test_only_this_python_s_ipykernel_launcher_is_forked():
+    assert kit_kernels.forkable([sys.executable, "-m", "ipykernel_launcher", "-f", "c.json"])
+    assert not kit_kernels.forkable(["/usr/bin/python3.9", "-m", "ipykernel_launcher", "-f", "c"])
+    assert not kit_kernels.forkable([sys.executable, "-m", "other_kernel", "-f", "c.json"])
+    assert not kit_kernels.forkable(["julia", "-i", "kernel.jl"])
+
+
+def test_a_forked_kernel_is_like_a_launched_one_once_the_pages_modules_are_imported(
+    shared_server, tmp_path
+):
+    """The kernel-aware imports (ipywidgets' comm target, plotly's renderer, the kit's
+    traceback hook) are done by the kernel itself: after the warm-up code the app runs, a
+    forked kernel shows what a launched one shows."""
+    import kit_app
+
+    modules = MODULES
+    probe = (
+        "(sorted(get_ipython().kernel.comm_manager.targets),"
+        " __import__('plotly').io.renderers.default,"
+        " get_ipython().showtraceback.__qualname__,"
+        " 'ipywidgets' in __import__('sys').modules)"
+    )
+
+    async def seen(forked: bool) -> str:
+        if forked:
+            manager, client = await _started(shared_server, modules, tmp_path)
+        else:
+            from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+
+            manager = ServerKernelManager(kernel_name="python3")
+            await manager.start_kernel(cwd=str(tmp_path))
+            client = manager.client()
+            client.start_channels()
+            await client.wait_for_ready(timeout=60)
+        try:
+            assert isinstance(manager.provisioner.process, kit_kernels.ForkedKernel) == forked
+            reply = await client.execute_interactive(
+                kit_app.warm_up_code(modules), timeout=120, output_hook=lambda _: None
+            )
+            assert reply["content"]["status"] == "ok", reply["content"]
+            return await _value(client, probe)
+        finally:
+            client.stop_channels()
+            await manager.shutdown_kernel(now=True)
+
+    forked, launched = run(seen(True)), run(seen(False))
+    assert "jupyter.widget" in launched and "True" in launched
+    assert forked == launched
+
+
+def test_the_server_imports_nothing_that_looks_for_a_kernel(server, tmp_path, monkeypatch):
+    assert kit_kernels.kernel_independent(
+        ["numpy", "plotly.io", "ipywidgets", "kit_common.widgets.base", "martian_kit.game", "math"]
+    ) == ["ipykernel.kernelapp", "numpy", "martian_kit.game", "math"]
+    # an engine that pulled plotly in anyway: the server refuses, kernels are launched
+    (tmp_path / "kit_plotting_engine.py").write_text("import plotly.io\n")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(tmp_path), *sys.path]))
+
+    async def scenario():
+        manager, client = await _started(server, ["kit_plotting_engine"], tmp_path)
+        client.stop_channels()
+        process = manager.provisioner.process
+        await manager.shutdown_kernel(now=True)
+        return process
+
+    assert not isinstance(run(scenario()), kit_kernels.ForkedKernel)
+    assert server.failure == "imported outside a kernel: plotly"
