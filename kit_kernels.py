@@ -202,9 +202,7 @@ def _become_kernel(argv: list[str], env: dict[str, str], cwd: str) -> None:
     status = 1
     try:
         os.setpgid(0, 0)
-        for number in (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):
-            signal.signal(number, signal.SIG_DFL)
-        # ipykernel installs its own SIGINT handler; the default keeps a kill quiet
+        # the server ignores Ctrl-C; a kernel gets Python's handler back (an interrupt)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         os.chdir(cwd)
         os.environ.clear()
@@ -241,6 +239,9 @@ def _become_kernel(argv: list[str], env: dict[str, str], cwd: str) -> None:
 
 def main(argv: Sequence[str]) -> int:
     """`python -m kit_kernels FD MODULE...`: serve on the inherited socket FD."""
+    # Ctrl-C in the app's terminal reaches its whole process group: the app decides whether
+    # to end, and the server ends with it (its socket closes)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.environ.update(ONE_THREAD)
     channel = socket.socket(fileno=int(argv[0]))
     return serve(channel, argv[1:])

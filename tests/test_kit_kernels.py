@@ -17,7 +17,10 @@ import pytest
 
 import kit_kernels
 
-pytestmark = pytest.mark.skipif(not kit_kernels.supported(), reason="needs fork and pidfds")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not kit_kernels.supported(), reason="needs fork and pidfds"),
+]
 
 #: A module the kernels' code never imports by itself: found already imported in a forked
 #: kernel, it was the server's import.
