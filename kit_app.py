@@ -21,6 +21,7 @@ working directory) plus what JSON cannot say:
   that right after a start the pages become ready one after another instead of all of them
   crawling together (17 pages at once on 2 cores made output arrive more than 4 s after its
   cell had finished: widgets were lost);
+- the page templates are compiled once for the app (`TemplateCode`), not once a page;
 - kernels talk to the server over Unix sockets (`ipc` transport) on POSIX, so no two kernels
   started at once can pick the same TCP port ("Address already in use" killed a kernel);
 - on Linux every kernel is forked from one process that imported ipykernel, numpy and the
@@ -152,6 +153,7 @@ from contextlib import asynccontextmanager, suppress
 from pathlib import Path, PurePosixPath
 from typing import Any, ClassVar
 
+import jinja2
 import psutil
 import tornado.web
 import voila.app
@@ -162,6 +164,7 @@ from tornado.routing import Matcher, Rule
 from tornado.web import RedirectHandler, RequestHandler
 from traitlets import Float, Integer, List, Unicode
 from voila.app import Voila
+from voila.exporter import VoilaExporter
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.utils import ENV_VARIABLE
@@ -177,6 +180,53 @@ INDEX = "00_index.ipynb"
 FORKING_KERNEL_MANAGER = "kit_kernels.ForkingKernelManager"
 #: The Jupyter data folder holding the kit's Voila template (templates/kit).
 KIT_DATA = Path(__file__).resolve().parent / "share" / "jupyter"
+
+
+class TemplateCode(jinja2.BytecodeCache):
+    """The page templates' compiled code, kept in memory for every page the app renders.
+
+    Voila makes a new template environment for each page it renders, which parsed and
+    compiled the kit template and the templates it extends again each time: a fifth of the
+    app's own CPU during the browser tests' first visits (py-spy, issue 24's notes). Jinja
+    reuses code from a bytecode cache only when the template's source is unchanged (its
+    checksum is in the key's bucket); the key also names whether the environment renders
+    asynchronously, which changes the code."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def get_bucket(
+        self, environment: jinja2.Environment, name: str, filename: str | None, source: str
+    ) -> jinja2.bccache.Bucket:
+        return super().get_bucket(
+            environment, f"{name} async={environment.is_async}", filename, source
+        )
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+def share_template_code(exporter_class: type = VoilaExporter) -> TemplateCode:
+    """Have every environment `exporter_class` creates use one `TemplateCode` (once)."""
+    create = exporter_class._create_environment
+    shared = getattr(create, "kit_template_code", None)
+    if shared is not None:
+        return shared
+    code = TemplateCode()
+
+    def create_environment(self: Any) -> jinja2.Environment:
+        environment = create(self)
+        environment.bytecode_cache = code
+        return environment
+
+    create_environment.kit_template_code = code  # type: ignore[attr-defined]
+    exporter_class._create_environment = create_environment  # type: ignore[method-assign]
+    return code
 
 
 def add_kit_data_path(environ: MutableMapping[str, str] | None = None) -> None:
@@ -1164,6 +1214,7 @@ class KitVoila(Voila):
         manager = self.config.VoilaKernelManager
         if kit_kernels.supported() and "kernel_manager_class" not in manager:
             manager.kernel_manager_class = FORKING_KERNEL_MANAGER
+        share_template_code()
 
     def init_settings(self) -> dict:
         """Voila's settings, its preheating kernel manager replaced by one serving complete

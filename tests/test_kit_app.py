@@ -768,3 +768,42 @@ def test_behind_a_trusted_proxy_the_caps_and_the_teacher_page_see_each_device():
     assert kernels.refusal(student, {"k1"}) is not None  # the device's cap holds
     assert kernels.refusal("127.0.0.1", {"k1"}) is None  # the serving machine has none
     assert not kernels.may_shut_down("k1", "127.0.0.1")
+
+
+def test_page_templates_are_compiled_once_for_the_app_and_again_when_changed(monkeypatch):
+    import jinja2
+
+    sources = {"page.j2": "{% extends 'base.j2' %}{% block b %}{{ x }}!{% endblock %}"}
+    sources["base.j2"] = "<{% block b %}{% endblock %}>"
+
+    class Exporter:
+        enable_async = False
+
+        def _create_environment(self):
+            return jinja2.Environment(
+                loader=jinja2.FunctionLoader(lambda name: sources[name]),
+                enable_async=self.enable_async,
+            )
+
+    compiled: list[str] = []
+    compile_ = jinja2.Environment.compile
+
+    def counting(self, source, name=None, *args, **kwargs):
+        compiled.append(name)
+        return compile_(self, source, name, *args, **kwargs)
+
+    monkeypatch.setattr(jinja2.Environment, "compile", counting)
+    code = kit_app.share_template_code(Exporter)
+    assert kit_app.share_template_code(Exporter) is code  # once
+
+    def render() -> str:
+        return Exporter()._create_environment().get_template("page.j2").render(x=1)
+
+    assert render() == "<1!>" and sorted(compiled) == ["base.j2", "page.j2"]
+    assert render() == "<1!>" and len(compiled) == 2  # a new environment: nothing compiled
+    sources["base.j2"] = "[{% block b %}{% endblock %}]"  # an edited template
+    assert render() == "[1!]" and compiled[2:] == ["base.j2"]
+    Exporter.enable_async = True  # the same template rendered asynchronously: its own code
+    environment = Exporter()._create_environment()
+    assert run_coroutine(environment.get_template("page.j2").render_async(x=2)) == "[2!]"
+    assert sorted(compiled[3:]) == ["base.j2", "page.j2"]
