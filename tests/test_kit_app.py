@@ -525,7 +525,7 @@ def test_a_page_left_has_its_kernel_ended_at_once():
         finish=lambda: None,
     )
     post = kit_app.ShutdownHandler.post.__wrapped__  # (past the login check)
-    asyncio.run(post(handler, "k1"))
+    run_coroutine(post(handler, "k1"))
     assert asked == [("k1", True)] and answered == [204]
 
 

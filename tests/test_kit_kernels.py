@@ -107,13 +107,15 @@ def _gone(pid: int, within: float = 10.0) -> bool:
     return False
 
 
-def test_a_forked_kernel_runs_in_the_folder_and_environment_asked_for(shared_server, tmp_path):
+def test_a_forked_kernel_runs_in_the_folder_and_environment_asked_for_and_is_interrupted(
+    shared_server, tmp_path
+):
     async def scenario():
         manager, client = await _started(shared_server, MODULES, tmp_path, KIT_TRIAL="yes")
         try:
             assert isinstance(manager.provisioner.process, kit_kernels.ForkedKernel)
             pid = manager.provisioner.process.pid
-            assert psutil.Process(pid).ppid() == shared_server._process.pid  # forked by the server
+            assert psutil.Process(pid).ppid() == shared_server._process.pid  # the server's
             seen = {
                 "pid": await _value(client, "__import__('os').getpid()"),
                 "cwd": await _value(client, "__import__('os').getcwd()"),
@@ -121,12 +123,19 @@ def test_a_forked_kernel_runs_in_the_folder_and_environment_asked_for(shared_ser
                 "marker": await _value(client, f"{MARKER!r} in __import__('sys').modules"),
                 "group": await _value(client, "__import__('os').getpgid(0)"),
             }
-            return pid, seen
+            running = asyncio.ensure_future(
+                client.execute_interactive("import time; time.sleep(30)", timeout=60)
+            )
+            await asyncio.sleep(0.5)
+            await manager.interrupt_kernel()
+            interrupted = (await asyncio.wait_for(running, 20))["content"]
+            after = await _value(client, "1 + 1")
+            return pid, seen, interrupted, after
         finally:
             client.stop_channels()
             await manager.shutdown_kernel(now=True)
 
-    pid, seen = run(scenario())
+    pid, seen, interrupted, after = run(scenario())
     assert seen == {
         "pid": str(pid),
         "cwd": repr(str(tmp_path)),
@@ -134,71 +143,39 @@ def test_a_forked_kernel_runs_in_the_folder_and_environment_asked_for(shared_ser
         "marker": "True",
         "group": str(pid),  # a process group of its own, as a launched kernel has
     }
+    assert interrupted["status"] == "error" and interrupted["ename"] == "KeyboardInterrupt"
+    assert after == "2"  # the kernel went on
     assert _gone(pid)  # shut down, and collected by the server: no zombie
 
 
-def test_two_forked_kernels_draw_different_random_numbers(shared_server, tmp_path):
-    async def scenario():
-        draws = []
-        for _ in range(2):
-            manager, client = await _started(shared_server, MODULES, tmp_path)
-            try:
-                draws.append(
-                    await _value(
-                        client,
-                        "(__import__('random').random(), __import__('numpy').random.rand())",
-                    )
-                )
-            finally:
-                client.stop_channels()
-                await manager.shutdown_kernel(now=True)
-        return draws
+def test_a_kernel_killed_is_seen_dead_and_restarted_with_random_numbers_of_its_own(
+    shared_server, tmp_path
+):
+    draw = "(__import__('random').random(), __import__('numpy').random.rand())"
 
-    first, second = run(scenario())
-    random_first, numpy_first = first.strip("()").split(", ")
-    random_second, numpy_second = second.strip("()").split(", ")
-    assert random_first != random_second and numpy_first != numpy_second
-
-
-def test_an_interrupt_stops_a_running_cell_and_the_kernel_goes_on(shared_server, tmp_path):
-    async def scenario():
-        manager, client = await _started(shared_server, MODULES, tmp_path)
-        try:
-            running = asyncio.ensure_future(
-                client.execute_interactive("import time; time.sleep(30)", timeout=60)
-            )
-            await asyncio.sleep(1.0)
-            await manager.interrupt_kernel()
-            reply = await asyncio.wait_for(running, 20)
-            after = await _value(client, "1 + 1")
-            return reply["content"], after
-        finally:
-            client.stop_channels()
-            await manager.shutdown_kernel(now=True)
-
-    content, after = run(scenario())
-    assert content["status"] == "error" and content["ename"] == "KeyboardInterrupt"
-    assert after == "2"
-
-
-def test_a_kernel_killed_is_seen_dead_and_restarted(shared_server, tmp_path):
     async def scenario():
         manager, client = await _started(shared_server, MODULES, tmp_path)
         try:
             first = manager.provisioner.process.pid
+            first_draw = await _value(client, draw)
             os.kill(first, 9)
             assert _gone(first)
             alive = await manager.is_alive()
             await manager.restart_kernel(now=True)
             await client.wait_for_ready(timeout=60)
             second = await _value(client, "__import__('os').getpid()")
-            return first, alive, int(second)
+            return first, alive, int(second), first_draw, await _value(client, draw)
         finally:
             client.stop_channels()
             await manager.shutdown_kernel(now=True)
 
-    first, alive, second = run(scenario())
+    first, alive, second, first_draw, second_draw = run(scenario())
     assert not alive and second != first
+    # both forked from one server: CPython reseeds `random`, the kit reseeds numpy's
+    for before, after in zip(
+        first_draw.strip("()").split(", "), second_draw.strip("()").split(", ")
+    ):
+        assert before != after
 
 
 def test_the_server_ends_its_kernels_when_the_app_lets_go(server, tmp_path):
@@ -289,16 +266,14 @@ def test_the_server_imports_nothing_that_looks_for_a_kernel(server, tmp_path, mo
     assert kit_kernels.kernel_independent(
         ["numpy", "plotly.io", "ipywidgets", "kit_common.widgets.base", "martian_kit.game", "math"]
     ) == ["ipykernel.kernelapp", "numpy", "martian_kit.game", "math"]
-    # an engine that pulled plotly in anyway: the server refuses, kernels are launched
+    # an engine that pulled plotly in anyway: the server refuses (kernels are then launched,
+    # as the test above shows)
     (tmp_path / "kit_plotting_engine.py").write_text("import plotly.io\n")
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(tmp_path), *sys.path]))
 
-    async def scenario():
-        manager, client = await _started(server, ["kit_plotting_engine"], tmp_path)
-        client.stop_channels()
-        process = manager.provisioner.process
-        await manager.shutdown_kernel(now=True)
-        return process
+    async def ready() -> bool:
+        server.start(["kit_plotting_engine"])
+        return await server.ready()
 
-    assert not isinstance(run(scenario()), kit_kernels.ForkedKernel)
+    assert not run(ready())
     assert server.failure == "imported outside a kernel: plotly"
