@@ -36,7 +36,9 @@ def _run_dev(folder: Path, *args: str) -> list[str]:
 
 
 @pytest.fixture
-def sandbox(tmp_path: Path) -> Path:
+def sandbox(tmp_path: Path, monkeypatch) -> Path:
+    """A copy of `./dev` with stand-ins for the .venv's python and the machine's python3
+    (whose pip fails unless a test says otherwise: nothing is fetched)."""
     if shutil.which("cksum") is None:
         pytest.skip("the dev script needs cksum (POSIX)")
     shutil.copy(REPO / "dev", tmp_path / "dev")
@@ -47,6 +49,8 @@ def sandbox(tmp_path: Path) -> Path:
     python.parent.mkdir(parents=True)
     python.write_text(RECORDING_PYTHON)
     python.chmod(python.stat().st_mode | stat.S_IEXEC)
+    for name, value in _machine_python(tmp_path, pip_works=False).items():
+        monkeypatch.setenv(name, value)
     return tmp_path
 
 
@@ -72,8 +76,46 @@ def test_uv_installs_when_it_is_there_and_pip_is_left_alone(sandbox):
     assert not any("pip install" in call and not call.startswith("uv ") for call in calls)
 
 
-def test_pip_installs_uv_first_and_installs_itself_when_uv_cannot_be_had(sandbox):
+def _machine_python(sandbox: Path, pip_works: bool) -> dict[str, str]:
+    """A PATH whose `python3` (the machine's) records its calls next to the .venv's and
+    whose pip succeeds or fails."""
+    bin_dir = sandbox / "machine-bin"
+    bin_dir.mkdir(exist_ok=True)
+    python3 = bin_dir / "python3"
+    uv = sandbox / ".venv" / "bin" / "uv"
+    # a pip that works puts a uv (a recording stand-in) where pip would
+    installs_uv = f"printf '#!/bin/sh\\necho \"uv $*\" >> {sandbox}/.venv/calls.log\\n' > {uv}"
+    python3.write_text(
+        f'#!/bin/sh\necho "machine $*" >> "{sandbox}/.venv/calls.log"\n'
+        + (
+            f"{installs_uv}\nchmod +x {uv}\n"
+            if pip_works
+            else 'case "$*" in *pip*) exit 1;; esac\n'
+        )
+    )
+    python3.chmod(python3.stat().st_mode | stat.S_IEXEC)
+    return {"PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
+
+
+def test_the_machine_s_pip_puts_uv_into_the_venv(sandbox, monkeypatch):
+    for name, value in _machine_python(sandbox, pip_works=True).items():
+        monkeypatch.setenv(name, value)
     calls = _run_dev(sandbox, "app")
+    assert calls[:2] == [
+        "machine -m pip --python .venv/bin/python install -q uv",
+        "uv pip install -q --python .venv/bin/python -e .[app]",
+    ]
+    assert "-m ensurepip -q" not in calls  # no pip of the .venv's own
+
+
+def test_without_the_machine_s_pip_the_venv_gets_its_own_installs_uv_then_the_kit(sandbox):
+    calls = _run_dev(sandbox, "app")
+    assert calls[:3] == [
+        "machine -m pip --python .venv/bin/python install -q uv",
+        "-m ensurepip -q",
+        "-m pip install -q uv",
+    ]
+    # uv could not be had (the stand-in installs nothing): pip installs the kit
     assert calls.index("-m pip install -q uv") < calls.index("-m pip install -q -e .[app]")
 
 
