@@ -66,11 +66,33 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
         if hasattr(item, "output_timeout"):
             item.output_timeout = NOTEBOOK_OUTPUT_WAIT_S
-    # The files with a slow test first (each file's tests keep their order): `./dev test`'s
-    # two workers take whole files in this order, and one left alone on a long file at the
-    # end (the shipped turn laws solved again: 36 s) idled the other core for most of that.
-    slow_files = {item.path for item in items if item.get_closest_marker("slow")}
-    items.sort(key=lambda item: item.path not in slow_files)
+    # `./dev test`'s two workers take whole files in this order (each file's tests keep
+    # theirs): `file_order`.
+    slow_files = {Path(item.path) for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: file_order(Path(item.path), slow_files))
+
+
+#: Test files that start servers, browsers or processes of their own (JupyterLab, a second
+#: Voila, a Binder environment, a dask cluster).
+OWN_SERVERS = (
+    BROWSER_ALONE_TESTS,
+    REPO / "tests" / "test_binder.py",
+    REPO / "tests" / "dino_kit" / "test_planner.py",
+)
+
+
+def file_order(path: Path, slow_files: set[Path]) -> int:
+    """Where a test file goes in the run: the files with a long test first, those that
+    compute in the worker (0), then the notebooks (1); then the files with servers of their
+    own (2), which waited on the machine three times as long when they ran beside the browser
+    tests' first visits of every page (a JupyterLab page 108 s instead of 30); the many short
+    files last (3), so that neither worker is left alone on a long file at the end (the
+    shipped turn laws solved again, 36 s, once idled the other core for most of that)."""
+    if path == path.parent / "conftest.py" or path not in slow_files:
+        return 3
+    if any(path == own or own in path.parents for own in OWN_SERVERS):
+        return 2
+    return 1 if path.suffix == ".ipynb" else 0
 
 
 @pytest.hookimpl(wrapper=True)
