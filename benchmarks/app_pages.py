@@ -140,10 +140,15 @@ BARE_NAME = "bare.ipynb"
 
 
 def kernel_process(server_pid: int, kernel_id: str) -> psutil.Process | None:
-    """The kernel process with this id, a child of the Voila server (None if gone)."""
+    """The kernel process with this id, a descendant of the Voila server (None if gone): a
+    launched kernel names its connection file on its command line; a kernel forked by the
+    app's fork server (kit_kernels.py) keeps the server's command line, and is known by its
+    Unix sockets (ipc transport: named after the connection file)."""
     for child in psutil.Process(server_pid).children(recursive=True):
         try:
             if any(kernel_id in part for part in child.cmdline()):
+                return child
+            if any(kernel_id in str(c.laddr) for c in child.net_connections(kind="unix")):
                 return child
         except psutil.Error:
             continue
