@@ -88,7 +88,7 @@ def file_order(path: Path, slow_files: set[Path]) -> int:
     tests' first visits of every page (a JupyterLab page 108 s instead of 30); the many short
     files last (3), so that neither worker is left alone on a long file at the end (the
     shipped turn laws solved again, 36 s, once idled the other core for most of that)."""
-    if path == path.parent / "conftest.py" or path not in slow_files:
+    if path not in slow_files:
         return 3
     if any(path == own or own in path.parents for own in OWN_SERVERS):
         return 2

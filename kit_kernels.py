@@ -62,6 +62,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
@@ -186,12 +187,19 @@ def _reap(children: set[int]) -> None:
         children.discard(pid)
 
 
-def _end(children: set[int]) -> None:
-    """Ask every kernel still running to end (its process group), then collect them."""
+def _end(children: set[int], grace_s: float = 5.0) -> None:
+    """Ask every kernel still running to end (its process group), kill those still there
+    after `grace_s` seconds, and collect them (the server never waits on a kernel forever)."""
     for pid in children:
         with suppress(OSError):
             os.killpg(pid, signal.SIGTERM)
+    deadline = time.monotonic() + grace_s
+    while children and time.monotonic() < deadline:
+        _reap(children)
+        time.sleep(0.05)
     for pid in children:
+        with suppress(OSError):
+            os.killpg(pid, signal.SIGKILL)
         with suppress(ChildProcessError):
             os.waitpid(pid, 0)
 
