@@ -554,14 +554,28 @@ def test_market_says_the_special_tiles_prices_and_a_park_share_counts_parks():
     assert intervals_table(share, "Variant", "Share", counted="parks").headers[-1] == "parks"
 
 
-def test_the_bots_play_in_the_background_and_stop_holds_them_until_continue():
+def test_the_bots_play_in_the_background_and_stop_holds_them_until_continue(monkeypatch):
     """Issue 30 item 1: after a click, the bots' moves run in the kernel's background (a
     planner bot thinks for a second or more a move); Stop holds them within a second, and
-    Continue lets them play on."""
+    Continue lets them play on. The planner here thinks half a second a move whatever the
+    machine (on a fast one the real planner finished the bots' moves before Stop came)."""
     import time
 
+    from dino_kit.widgets import game as game_module
     from kit_common.widgets.stoppable import Outcome
 
+    real_bot_by_name = game_module.bot_by_name
+
+    def slow_bot_by_name(name):
+        bot = real_bot_by_name(name)
+
+        def slow_bot(state, chooser):
+            time.sleep(0.5)
+            return bot(state, chooser)
+
+        return slow_bot
+
+    monkeypatch.setattr(game_module, "bot_by_name", slow_bot_by_name)
     app = GameApp(bots=["heuristic"], seed=3, show_setup=False)
     app.start_seats(["person", "planner"])  # from code: at once (the person moves first)
     assert app.your_turn() and app.state.current_player() == 0
