@@ -128,15 +128,26 @@ def command_language(argv: Sequence[str], environ: Mapping[str, str]) -> str:
     return chosen or language_from_environment(environ)
 
 
-def run_command(parser: argparse.ArgumentParser, argv: Sequence[str] | None = None) -> int:
+def run_command(
+    parser: argparse.ArgumentParser | Callable[[], argparse.ArgumentParser],
+    argv: Sequence[str] | None = None,
+) -> int:
     """Run the sub-command `parser` chose (each sets `func` with `set_defaults`); returns its
     exit status, or prints one line `prog: message` on stderr and returns 2 for a usage error
     and 1 for any other failure (see the module docstring). The command speaks its language
-    (`command_language`) while it runs; the language is as before afterwards."""
+    (`command_language`) while it runs; the language is as before afterwards. Given the
+    function that builds the parser instead, the parser is built in that language, so that
+    `--help` speaks it too (its sentences are read from the catalogue when built)."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     before = current_language()
     # chosen before parsing, so that the refusal of an argument is said in it too
     set_language(command_language(arguments, os.environ))
+    if not isinstance(parser, argparse.ArgumentParser):
+        try:
+            parser = parser()
+        except BaseException:
+            set_language(before)
+            raise
     # A terminal whose encoding lacks the language's letters (ASCII, `--lang ru`) gets them
     # as escapes, as Python's stderr does, rather than an error after the work is done.
     stdout = sys.stdout

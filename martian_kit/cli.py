@@ -113,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    return run_command(build_parser(), argv)
+    return run_command(build_parser, argv)  # built in the command's language
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -57,3 +57,22 @@ def test_the_environment_chooses_without_lang(marked_in_russian, monkeypatch, ca
         martian_cli.main(["play", "--players", "random,random", "--seed", "7", "--lang", "en"]) == 0
     )
     assert "«" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("main", [martian_cli.main, dino_cli.main])
+def test_help_speaks_the_language_of_lang_or_of_the_environment(
+    main, marked_in_russian, monkeypatch, capsys
+):
+    """`--help` is built in the command's language: its sentences are the catalogue's, read
+    when the parser is built (it was built in English before the language was chosen)."""
+    with pytest.raises(SystemExit) as english:
+        main(["--help"])
+    assert english.value.code == 0 and "«" not in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--lang", "ru", "--help"])
+    assert "«" in capsys.readouterr().out
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    assert "«" in capsys.readouterr().out
+    assert current_language() == "en"
