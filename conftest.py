@@ -17,7 +17,6 @@ import pytest
 
 from kit_common.messages import LANGUAGES, SOURCE_LANGUAGE
 from tests.nbval_guard import MOST_MESSAGES_PER_CELL, count_messages
-from tests.nbval_kernels import use_forked_kernels
 
 # The command lines speak the language of their environment (LANG and the like): the tests
 # expect English whatever the machine's locale, in this process and in the ones it starts.
@@ -49,11 +48,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="the browser tests visit every translated page in every language (by default "
         "each page in one language, the languages in turn, and every language's index)",
     )
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """nbval's kernels are forked as the app's are (tests/nbval_kernels.py)."""
-    use_forked_kernels(NOTEBOOKS)
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:

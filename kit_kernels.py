@@ -17,9 +17,7 @@ otherwise. The server hands back a pidfd of the new kernel (`os.pidfd_open`, pas
 the socket): the app polls, waits and signals the kernel through it, so a pid reused after
 the kernel ended can never be signalled. A kernel is put in a process group of its own
 before it is handed over (interrupts and shutdowns signal the group, as for a launched
-kernel). The tests' notebook runs (nbval, which has no event loop) fork theirs the same way
-through `BlockingForkingKernelManager`, jupyter_client's blocking manager
-(tests/nbval_kernels.py).
+kernel).
 
 What the server imports: only what never looks for a running kernel when imported
 (`kernel_independent`): ipykernel's own machinery (what `ipykernel_launcher` imports before
@@ -321,8 +319,6 @@ class ForkServer:
         self._channel: socket.socket | None = None
         self._process: subprocess.Popen | None = None
         self._ready: asyncio.Future | None = None
-        #: whether a server started with `blocking` serves (None: not known that way)
-        self._ready_now: bool | None = None
         self._lock = threading.Lock()
         self.failure: str | None = None
 
@@ -330,10 +326,9 @@ class ForkServer:
     def started(self) -> bool:
         return self._process is not None
 
-    def start(self, modules: Sequence[str], timeout: float = 120.0, blocking: bool = False) -> None:
+    def start(self, modules: Sequence[str], timeout: float = 120.0) -> None:
         """Start the server importing `kernel_independent(modules)`; `ready()` says when it
-        may be asked, or why not. `blocking`: return once the server is ready or failed (for
-        a caller without an event loop, such as the tests' notebook runs, nbval)."""
+        may be asked, or why not."""
         if self._process is not None:
             return
         server_imports = kernel_independent(modules)
@@ -348,9 +343,6 @@ class ForkServer:
         )
         theirs.close()
         self._channel = ours
-        if blocking:
-            self._ready_now = self._wait_ready(timeout)
-            return
         loop = asyncio.get_event_loop()
         self._ready = loop.run_in_executor(None, self._wait_ready, timeout)
 
@@ -367,8 +359,6 @@ class ForkServer:
 
     async def ready(self) -> bool:
         """Whether the server serves (False when it failed: `failure` says why)."""
-        if self._ready_now is not None:
-            return self._ready_now
         if self._ready is None:
             return False
         return bool(await asyncio.shield(self._ready))
@@ -408,10 +398,9 @@ def forkable(cmd: Sequence[str]) -> bool:
     return len(cmd) >= 3 and cmd[0] == sys.executable and list(cmd[1:3]) == LAUNCHER
 
 
-def _provisioner_classes() -> tuple[type, type, type]:
-    """ForkProvisioner, ForkingKernelManager and BlockingForkingKernelManager, built when
-    asked (jupyter_client and jupyter_server are the app's imports, not the fork server's)."""
-    from jupyter_client.manager import KernelManager
+def _provisioner_classes() -> tuple[type, type]:
+    """ForkProvisioner and ForkingKernelManager, built when asked (jupyter_client and
+    jupyter_server are the app's imports, not the fork server's)."""
     from jupyter_client.provisioning import LocalProvisioner
     from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 
@@ -433,9 +422,8 @@ def _provisioner_classes() -> tuple[type, type, type]:
             self.cwd = cwd
             return self.connection_info
 
-    class ForkingProvisioning:
-        """Gives a kernel manager's kernels a ForkProvisioner (before its base class would
-        make a LocalProvisioner from the kernel spec)."""
+    class ForkingKernelManager(ServerKernelManager):  # type: ignore[misc]
+        """jupyter_server's kernel manager, its kernels provisioned by ForkProvisioner."""
 
         async def _async_pre_start_kernel(self, **kw: Any) -> Any:
             if self.provisioner is None:
@@ -445,14 +433,7 @@ def _provisioner_classes() -> tuple[type, type, type]:
                 )
             return await super()._async_pre_start_kernel(**kw)
 
-    class ForkingKernelManager(ForkingProvisioning, ServerKernelManager):  # type: ignore[misc]
-        """jupyter_server's kernel manager, its kernels provisioned by ForkProvisioner."""
-
-    class BlockingForkingKernelManager(ForkingProvisioning, KernelManager):  # type: ignore[misc]
-        """jupyter_client's blocking kernel manager (nbval's), its kernels provisioned by
-        ForkProvisioner; `SERVER` started with `blocking=True` before its first kernel."""
-
-    return ForkProvisioner, ForkingKernelManager, BlockingForkingKernelManager
+    return ForkProvisioner, ForkingKernelManager
 
 
 def _new_id() -> str:
@@ -462,16 +443,11 @@ def _new_id() -> str:
 
 
 def __getattr__(name: str) -> type:
-    """`kit_kernels.ForkingKernelManager` (a traitlets class name kit_app configures),
-    `BlockingForkingKernelManager` (the tests' notebook runs) and `ForkProvisioner`, built on
-    first use."""
-    if name in ("ForkProvisioner", "ForkingKernelManager", "BlockingForkingKernelManager"):
-        provisioner, manager, blocking = _provisioner_classes()
-        globals().update(
-            ForkProvisioner=provisioner,
-            ForkingKernelManager=manager,
-            BlockingForkingKernelManager=blocking,
-        )
+    """`kit_kernels.ForkingKernelManager` (a traitlets class name kit_app configures) and
+    `ForkProvisioner`, built on first use."""
+    if name in ("ForkProvisioner", "ForkingKernelManager"):
+        provisioner, manager = _provisioner_classes()
+        globals().update(ForkProvisioner=provisioner, ForkingKernelManager=manager)
         return globals()[name]
     raise AttributeError(name)
 

@@ -277,38 +277,3 @@ def test_the_server_imports_nothing_that_looks_for_a_kernel(server, tmp_path, mo
 
     assert not run(ready())
     assert server.failure == "imported outside a kernel: plotly"
-
-
-def test_nbval_s_kernels_are_forked_unless_asked_to_be_launched(server, monkeypatch, tmp_path):
-    """The notebooks' runs under nbval take forked kernels (tests/nbval_kernels.py): the
-    manager nbval starts its kernels with starts the server (blocking: nbval has no event
-    loop) and forks a kernel that runs in the notebook's folder; `KIT_NBVAL_KERNELS=launch`
-    leaves nbval's own manager."""
-    import nbval.kernel
-
-    from tests.nbval_kernels import VARIABLE, use_forked_kernels
-
-    own = nbval.kernel.KernelManager
-    monkeypatch.setattr(nbval.kernel, "KernelManager", own)  # put back after the test
-    monkeypatch.setenv(VARIABLE, "launch")
-    assert not use_forked_kernels(Path("notebooks")) and nbval.kernel.KernelManager is own
-    monkeypatch.delenv(VARIABLE)
-    assert use_forked_kernels(Path("notebooks")) and nbval.kernel.KernelManager is not own
-    assert not server.started
-    kernel = nbval.kernel.RunningKernel("python3", cwd=str(tmp_path), startup_timeout=60)
-    try:
-        assert server.started and run(server.ready())
-        assert isinstance(kernel.km.provisioner.process, kit_kernels.ForkedKernel)
-        sent = kernel.execute_cell_input("import os; print(os.getcwd())", allow_stdin=False)
-        printed = []
-        while True:
-            message = kernel.get_message(stream="iopub", timeout=30)
-            if message["parent_header"].get("msg_id") != sent:
-                continue  # (the kernel's start)
-            if message["msg_type"] == "stream":
-                printed.append(message["content"]["text"])
-            if message["msg_type"] == "status" and message["content"]["execution_state"] == "idle":
-                break
-        assert "".join(printed).strip() == str(tmp_path)
-    finally:
-        kernel.stop()
