@@ -19,8 +19,14 @@ def dask_client():
     study's games play "on a cluster" in the tests."""
     distributed = pytest.importorskip("distributed")
     with (
+        # no dashboard; the scheduler's HTTP server (which it starts anyway) on a free port:
+        # its default, 8787, was taken when two test files ran clusters at once (a warning)
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+            n_workers=2,
+            threads_per_worker=1,
+            processes=False,
+            dashboard_address=":0",
+            scheduler_kwargs={"dashboard": False},
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
