@@ -142,12 +142,6 @@ def run_command(
     before = current_language()
     # chosen before parsing, so that the refusal of an argument is said in it too
     set_language(command_language(arguments, os.environ))
-    if not isinstance(parser, argparse.ArgumentParser):
-        try:
-            parser = parser()
-        except BaseException:
-            set_language(before)
-            raise
     # A terminal whose encoding lacks the language's letters (ASCII, `--lang ru`) gets them
     # as escapes, as Python's stderr does, rather than an error after the work is done.
     stdout = sys.stdout
@@ -155,6 +149,8 @@ def run_command(
     if errors == "strict" and isinstance(stdout, io.TextIOWrapper):
         stdout.reconfigure(errors="backslashreplace")
     try:
+        if not isinstance(parser, argparse.ArgumentParser):
+            parser = parser()  # built in the language just chosen
         return _run(parser, arguments)
     finally:
         set_language(before)

@@ -569,9 +569,9 @@ def test_the_bots_play_in_the_background_and_stop_holds_them_until_continue(monk
     def slow_bot_by_name(name):
         bot = real_bot_by_name(name)
 
-        def slow_bot(state, chooser):
+        def slow_bot(state, rng):
             time.sleep(0.5)
-            return bot(state, chooser)
+            return bot(state, rng)
 
         return slow_bot
 
