@@ -807,3 +807,18 @@ def test_page_templates_are_compiled_once_for_the_app_and_again_when_changed(mon
     environment = Exporter()._create_environment()
     assert run_coroutine(environment.get_template("page.j2").render_async(x=2)) == "[2!]"
     assert sorted(compiled[3:]) == ["base.j2", "page.j2"]
+
+
+def test_nbclient_still_gets_its_kernel_client_from_the_kernel_manager():
+    """The app's PromptKernelClient reaches nbclient (which runs a page's cells) only through
+    the kernel manager's `client()`; it is the manager's `client_factory` that kit_app sets."""
+    from jupyter_client.manager import KernelManager
+    from nbclient import NotebookClient
+
+    source = inspect.getsource(NotebookClient.async_start_new_kernel_client)
+    assert "self.km.client()" in source and "wait_for_ready" in source, (
+        "nbclient no longer makes its client with km.client() and waits for it: the app's "
+        "PromptKernelClient may no longer be the one that waits"
+    )
+    manager = KernelManager(client_factory=kit_app.PromptKernelClient)
+    assert isinstance(manager.client(), kit_app.PromptKernelClient)

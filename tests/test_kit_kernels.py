@@ -277,3 +277,46 @@ def test_the_server_imports_nothing_that_looks_for_a_kernel(server, tmp_path, mo
 
     assert not run(ready())
     assert server.failure == "imported outside a kernel: plotly"
+
+
+def test_the_app_s_client_is_ready_when_its_kernel_answers_and_says_when_it_died(
+    shared_server, tmp_path
+):
+    """kit_app.PromptKernelClient, as the hand-over and nbclient use it: one client after
+    another on the same kernel, each ready and getting its own replies; a kernel gone is
+    said, not waited for."""
+    import kit_app
+
+    async def scenario() -> tuple[list[str], str]:
+        if not shared_server.started:
+            shared_server.start(MODULES)
+        manager = kit_kernels.ForkingKernelManager(
+            kernel_name="python3", client_factory=kit_app.PromptKernelClient
+        )
+        await manager.start_kernel(cwd=str(tmp_path), env=dict(os.environ))
+        answers = []
+        try:
+            for n in range(3):
+                client = manager.client()
+                assert isinstance(client, kit_app.PromptKernelClient)
+                client.start_channels()
+                try:
+                    await client.wait_for_ready(timeout=60)
+                    answers.append(await _value(client, f"6 * 7 + {n}"))
+                finally:
+                    client.stop_channels()
+        finally:
+            await manager.shutdown_kernel(now=True)
+        late = manager.client()
+        late.start_channels()
+        try:
+            await late.wait_for_ready(timeout=30)
+        except RuntimeError as error:
+            return answers, str(error)
+        finally:
+            late.stop_channels()
+        return answers, "ready"
+
+    answers, late = run(scenario())
+    assert answers == ["42", "43", "44"]
+    assert "died" in late

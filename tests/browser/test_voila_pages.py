@@ -10,6 +10,7 @@ test-artifacts/screenshots/.
 
 from __future__ import annotations
 
+import re
 import urllib.request
 from urllib.parse import urljoin, urlparse
 
@@ -59,3 +60,15 @@ def test_root_address_leads_to_the_index(voila_app):
         pytest.skip(f"the served folder has no {INDEX}")
     with urllib.request.urlopen(voila_app.url, timeout=60) as response:
         assert response.url == voila_app.page_url(INDEX)
+
+
+def test_voila_s_script_comes_before_the_first_cell(voila_app):
+    """The kit's template writes Voila's script (which loads the page's JavaScript) once,
+    after the page's configuration and before the first cell, so that a page whose cells run
+    while its visitor waits has its JavaScript loaded meanwhile (issue 24)."""
+    with urllib.request.urlopen(voila_app.page_url(INDEX), timeout=120) as response:
+        html = response.read().decode()
+    scripts = re.findall(r'<script src="[^"]*/voila\.js"></script>', html)
+    assert len(scripts) == 1, f"Voila's script is written {len(scripts)} times"
+    configuration = html.index('id="jupyter-config-data"')
+    assert configuration < html.index(scripts[0]) < html.index('cell-index="1"')
