@@ -136,16 +136,22 @@ async function render({ model, el }) {
   const values = document.createElement("div");
   el.append(plot, values);
   showValues(values, model.get("values") ?? "");
-  const Plotly = await plotly(model);
+  // The view is returned at once and the chart drawn when plotly.js is ready: a page shows
+  // its widgets one after another, and the first chart's wait for plotly.js (evaluating it
+  // takes half a second on a phone or a busy machine) kept every widget after it off the
+  // page (issue 24). The chart's values are there meanwhile.
+  const library = plotly(model);
   let drawnFor = null; // the width the figure was last fitted to
   let shape = null; // how it was fitted: its title's lines, narrow or not
   const draw = async () => {
     drawnFor = el.clientWidth;
+    const Plotly = await library;
     if (el.isConnected && el.getClientRects().length === 0) {
       // hidden (a phone's form of a chart, on a desktop): drawn once shown, when it gets a
       // width (the ResizeObserver below)
       return;
     }
+    drawnFor = el.clientWidth;
     const { config } = model.get("figure");
     const { data, layout } = fitted(model.get("figure"), drawnFor);
     const fittedShape = JSON.stringify([layout.title, drawnFor < NARROW_PX]);
@@ -158,20 +164,22 @@ async function render({ model, el }) {
     el.dataset.fittedWidth = String(drawnFor); // the width drawn for (the tests wait for it)
   };
   const newValues = () => showValues(values, model.get("values") ?? "");
-  await draw();
-  model.on("change:figure", draw);
+  const failed = (error) => console.error("A chart could not be drawn:", error);
+  draw().catch(failed);
+  const redraw = () => draw().catch(failed);
+  model.on("change:figure", redraw);
   model.on("change:values", newValues);
   // Plotly sizes a chart when it is drawn; a view drawn before it is attached to the page (or
   // in a box that is resized later, a phone turned, say) is fitted to its new width here.
   const resized = new ResizeObserver(() => {
-    if (el.isConnected && el.clientWidth !== drawnFor) { draw(); }
+    if (el.isConnected && el.clientWidth !== drawnFor) { redraw(); }
   });
   resized.observe(el);
   return () => {
     resized.disconnect();
-    model.off("change:figure", draw);
+    model.off("change:figure", redraw);
     model.off("change:values", newValues);
-    Plotly.purge(plot);
+    library.then((Plotly) => Plotly.purge(plot), () => {});
   };
 }
 
