@@ -56,6 +56,7 @@ from tests.browser.page_actions import (
     ACTION,
     OUTPUT,
     RENDERED_WIDGET,
+    WIDGET_VIEW,
     interact,
     output_fingerprint,
 )
@@ -185,10 +186,15 @@ def visit(context, server, name: str, settle: float) -> tuple[dict, object]:
     time.sleep(settle)
     wait_until_quiet(server)
     page = context.new_page()
-    page.goto(server.page_url(name), wait_until="commit", timeout=TIMEOUT_MS)
+    response = page.goto(server.page_url(name), wait_until="commit", timeout=TIMEOUT_MS)
     page.wait_for_load_state("load", timeout=TIMEOUT_MS)
-    has_action = page.locator(ACTION).count() > 0 or _appears(page, ACTION, 30_000)
-    if not has_action:
+    # A page without widget outputs (an index, the glossary, a rules card) has nothing to wait
+    # for: it is ready when it has loaded.
+    has_widgets = response is None or WIDGET_VIEW in response.text()
+    has_action = page.locator(ACTION).count() > 0 or (
+        has_widgets and _appears(page, ACTION, 30_000)
+    )
+    if has_widgets and not has_action:
         _appears(page, RENDERED_WIDGET, 30_000)
     nav = page.evaluate("performance.getEntriesByType('navigation')[0].toJSON()")
     marks = page.evaluate("window.__marks")
