@@ -41,6 +41,7 @@ from kit_common.rooms import (
     AWAY_S,
     HAND_AFTER_S,
     KEEP_OVER_DAYS,
+    PLAYING,
     ROOM_IDLE_DAYS,
     CreatorKey,
     RoomError,
@@ -546,6 +547,23 @@ def test_a_version_2_store_migrates_on_postgresql(postgres_url: str) -> None:
         conn.execute(sa.text("CREATE DATABASE kit_version_2"))
     server.dispose()
     migrates(sa.make_url(postgres_url).set(database="kit_version_2").render_as_string(False))
+
+
+def test_the_creator_gives_an_empty_seat_to_a_bot_with_the_menus_as_offered(url: str) -> None:
+    """The creator's menus, as the page shows them after "Create a room": the first empty
+    seat and the first bot already chosen, so that pressing "Give to the bot" gives it (the
+    seat menu, empty before the room existed, chose none of its new options: nothing was
+    given, and "Start" was refused for the empty seat)."""
+    from martian_kit.widgets.together import together_app
+
+    ann = together_app(lambda: RoomStore(GAMES, url), poll_s=None)
+    ann.name.value = "Ann"
+    ann.create_button.click()
+    assert ann.bot_seat.options == (("Seat 2", 1),) and ann.bot_seat.value == 1
+    ann.bot_button.click()
+    assert ann.shown.seats[1].bot == ann.bot_choice.value == MARTIAN.bots[0]
+    ann.start_button.click()
+    assert ann.shown.status == PLAYING, ann.notice.value
 
 
 def test_the_rooms_page_shows_who_is_away_and_offers_only_their_seats(url: str) -> None:

@@ -523,6 +523,10 @@ class RoomApp(App):
         ]
         if tuple(choices) != tuple(self.bot_seat.options):
             self.bot_seat.options = choices
+            if choices and self.bot_seat.value is None:
+                # a dropdown whose options were empty selects none of its new ones: the creator
+                # saw a blank "Seat", and "Give to the bot" gave nothing
+                self.bot_seat.value = choices[0][1]
         self.bot_button.disabled = not choices
         if view.status == OVER:
             link = record_link(self.game, view.code, self.store().record(view.code))

@@ -8,10 +8,15 @@ few moves of a Dinosaur Island room on the same two: each move shows on the othe
 
 from __future__ import annotations
 
+import base64
+import contextlib
 import re
+import subprocess
+import sys
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.failure_report import shown_on_failure
 from tests.browser.page_checks import axe_violations, phone_layout
@@ -225,6 +230,73 @@ def test_a_room_played_from_two_devices(voila_app, chromium_browser):
     finally:
         bob_context.close()
         ann_context.close()
+
+
+def test_a_room_with_a_bot_is_played_to_its_end_and_its_record_replays(
+    voila_app, chromium_browser, tmp_path
+):
+    """Ann creates a Martian Dice room, gives the other seat to a bot and starts; she stops
+    whenever she may until the game is over: the page says who won (`kit-room-over`) and
+    offers the game's record, which the kit's own `check-record` and `replay` commands read
+    as the same finished game."""
+    context = chromium_browser.new_context(viewport=PHONE)
+    try:
+        with shown_on_failure(context):
+            ann = context.new_page()
+            ann.goto(voila_app.page_url("classroom/martian_dice_together.ipynb"), timeout=120_000)
+            ann.fill(".kit-room-name input", "Ann", timeout=120_000)
+            ann.click(".kit-room-create")
+            ann.wait_for_selector(".kit-room-code svg", timeout=30_000)
+            ann.wait_for_selector(".kit-room-bot:not(:disabled)", timeout=10_000)  # a seat
+            ann.click(".kit-room-bot")
+            ann.wait_for_function(  # the bot's seat shows in the table
+                "document.querySelector('.kit-room-scores').innerText.includes('bot')",
+                timeout=10_000,
+            )
+            ann.click(".kit-room-start")
+            over = "document.querySelector('.kit-room-over') !== null"
+            deadline = time.monotonic() + 180
+            while not ann.evaluate(over):
+                assert time.monotonic() < deadline, "the game did not end within 3 minutes"
+                if not _offers(ann):  # the bot's turn, or the page is drawing
+                    time.sleep(0.1)
+                    continue
+                before = _moves(ann)
+                ann.evaluate(
+                    f"(() => {{ const moves = {_ENABLED_MOVES};"
+                    " (moves.find((b) => b.innerText.trim() === 'Stop') || moves[0]).click(); })()"
+                )
+                # (a press on a button the table was redrawing is lost: the loop offers again)
+                with contextlib.suppress(PlaywrightTimeout):
+                    ann.wait_for_function(f"{_MOVES} > {before} || {over}", timeout=5_000)
+            result = ann.inner_text(".kit-room-over")
+            winner = re.search(r"The game is over: (.+?) won\.", result)
+            assert winner, f"the end names no winner: {result!r}"
+            assert _offers(ann) is False  # nothing left to play
+            href = ann.get_attribute(".kit-room-record", "href")
+            assert href.startswith("data:application/json;base64,")
+            record = tmp_path / ann.inner_text(".kit-room-record").strip()
+            record.write_bytes(base64.b64decode(href.split(",", 1)[1]))
+    finally:
+        context.close()
+    checked = subprocess.run(
+        [sys.executable, "-m", "martian_kit.cli", "check-record", str(record)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"LANG": "C.UTF-8", "PATH": ""},
+    )
+    assert checked.returncode == 0, checked.stderr
+    assert f"finished, {winner.group(1)} won" in checked.stdout, checked.stdout
+    replayed = subprocess.run(
+        [sys.executable, "-m", "martian_kit.cli", "replay", str(record)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"LANG": "C.UTF-8", "PATH": ""},
+    )
+    assert replayed.returncode == 0, replayed.stderr
+    assert winner.group(1) in replayed.stdout, replayed.stdout
 
 
 def _a_dinosaur_island_room(voila_app, ann_context, bob_context) -> None:
