@@ -57,6 +57,7 @@ from dino_kit.widgets.views import (
     market_html,
     research_html,
 )
+from kit_common.display import scroll_box
 from kit_common.errors import KitError
 from kit_common.messages import number_text
 from kit_common.widgets.base import (
@@ -906,7 +907,9 @@ def final_table(state: GameState) -> str:
         cells = "".join(f"<td>{number_text(parts[k])}</td>" for k in keys)
         star = f" ({message('ui.winner_mark')})" if seat in state.winners else ""
         rows.append(f"<tr><td>{escape(state.names[seat])}{star}</td>{cells}</tr>")
-    return f"<table class='kit-final-table'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+    table = f"<table class='kit-final-table'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+    # seven columns: on a phone the table scrolls in a box of its own, named by its headers
+    return scroll_box(table, ", ".join(message("score." + k) for k in keys))
 
 
 def told_round(

@@ -19,6 +19,7 @@ from html import escape
 
 import ipywidgets as w
 
+from kit_common.display import scroll_box
 from kit_common.messages import current_language
 from kit_common.widgets.base import OUTPUT_CLASS, App, button, updating, wrapping
 from kit_common.widgets.charts import span
@@ -106,8 +107,10 @@ def stats_html(rows: list[dict[str, str | int | float]]) -> str:
     for r in sorted(rows, key=lambda r: r["rank"]):
         cells = "".join(f"<td>{escape(str(r[k]))}</td>" for k in keys)
         body += f"<tr>{cells}</tr>"
-    title = f"<h4>{message('stats.title')}</h4>"
-    return f"{title}<table class='kit-grid'><tr>{head}</tr>{body}</table>"
+    title = message("stats.title")
+    # eleven columns: on a phone the table scrolls in a box of its own, which a keyboard reaches
+    table = f"<table class='kit-grid'><tr>{head}</tr>{body}</table>"
+    return f"<h4>{title}</h4>{scroll_box(table, title)}"
 
 
 class GameApp(App):

@@ -235,25 +235,27 @@ def test_a_room_played_from_two_devices(voila_app, chromium_browser):
 def test_a_room_with_a_bot_is_played_to_its_end_and_its_record_replays(
     voila_app, chromium_browser, tmp_path
 ):
-    """Ann creates a Martian Dice room, gives the other seat to a bot and starts; she stops
-    whenever she may until the game is over: the page says who won (`kit-room-over`) and
-    offers the game's record, which the kit's own `check-record` and `replay` commands read
-    as the same finished game."""
-    context = chromium_browser.new_context(viewport=PHONE)
+    """Ann, on a phone (a touch screen: she taps), creates a Martian Dice room, gives the
+    other seat to a bot and starts; she stops whenever she may until the game is over: the
+    page says who won (`kit-room-over`) and offers the game's record, which the kit's own
+    `check-record` and `replay` commands read as the same finished game. The page, its whole
+    game told, still fits the phone: no sideways scroll, 44 px controls, 16 px prose, no axe
+    violation."""
+    context = chromium_browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     try:
         with shown_on_failure(context):
             ann = context.new_page()
             ann.goto(voila_app.page_url("classroom/martian_dice_together.ipynb"), timeout=120_000)
             ann.fill(".kit-room-name input", "Ann", timeout=120_000)
-            ann.click(".kit-room-create")
+            ann.tap(".kit-room-create")
             ann.wait_for_selector(".kit-room-code svg", timeout=30_000)
             ann.wait_for_selector(".kit-room-bot:not(:disabled)", timeout=10_000)  # a seat
-            ann.click(".kit-room-bot")
+            ann.tap(".kit-room-bot")
             ann.wait_for_function(  # the bot's seat shows in the table
                 "document.querySelector('.kit-room-scores').innerText.includes('bot')",
                 timeout=10_000,
             )
-            ann.click(".kit-room-start")
+            ann.tap(".kit-room-start")
             over = "document.querySelector('.kit-room-over') !== null"
             deadline = time.monotonic() + 180
             while not ann.evaluate(over):
@@ -277,6 +279,9 @@ def test_a_room_with_a_bot_is_played_to_its_end_and_its_record_replays(
             assert href.startswith("data:application/json;base64,")
             record = tmp_path / ann.inner_text(".kit-room-record").strip()
             record.write_bytes(base64.b64decode(href.split(",", 1)[1]))
+            layout = phone_layout(ann)
+            assert layout["width"] <= PHONE["width"], layout
+            assert not (layout["controls"] or layout["prose"] or layout["axe"]), layout
     finally:
         context.close()
     checked = subprocess.run(
