@@ -7,9 +7,23 @@
 
 const LIBRARY = Symbol.for("kit.plotly");
 
+// Resolves once the page's main thread is idle, or after `ms` at the latest: Voila draws a
+// page's widgets in one burst, and evaluating plotly.js (half a second) in its middle held the
+// widgets after the first chart.
+function idle(ms) {
+  return new Promise((resolve) => {
+    if (globalThis.requestIdleCallback) {
+      globalThis.requestIdleCallback(() => resolve(), { timeout: ms });
+    } else {
+      setTimeout(resolve, 0);
+    }
+  });
+}
+
 function plotly(model) {
   if (!globalThis[LIBRARY]) {
     globalThis[LIBRARY] = (async () => {
+      await idle(1000);
       const ref = model.get("library"); // "IPY_MODEL_<id>"
       const library = await model.widget_manager.get_model(ref.replace(/^IPY_MODEL_/, ""));
       const module = { exports: {} };
