@@ -503,8 +503,7 @@ def evaluate_game(dists: GameDistributions) -> tuple[np.ndarray, np.ndarray]:
     `A[x, y]` = P(first seat wins) with the first seat to move at x against y, and `B[x, y]`
     = P(first seat wins) with the second seat to move (first has x, second y). The second
     seat's chance is 1 − these; `evaluate_game_both` computes it separately."""
-    a, b, _, _ = evaluate_game_both(dists)
-    return a, b
+    return _seat_wins(dists, first_wins=True)
 
 
 def evaluate_game_both(
@@ -512,42 +511,57 @@ def evaluate_game_both(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Like `evaluate_game`, but also P(second seat wins) computed on its own (ties of the
     roll-off counted 1/2 to each), so that tests can check that the two add up to 1."""
+    a, b = _seat_wins(dists, first_wins=True)
+    a2, b2 = _seat_wins(dists, first_wins=False)
+    return a, b, a2, b2
+
+
+def _seat_wins(dists: GameDistributions, first_wins: bool) -> tuple[np.ndarray, np.ndarray]:
+    """`(A, B)` of `evaluate_game` for the first seat's wins (`first_wins`) or the second's,
+    by positions of decreasing total (a position's successors have larger totals)."""
     half = float(tiebreak_odds(2).p_win)
     s = np.arange(N_SCORES)
-    out = []
-    for first_wins in (True, False):
-        A = np.zeros((TARGET, TARGET))
-        B = np.zeros((TARGET, TARGET))
-        for c in range(2 * (TARGET - 1), -1, -1):
-            for x in range(max(0, c - TARGET + 1), min(TARGET - 1, c) + 1):
-                y = c - x
-                # First seat moves: crossing 25 hands the second seat its last turn.
-                p = dists.first[x, y]
-                after = x + s
-                last_value = np.zeros(N_SCORES)
-                for i in np.nonzero(after >= TARGET)[0]:
-                    need = int(after[i]) - y
-                    q = dists.last[need] if need < len(dists.last) else np.eye(N_SCORES)[0]
-                    second_more = q[s > need].sum()
-                    tie = q[s == need].sum()
-                    win = 1.0 - second_more - tie * half if first_wins else second_more + tie * half
-                    last_value[i] = win
-                cont = np.where(after >= TARGET, last_value, 0.0)
-                ok = (after < TARGET) & (s > 0)
-                cont[ok] = B[after[ok], y]
-                c_a = p[1:] @ cont[1:]
-                # Second seat moves: reaching 25 ends the game at once.
-                q = dists.second[y, x]
-                after2 = y + s
-                cont2 = np.where(after2 >= TARGET, 0.0 if first_wins else 1.0, 0.0)
-                ok2 = (after2 < TARGET) & (s > 0)
-                cont2[ok2] = A[x, after2[ok2]]
-                c_b = q[1:] @ cont2[1:]
-                # Scoring 0 hands the same totals over: A = c_a + p0 B, B = c_b + q0 A.
-                A[x, y] = (c_a + p[0] * c_b) / (1.0 - p[0] * q[0])
-                B[x, y] = c_b + q[0] * A[x, y]
-        out.extend([A, B])
-    return out[0], out[1], out[2], out[3]
+    # The second seat's last turn, `need` points behind: the first seat's chance to win it
+    # (its score beats `need`, or ties it and the roll-off goes the other way) depends on
+    # `need` alone, so it is worked out once for every `need`.
+    needs = np.arange(len(dists.last))
+    last = np.asarray(dists.last)
+    second_more = np.where(s[None, :] > needs[:, None], last, 0.0).sum(axis=1)
+    tie = np.where(s[None, :] == needs[:, None], last, 0.0).sum(axis=1)
+    if first_wins:
+        win_by_need = 1.0 - second_more - tie * half
+    else:
+        win_by_need = second_more + tie * half
+    A = np.zeros((TARGET, TARGET))
+    B = np.zeros((TARGET, TARGET))
+    for c in range(2 * (TARGET - 1), -1, -1):
+        for x in range(max(0, c - TARGET + 1), min(TARGET - 1, c) + 1):
+            y = c - x
+            # First seat moves: crossing 25 hands the second seat its last turn.
+            p = dists.first[x, y]
+            after = x + s
+            crossing = after >= TARGET
+            cont = np.zeros(N_SCORES)
+            # (a last turn further behind than the distributions go is lost before it starts)
+            need = after[crossing] - y
+            known = need < len(win_by_need)
+            cont[crossing] = np.where(
+                known, win_by_need[np.minimum(need, len(win_by_need) - 1)], float(first_wins)
+            )
+            ok = ~crossing & (s > 0)
+            cont[ok] = B[after[ok], y]
+            c_a = p[1:] @ cont[1:]
+            # Second seat moves: reaching 25 ends the game at once.
+            q = dists.second[y, x]
+            after2 = y + s
+            cont2 = np.where(after2 >= TARGET, 0.0 if first_wins else 1.0, 0.0)
+            ok2 = (after2 < TARGET) & (s > 0)
+            cont2[ok2] = A[x, after2[ok2]]
+            c_b = q[1:] @ cont2[1:]
+            # Scoring 0 hands the same totals over: A = c_a + p0 B, B = c_b + q0 A.
+            A[x, y] = (c_a + p[0] * c_b) / (1.0 - p[0] * q[0])
+            B[x, y] = c_b + q[0] * A[x, y]
+    return A, B
 
 
 # -- game-aware policies ---------------------------------------------------------------------
