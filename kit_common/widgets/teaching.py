@@ -19,14 +19,13 @@ from kit_common.widgets.base import ACTION_CLASS, OUTPUT_CLASS, App, button
 from kit_common.words import message, plural
 
 #: The tag of a notebook cell that gives away the answers of the page's predict-then-reveal
-#: questions: the kit's Voila template hides it (its class is `celltag_kit-answers`) until the
-#: page shows `ANSWERS_SHOWN_CSS` (the teacher's "Show the answers" button).
+#: questions: the kit's Voila template hides it (its class is `celltag_kit-answers`) while
+#: no widget of the page with the class `ANSWERS_SHOWN_CLASS` is pressed.
 ANSWERS_TAG = "kit-answers"
-#: (A code cell is a block, a Markdown cell's text a table cell, as in Voila's lab template.)
-ANSWERS_SHOWN_CSS = (
-    f"<style>.jp-Cell.celltag_{ANSWERS_TAG} {{ display: block !important; }} "
-    f".jp-MarkdownOutput.celltag_{ANSWERS_TAG} {{ display: table-cell !important; }}</style>"
-)
+#: The class of the button that shows a page's answers (the teacher's "Show the answers"):
+#: while it is pressed (ipywidgets' `mod-active`), the template shows the cells tagged
+#: `ANSWERS_TAG` (`body:has(.kit-answers-shown.mod-active)`).
+ANSWERS_SHOWN_CLASS = "kit-answers-shown"
 #: CSS class of the feedback an app shows after a check (for the browser tests).
 FEEDBACK_CLASS = "kit-feedback"
 

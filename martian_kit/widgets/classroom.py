@@ -31,7 +31,7 @@ from kit_common.widgets.base import (
 )
 from kit_common.widgets.browser_state import bounded
 from kit_common.widgets.live_chart import LiveChart
-from kit_common.widgets.teaching import ANSWERS_SHOWN_CSS, PredictReveal
+from kit_common.widgets.teaching import ANSWERS_SHOWN_CLASS, PredictReveal
 from martian_kit.classroom import (
     COUNTS,
     LAST_DIE_SPOT,
@@ -475,13 +475,14 @@ class LessonTools(App):
             + f"<p>{escape(message('tools.print'))}</p>"
         )
         self.answers, self.key = _toggle("tools.answers", self._show_answers)
+        # while pressed, the kit's template shows the page's cells that give answers away
+        self.answers.add_class(ANSWERS_SHOWN_CLASS)
         self.widget = w.VBox([w.HBox([self.projector, self.answers]), self.key, self.download])
         self.widget.add_class("kit-start")  # each line as wide as its own content
 
     def _show_answers(self, on: bool) -> None:
         self.key.value = (
-            f"{ANSWERS_SHOWN_CSS}<div><b>{escape(message('tools.key'))}</b>"
-            f"<ol>{key_items(self.exercises)}</ol></div>"
+            f"<div><b>{escape(message('tools.key'))}</b><ol>{key_items(self.exercises)}</ol></div>"
             if on
             else ""
         )

@@ -300,3 +300,69 @@ def test_the_rules_card_prints_on_one_page_without_its_links(voila_app, browser_
     page.emulate_media(media="print")
     assert not page.get_by_text("To print this card").is_visible()
     assert page.get_by_text("More Tanks than Death Rays").is_visible()
+
+
+TEACHERS_PAGE = "martian_dice/08_probability_for_teachers.ipynb"
+
+#: How many answer cells the page has and shows, the type size (px) of its prose and of its
+#: HTML widgets' text, and the buttons that cut their label (narrower or lower than it).
+_TEACHERS_LOOK = """() => {
+  const answers = [...document.querySelectorAll('.jp-Cell.celltag_kit-answers')];
+  const prose = document.querySelector('.jp-MarkdownOutput.jp-RenderedHTMLCommon p');
+  const html = [...document.querySelectorAll('.widget-html-content')].find((h) => h.innerText);
+  const cut = [...document.querySelectorAll('.widget-button, .widget-toggle-button')]
+    .filter((b) => b.offsetParent && (b.scrollWidth > b.clientWidth + 1
+                                      || b.scrollHeight > b.clientHeight + 1))
+    .map((b) => b.innerText.trim());
+  return {
+    answers: answers.length,
+    shown: answers.filter((c) => getComputedStyle(c).display !== 'none').length,
+    prose: parseFloat(getComputedStyle(prose).fontSize),
+    html: parseFloat(getComputedStyle(html).fontSize),
+    cut,
+  };
+}"""
+
+
+def test_the_teacher_shows_the_answers_and_sets_the_page_for_a_projector(
+    voila_app, chromium_browser
+):
+    """Page 8's teacher's buttons, tapped on a tablet-sized touch screen: "Show the answers"
+    shows the cells that give the answers away (the template hides them until then) and the
+    key; tapped again, hides them. "Projector view" sets the page's prose and its widgets'
+    text in one larger type (half as large again at least), every button's label still
+    whole; tapped again, back to the normal size."""
+    context = chromium_browser.new_context(
+        viewport={"width": 1024, "height": 768}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    try:
+        page.goto(voila_app.page_url(TEACHERS_PAGE), wait_until="commit", timeout=120_000)
+        wait_for_widgets(page, widget_outputs(voila_app.root / TEACHERS_PAGE))
+        before = page.evaluate(_TEACHERS_LOOK)
+        assert before["answers"] >= 3 and before["shown"] == 0, before
+
+        answers = page.get_by_role("button", name="Show the answers")
+        answers.tap()
+        page.get_by_text("Teacher's key", exact=True).wait_for(timeout=10_000)
+        shown = page.evaluate(_TEACHERS_LOOK)
+        assert shown["shown"] == shown["answers"], shown
+        answers.tap()
+        page.get_by_text("Teacher's key", exact=True).wait_for(state="detached", timeout=10_000)
+        assert page.evaluate(_TEACHERS_LOOK)["shown"] == 0
+
+        projector = page.get_by_role("button", name="Projector view (large type)")
+        projector.tap()
+        page.wait_for_function(
+            f"() => ({_TEACHERS_LOOK})().prose >= 1.5 * {before['prose']}", timeout=10_000
+        )
+        large = page.evaluate(_TEACHERS_LOOK)
+        assert large["html"] == large["prose"], large  # one size for all the page's text
+        assert large["cut"] == [], f"buttons cut in the projector view: {large['cut']}"
+        projector.tap()
+        page.wait_for_function(
+            f"() => ({_TEACHERS_LOOK})().prose === {before['prose']}", timeout=10_000
+        )
+        assert page_errors(page) == []
+    finally:
+        context.close()
