@@ -128,16 +128,18 @@ def _send(channel: socket.socket, message: Mapping[str, Any], fds: Sequence[int]
         channel.send(data)
 
 
-def serve(channel: socket.socket, modules: Sequence[str]) -> int:
-    """The fork server's life: import `modules`, say whether it is ready, then fork a kernel
-    for each request until the app's end of `channel` closes; end the kernels still running
-    and return the exit status."""
+def serve(channel: socket.socket, modules: Sequence[str], results: Sequence[str] = ()) -> int:
+    """The fork server's life: import `modules`, compute `results` (`shared_result`), say
+    whether it is ready, then fork a kernel for each request until the app's end of `channel`
+    closes; end the kernels still running and return the exit status."""
     failed = []
     for name in modules:
         try:
             import_module(name)
         except Exception:  # a page that needs it reports its own import error
             failed.append(name)
+    for result in results:
+        shared_result(result)
     threads = os_threads()
     if threads > 1:
         _send(channel, {"error": f"{threads} threads run after the imports"})
@@ -175,6 +177,22 @@ def serve(channel: socket.socket, modules: Sequence[str]) -> int:
             _send(channel, {"pid": pid}, [pidfd])
         finally:
             os.close(pidfd)
+
+
+def shared_result(result: str) -> bool:
+    """Call `result` ("module:function", a function without arguments that caches what it
+    returns, such as a solved game) if its module is imported, so that every kernel forked
+    afterwards finds it cached: computed once, its memory shared by all, unwritten. Whether it
+    was computed; one that fails is left for the page that needs it to report."""
+    module_name, _, function = result.partition(":")
+    module = sys.modules.get(module_name)
+    if module is None or not function:
+        return False
+    try:
+        getattr(module, function)()
+    except Exception:
+        return False
+    return True
 
 
 def _reap(children: set[int]) -> None:
@@ -246,13 +264,15 @@ def _become_kernel(argv: list[str], env: dict[str, str], cwd: str) -> None:
 
 
 def main(argv: Sequence[str]) -> int:
-    """`python -m kit_kernels FD MODULE...`: serve on the inherited socket FD."""
+    """`python -m kit_kernels FD MODULE... [MODULE:FUNCTION...]`: serve on the inherited
+    socket FD (the arguments with a colon are `shared_result`s)."""
     # Ctrl-C in the app's terminal reaches its whole process group: the app decides whether
     # to end, and the server ends with it (its socket closes)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.environ.update(ONE_THREAD)
     channel = socket.socket(fileno=int(argv[0]))
-    return serve(channel, argv[1:])
+    names = argv[1:]
+    return serve(channel, [n for n in names if ":" not in n], [n for n in names if ":" in n])
 
 
 # ---- the app's side ----------------------------------------------------------------------
@@ -326,12 +346,16 @@ class ForkServer:
     def started(self) -> bool:
         return self._process is not None
 
-    def start(self, modules: Sequence[str], timeout: float = 120.0) -> None:
-        """Start the server importing `kernel_independent(modules)`; `ready()` says when it
-        may be asked, or why not."""
+    def start(
+        self, modules: Sequence[str], results: Sequence[str] = (), timeout: float = 120.0
+    ) -> None:
+        """Start the server importing `kernel_independent(modules)` and computing the
+        `results` ("module:function", `shared_result`) of those modules; `ready()` says when
+        it may be asked, or why not."""
         if self._process is not None:
             return
         server_imports = kernel_independent(modules)
+        server_imports += [r for r in results if r.partition(":")[0] in server_imports]
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         here = Path(__file__).resolve().parent
         self._process = subprocess.Popen(

@@ -212,6 +212,49 @@ def test_a_server_whose_imports_start_a_thread_refuses_and_kernels_are_launched(
     assert server.failure == "2 threads run after the imports"
 
 
+def test_a_shared_result_is_computed_once_by_the_server_for_every_kernel(
+    server, tmp_path, monkeypatch
+):
+    """A result the app names (kit_app.SHARED_RESULTS) is computed by the server before it
+    forks: each kernel finds it cached, computed in the server's process, not its own. One
+    whose module the pages do not import is not computed, and one that fails is left to the
+    page that calls it."""
+    (tmp_path / "kit_solved_game.py").write_text(
+        "import os\n"
+        "from functools import cache\n"
+        "@cache\n"
+        "def solved():\n"
+        "    return os.getpid()\n"
+        "def broken():\n"
+        "    raise ValueError('left for its page')\n"
+    )
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(tmp_path), *sys.path]))
+    results = ["kit_solved_game:solved", "kit_solved_game:broken", "colorsys:no_such_function"]
+
+    async def scenario() -> list[str]:
+        server.start(["kit_solved_game"], results)
+        seen = []
+        for _ in range(2):
+            manager, client = await _started(server, [], tmp_path)
+            try:
+                seen.append(
+                    await _value(
+                        client,
+                        "(__import__('kit_solved_game').solved(), __import__('os').getppid(),"
+                        " 'colorsys' in __import__('sys').modules)",
+                    )
+                )
+            finally:
+                client.stop_channels()
+                await manager.shutdown_kernel(now=True)
+        return seen
+
+    first, second = run(scenario())
+    server_pid = str(server._process.pid)
+    # each kernel is the server's child, and the result is the server's own pid: computed there
+    assert first == second == f"({server_pid}, {server_pid}, False)"
+
+
 def test_only_this_python_s_ipykernel_launcher_is_forked():
     assert kit_kernels.forkable([sys.executable, "-m", "ipykernel_launcher", "-f", "c.json"])
     assert not kit_kernels.forkable(["/usr/bin/python3.9", "-m", "ipykernel_launcher", "-f", "c"])

@@ -528,10 +528,7 @@ def _seat_wins(dists: GameDistributions, first_wins: bool) -> tuple[np.ndarray, 
     last = np.asarray(dists.last)
     second_more = np.where(s[None, :] > needs[:, None], last, 0.0).sum(axis=1)
     tie = np.where(s[None, :] == needs[:, None], last, 0.0).sum(axis=1)
-    if first_wins:
-        win_by_need = 1.0 - second_more - tie * half
-    else:
-        win_by_need = second_more + tie * half
+    win_by_need = 1.0 - second_more - tie * half if first_wins else second_more + tie * half
     A = np.zeros((TARGET, TARGET))
     B = np.zeros((TARGET, TARGET))
     for c in range(2 * (TARGET - 1), -1, -1):

@@ -8,6 +8,7 @@ Not imported by `import martian_kit` (plotly is heavy)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate
 
 import plotly.graph_objects as go
 
@@ -31,6 +32,7 @@ __all__ = [
     "EXACT_COLOUR",
     "OBSERVED_COLOUR",
     "count_distribution",
+    "drawn_trials",
     "estimates",
     "exact_vs_observed",
     "grouped_bars",
@@ -168,12 +170,14 @@ def running_mean(values: Sequence[float], mean: float, sd: float, title: str) ->
     """The running average of `values` after each trial, the true `mean` as a line, and the
     band mean ± 2·sd/√n where the running average stays about 95% of the time (its edges
     drawn as dotted lines). The chart's table lists them after 1, 2, 5, 10, 20, 50, ... trials
-    and the last."""
-    xs = list(range(1, len(values) + 1))
-    running, total = [], 0.0
-    for i, v in enumerate(values, 1):
-        total += v
-        running.append(total / i)
+    and the last. The lines are drawn through `drawn_trials` only: on the chart's log axis
+    the others would fall less than a pixel apart."""
+    averages = [total / n for n, total in enumerate(accumulate(values), 1)]
+    listed = [
+        n for n in range(1, len(values) + 1) if str(n)[:1] in "125" and set(str(n)[1:]) <= {"0"}
+    ]
+    xs = drawn_trials(len(values), listed)
+    running = [averages[n - 1] for n in xs]
     upper = [mean + 2 * sd / n**0.5 for n in xs]
     edge = {"width": 1, "color": EXACT_COLOUR, "dash": "dot"}
     lower = [mean - 2 * sd / n**0.5 for n in xs]
@@ -199,15 +203,34 @@ def running_mean(values: Sequence[float], mean: float, sd: float, title: str) ->
         ]
     )
     fig.add_hline(y=mean, line_dash="dash", line_color=EXACT_COLOUR)
-    listed = [n for n in xs if str(n).lstrip("0")[:1] in "125" and set(str(n)[1:]) <= {"0"}]
     fig.update_layout(
         layout(),
-        meta={"values": ".2f", "rows": [*listed, len(xs)] if xs else []},
+        meta={"values": ".2f", "rows": [*listed, len(values)] if values else []},
         title=title,
         xaxis={"title": message("chart.trials"), "type": "log"},
         yaxis={"title": message("chart.average")},
     )
     return fig
+
+
+#: Every trial count up to this one is drawn; after it, one each time the count grows by
+#: `DRAWN_GROWTH` (a log axis a phone's or a page's width wide puts the others under a pixel
+#: apart: 5,000 trials are drawn with about 500 points instead of 5,000).
+DRAWN_ALL_UP_TO = 100
+DRAWN_GROWTH = 1.01
+
+
+def drawn_trials(count: int, also: Sequence[int] = ()) -> list[int]:
+    """The trial counts (1 to `count`) a running average is drawn at: every one up to
+    `DRAWN_ALL_UP_TO`, then one each time the count grows by `DRAWN_GROWTH`, the counts in
+    `also` (those its table lists) and the last."""
+    drawn, n = set(also), 1
+    while n <= count:
+        drawn.add(n)
+        n = n + 1 if n < DRAWN_ALL_UP_TO else max(n + 1, int(n * DRAWN_GROWTH))
+    if count:
+        drawn.add(count)
+    return sorted(n for n in drawn if 1 <= n <= count)
 
 
 def seat_chances(

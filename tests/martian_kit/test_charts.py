@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from kit_common.widgets.chart_view import show
 from martian_kit.widgets import charts
 
@@ -61,3 +63,18 @@ def test_chart_view_text_is_the_title():
     bundle = shown._repr_mimebundle_()
     assert bundle["text/plain"] == "chart: How many Tanks show among 13 dice"
     assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_a_long_running_mean_is_drawn_through_fewer_points_at_its_exact_values():
+    # 5,000 rolls of 13 dice, as page 8 draws them: about a tenth of the points, each the
+    # average of the rolls so far (summed here one by one), the table's rows among them
+    draws = [(7 * k * k + 3 * k) % 14 for k in range(5000)]
+    fig = charts.running_mean(draws, 13 / 3, (26 / 9) ** 0.5, "t")
+    xs = list(fig.data[2].x)
+    assert 400 < len(xs) < 600 and xs[:100] == list(range(1, 101)) and xs[-1] == 5000
+    assert all(b / a <= 1.0101 for a, b in pairwise(xs[100:]))  # no gap over 1 %
+    assert set(fig.layout.meta["rows"]) <= set(xs)
+    for n, average in zip(xs, fig.data[2].y):
+        assert abs(average - sum(draws[:n]) / n) < 1e-12
+    assert [len(trace.x) for trace in fig.data] == [len(xs)] * 3
+    assert charts.drawn_trials(3) == [1, 2, 3] and charts.drawn_trials(0) == []
