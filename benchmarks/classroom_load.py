@@ -25,8 +25,18 @@ and kernels), by Chromium, and by the rest of the machine (other work sharing it
 times are only comparable under the same load, so the load is reported with them).
 Target (issue 25): on 2 cores, the slowest of 30 pages usable within 20 s.
 
+The browsers share the app's 2 cores here, as a class's phones do not: 30 Chromium renderers
+took about 130 CPU-s against the app's 25 (issue 25's notes). `--phones N` measures the app's
+part alone: N students whose phones are spoken for by this process, as the app sees them
+(`_phone`): the join link's page, the scripts and styles a real visit of it fetched (recorded
+by one Chromium visit first), the kernel's websocket, the page's widget states asked for as
+Voila's JavaScript asks (the page usable, as far as the app is concerned: what is left is
+the phone's own drawing), then the code, the nickname and a press of Join sent as the widgets
+send them, until the page's trial buttons are enabled (joined). Reported as for the browsers,
+with this process's CPU (the phones' side of the protocol) apart.
+
 Run:  PYTHONPATH=$PWD python benchmarks/classroom_load.py [--students 30] [--seconds 20]
-          [--trials 5] [--stores sqlite,postgresql] [--browsers 30] [--pool N]
+          [--trials 5] [--stores sqlite,postgresql] [--browsers 30] [--phones N] [--pool N]
 Figures are reported, never asserted (the tests check correctness under concurrency).
 """
 
@@ -38,11 +48,13 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import shutil
 import statistics
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +69,7 @@ from tests.browser.voila_server import (
     CHROMIUM_ARGS,
     NOTEBOOKS,
     REPO,
+    kernel_message,
     kernels_memory,
     voila_server,
     wait_for_preheated,
@@ -202,31 +215,158 @@ async def _open_at_once(link: str, code: str, count: int) -> tuple[list[dict[str
             *(_student_page(browser, link, code, f"student {i:02d}") for i in range(count))
         )
         wall = time.monotonic() - wall
-        # the kernels there before served the students; those started meanwhile refill the
-        # page's pool (Voila starts one `fill_delay` seconds after each kernel taken)
-        cpu = {"server": 0.0, "kernel": 0.0, "refill": 0.0, "browser": 0.0}
-        for pid, (seconds, role) in _cpu_by_process().items():
-            earlier = before.get(pid)
-            part = "refill" if role == "kernel" and earlier is None else role
-            cpu[part] += seconds - (earlier[0] if earlier else 0.0)
-        cpu |= {
-            "wall": wall,
-            "app": cpu["server"] + cpu["kernel"] + cpu["refill"],
-            "chromium": cpu["browser"],
-            "machine": _machine_busy_seconds() - busy,
-            "load_before": load,
-            "load_after": os.getloadavg()[0],
-        }
+        cpu = _cpu_spent(before, busy, load, wall, 0.0)
         for student in students:
             await student.pop("context").close()
         await browser.close()
     return students, cpu
 
 
-def measure_pages(browsers: int, pool: int, fill_delay: float | None = None) -> None:
+def _decoded(raw: str | bytes) -> dict:
+    """A message from the kernel's websocket: JSON text, or jupyter_server's binary frame
+    (the number of parts, their offsets, the JSON message first, then its buffers)."""
+    if isinstance(raw, str):
+        return json.loads(raw)
+    parts = int.from_bytes(raw[:4], "big")
+    offsets = [int.from_bytes(raw[4 + 4 * i : 8 + 4 * i], "big") for i in range(parts)]
+    return json.loads(raw[offsets[0] : offsets[1] if parts > 1 else None])
+
+
+async def _page_assets(link: str) -> list[str]:
+    """The app's scripts, styles and fonts that a Chromium visit of `link` fetched (no kernel
+    address: those are the page's own requests)."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+        )
+        page = await (await browser.new_context(**PHONE)).new_page()
+        await page.goto(link, timeout=180_000)
+        await page.wait_for_selector(".kit-class-join:not([disabled])", timeout=180_000)
+        names = await page.evaluate("performance.getEntriesByType('resource').map(r => r.name)")
+        await browser.close()
+    origin = link.split("/voila/")[0]
+    return sorted({n for n in names if n.startswith(origin) and "/api/" not in n})
+
+
+async def _phone(link: str, assets: list[str], code: str, nickname: str) -> dict[str, Any]:
+    """One student's phone as the app sees it (the module's docstring, `--phones`): the
+    seconds until the page is usable and until the student has joined (None: not within
+    180 s)."""
+    from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    found: dict[str, Any] = {"usable": None, "joined": None}
+    client = AsyncHTTPClient(force_instance=True, max_clients=6)  # a browser's 6 a host
+    socket = None
+    start = time.monotonic()
+    try:
+        html = (await client.fetch(link, request_timeout=180)).body.decode()
+        kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', html)[1]
+        await asyncio.gather(*(client.fetch(url, request_timeout=180) for url in assets))
+        origin = link.split("/voila/")[0]
+        socket = await websocket_connect(
+            HTTPRequest(
+                f"{origin.replace('http', 'ws', 1)}/api/kernels/{kernel}/channels"
+                f"?session_id={uuid.uuid4().hex}",
+                request_timeout=180,
+            )
+        )
+        control = uuid.uuid4().hex
+        await socket.write_message(
+            kernel_message(
+                "comm_open",
+                {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+                {"version": "1.0.0"},  # ipywidgets' control protocol, as its manager says
+            )
+        )
+        await socket.write_message(
+            kernel_message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+        )
+        states: dict = {}
+        while not states:
+            reply = _decoded(await asyncio.wait_for(socket.read_message(), 180))
+            data = reply["content"].get("data", {}) if reply["msg_type"] == "comm_msg" else {}
+            if reply["content"].get("comm_id") == control and data.get("method") == "update_states":
+                states = data["states"]
+        by_class = {
+            name: model
+            for model, state in states.items()
+            for name in state["state"].get("_dom_classes", [])
+        }
+        found["usable"] = time.monotonic() - start
+        for name, value in (("kit-class-code-input", code), ("kit-class-name", nickname)):
+            update = {"method": "update", "state": {"value": value}, "buffer_paths": []}
+            await socket.write_message(
+                kernel_message("comm_msg", {"comm_id": by_class[name], "data": update})
+            )
+        click = {"method": "custom", "content": {"event": "click"}}
+        await socket.write_message(
+            kernel_message("comm_msg", {"comm_id": by_class["kit-class-join"], "data": click})
+        )
+        while found["joined"] is None:
+            reply = _decoded(await asyncio.wait_for(socket.read_message(), 180))
+            content = reply["content"]
+            data = content.get("data", {}) if reply["msg_type"] == "comm_msg" else {}
+            if (
+                content.get("comm_id") == by_class["kit-class-roll"]
+                and data.get("state", {}).get("disabled") is False
+            ):
+                found["joined"] = time.monotonic() - start
+    except Exception as error:  # a page that never became usable: reported, not raised
+        found["error"] = f"{type(error).__name__}: {(str(error).splitlines() or [''])[0]}"
+    finally:
+        if socket is not None:
+            socket.close()
+        client.close()
+    return found
+
+
+async def _phones_at_once(link: str, code: str, count: int) -> tuple[list[dict[str, Any]], dict]:
+    assets = await _page_assets(link)
+    print(f"  (a visit of the page fetched {len(assets)} of the app's files; each phone does)")
+    await asyncio.sleep(5)  # the visit's kernel shut down, its refill under way or done
+    ours = psutil.Process(os.getpid())
+    before, busy, load = _cpu_by_process(), _machine_busy_seconds(), os.getloadavg()[0]
+    mine = sum(ours.cpu_times()[:2])
+    wall = time.monotonic()
+    students = await asyncio.gather(
+        *(_phone(link, assets, code, f"student {i:02d}") for i in range(count))
+    )
+    wall = time.monotonic() - wall
+    return students, _cpu_spent(before, busy, load, wall, sum(ours.cpu_times()[:2]) - mine)
+
+
+def _cpu_spent(
+    before: dict[int, tuple[float, str]], busy: float, load: float, wall: float, phones: float
+) -> dict[str, float]:
+    """The CPU seconds spent since `before` (`_cpu_by_process`) and `busy` (the machine's):
+    by the app's server, the kernels that served the students (there before), the kernels
+    started meanwhile to refill the page's pool (Voila starts one `fill_delay` seconds after
+    each kernel taken), the browsers, and (`phones`) this process."""
+    cpu = {"server": 0.0, "kernel": 0.0, "refill": 0.0, "browser": 0.0}
+    for pid, (seconds, role) in _cpu_by_process().items():
+        earlier = before.get(pid)
+        part = "refill" if role == "kernel" and earlier is None else role
+        cpu[part] += seconds - (earlier[0] if earlier else 0.0)
+    return cpu | {
+        "wall": wall,
+        "app": cpu["server"] + cpu["kernel"] + cpu["refill"],
+        "chromium": cpu["browser"] + phones,
+        "machine": _machine_busy_seconds() - busy,
+        "load_before": load,
+        "load_after": os.getloadavg()[0],
+    }
+
+
+def measure_pages(
+    browsers: int, pool: int, fill_delay: float | None = None, phones: bool = False
+) -> None:
     """The pages' half of the module's docstring: `browsers` students open the student page
     at once, with `pool` preheated kernels for it (refilled `fill_delay` seconds after each
-    kernel taken; None: the app's setting)."""
+    kernel taken; None: the app's setting); with `phones`, as the app sees them
+    (`_phone`), no browser drawing them."""
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder) / "pages"
         (root / "classroom").mkdir(parents=True)
@@ -254,13 +394,15 @@ def measure_pages(browsers: int, pool: int, fill_delay: float | None = None) -> 
             store = ClassStore(url)
             teacher = store.start_class("death-rays-13", OUTCOMES)
             link = f"{server.page_url('classroom/student.ipynb')}?class={teacher.code}"
-            students, cpu = asyncio.run(_open_at_once(link, teacher.code, browsers))
+            opening = _phones_at_once if phones else _open_at_once
+            students, cpu = asyncio.run(opening(link, teacher.code, browsers))
             joined = store.pooled(teacher.code).joined
             store.dispose()
     usable = [s["usable"] for s in students if s["usable"] is not None]
     done = [s["joined"] for s in students if s["joined"] is not None]
+    who = "phones (the app's part)" if phones else "browsers"
     print(
-        f"{browsers} browsers opening the join link at once: {len(usable)} usable, "
+        f"{browsers} {who} opening the join link at once: {len(usable)} usable, "
         f"{len(done)} joined ({joined} students in the store)"
     )
     if usable:
@@ -282,7 +424,9 @@ def measure_pages(browsers: int, pool: int, fill_delay: float | None = None) -> 
     )
     print(
         f"  CPU seconds in those {cpu['wall']:.1f} s (2 cores: {2 * cpu['wall']:.0f} at most): "
-        f"the app {cpu['app']:.1f}, Chromium (and Playwright) {cpu['chromium']:.1f}, "
+        f"the app {cpu['app']:.1f}, "
+        f"{'the phones (this process)' if phones else 'Chromium (and Playwright)'} "
+        f"{cpu['chromium']:.1f}, "
         f"the rest of the machine {max(0.0, others):.1f}; load average "
         f"{cpu['load_before']:.1f} before, {cpu['load_after']:.1f} after"
     )
@@ -305,6 +449,12 @@ def main() -> None:
     parser.add_argument("--stores", default="sqlite,postgresql", help="'' for none")
     parser.add_argument(
         "--browsers", type=int, default=30, help="students opening the page at once (0: none)"
+    )
+    parser.add_argument(
+        "--phones",
+        type=int,
+        default=0,
+        help="students whose phones open the page at once, as the app sees them (0: none)",
     )
     parser.add_argument(
         "--pool", type=int, default=None, help="the student page's preheated kernels (N)"
@@ -337,6 +487,9 @@ def main() -> None:
     if args.browsers > 0:
         pool = args.browsers if args.pool is None else args.pool
         measure_pages(args.browsers, pool, args.fill_delay)
+    if args.phones > 0:  # one more kernel: the visit that records the page's files takes one
+        pool = args.phones + 1 if args.pool is None else args.pool
+        measure_pages(args.phones, pool, args.fill_delay, phones=True)
 
 
 if __name__ == "__main__":

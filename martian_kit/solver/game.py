@@ -521,8 +521,8 @@ def _seat_wins(dists: GameDistributions, first_wins: bool) -> tuple[np.ndarray, 
     by positions of decreasing total (a position's successors have larger totals)."""
     half = float(tiebreak_odds(2).p_win)
     s = np.arange(N_SCORES)
-    # The second seat's last turn, `need` points behind: the first seat's chance to win it
-    # (its score beats `need`, or ties it and the roll-off goes the other way) depends on
+    # The second seat's last turn, `need` points behind: it wins the game by scoring more
+    # than `need`, or as much and the roll-off; the chance of each seat's win depends on
     # `need` alone, so it is worked out once for every `need`.
     needs = np.arange(len(dists.last))
     last = np.asarray(dists.last)

@@ -28,6 +28,7 @@ from tests.browser.page_actions import (
     ACTION,
     page_errors,
 )
+from tests.browser.voila_server import kernel_message
 
 pytestmark = pytest.mark.browser
 
@@ -171,19 +172,6 @@ def test_a_kernel_is_shut_down_only_by_its_own_page(voila_app):
     assert shut(kernel, {"Origin": origin}) == 204
 
 
-def _kernel_message(msg_type: str, content: dict) -> str:
-    header = {
-        "msg_id": uuid.uuid4().hex,
-        "msg_type": msg_type,
-        "username": "visitor",
-        "session": "crafted",
-        "version": "5.3",
-        "date": "",
-    }
-    message = {"header": header, "parent_header": {}, "metadata": {}, "content": content}
-    return json.dumps({**message, "channel": "shell", "buffers": []})
-
-
 #: What a visitor can send to every widget of a page by hand: values of the wrong type, a
 #: child that does not exist, clicks, and a message without a method.
 CRAFTED = [
@@ -206,7 +194,7 @@ async def _craft(url: str, page: str) -> tuple[int, list[str]]:
     socket = await websocket_connect(
         HTTPRequest(url.replace("http", "ws") + f"api/kernels/{kernel}/channels")
     )
-    await socket.write_message(_kernel_message("comm_info_request", {}))
+    await socket.write_message(kernel_message("comm_info_request", {}))
     comms: dict = {}
     while not comms:
         reply = json.loads(await socket.read_message())
@@ -215,7 +203,7 @@ async def _craft(url: str, page: str) -> tuple[int, list[str]]:
     for comm_id in comms:
         for data in CRAFTED:
             await socket.write_message(
-                _kernel_message("comm_msg", {"comm_id": comm_id, "data": data})
+                kernel_message("comm_msg", {"comm_id": comm_id, "data": data})
             )
             sent += 1
     failures = []

@@ -1,8 +1,8 @@
 """Every visited page, for everyone and on a phone (issue 27), read from its first visit.
 
-In the visit (tests/browser/first_visits.py), axe-core ran on the page as it showed at the
-desktop's size (1280 × 900), then the page was resized to a phone's (390 × 844) and measured
-(tests/browser/page_checks.py). Here each page must have:
+In the visit (tests/browser/first_visits.py), in a browser with a touch screen, axe-core ran
+on the page as it showed at the desktop's size (1280 × 900), then the page was resized to a
+phone's (390 × 844) and measured (tests/browser/page_checks.py). Here each page must have:
 
 - no serious or critical WCAG 2.1 A/AA violation axe finds (at either size);
 - its `<html lang>` is its language (axe checks only that a language is given and valid);
