@@ -27,9 +27,11 @@ Targets (issue 7): <= 3 s to an interactive page, <= 150 ms per click, <= 250 MB
 
 Run:  PYTHONPATH=$PWD python benchmarks/app_pages.py [--cold] [--clicks N] [--repeats N]
                                                      [--only TEXT] [--root DIR] [--first-only]
-                                                     [--languages en,es,pt,ru]
+                                                     [--languages en,es,pt,ru] [--minutes M]
       --cold serves without preheated kernels (Voila's default), to see what preheating buys;
       --first-only times first visits only (no later visits, clicks or memory): issue 24's table.
+      --minutes M (with --first-only) starts no visit after M minutes and makes the table of
+      the visits done: a round of the 100 pages takes about 20 minutes on 2 cores.
 Targets are reported, never asserted (speed is checked here, not in the tests).
 """
 
@@ -312,8 +314,10 @@ def first_visits(browser, server, bare, names: list[str], args) -> tuple[list[di
     """Issue 24's table: each page's first visit (an empty cache), `args.repeats` rounds, the
     bare page visited before the first page and after every `BARE_EVERY` pages; the rows
     (median seconds to the first widget, the kernel CPU at load of the last visit) and the
-    bare page's times."""
+    bare page's times. With `args.minutes`, no visit starts after that many minutes: the
+    table is made of the visits done (a round of the 100 pages takes about 20 minutes)."""
     settle = args.fill_delay + 0.5
+    deadline = time.monotonic() + 60 * args.minutes if args.minutes else float("inf")
     bare_times: list[float] = []
 
     def time_bare() -> None:
@@ -326,8 +330,11 @@ def first_visits(browser, server, bare, names: list[str], args) -> tuple[list[di
 
     times: dict[str, list[float]] = {name: [] for name in names}
     cpu: dict[str, float] = {}
-    for _ in range(args.repeats):
+    for round_ in range(args.repeats):
         for index, name in enumerate(names):
+            if time.monotonic() > deadline:
+                print(f"  (time is up: round {round_ + 1} stopped before {name})", flush=True)
+                break
             if index % BARE_EVERY == 0:
                 time_bare()
             context = new_context(browser)
@@ -344,9 +351,20 @@ def first_visits(browser, server, bare, names: list[str], args) -> tuple[list[di
                 f"  {name:55} {timings['widget_s']:6.2f} s  kernel CPU {cpu[name]:5.2f} s",
                 flush=True,
             )
+        else:
+            continue
+        break
     time_bare()
+    fewer = sum(0 < len(times[n]) < args.repeats for n in names)
+    if fewer or any(not times[n] for n in names):
+        print(
+            f"  ({fewer} pages visited fewer than {args.repeats} times, "
+            f"{sum(not times[n] for n in names)} never)"
+        )
     rows = [
-        {"page": n, "widget_s": statistics.median(times[n]), "kernel_cpu_s": cpu[n]} for n in names
+        {"page": n, "widget_s": statistics.median(times[n]), "kernel_cpu_s": cpu[n]}
+        for n in names
+        if times[n]
     ]
     return rows, bare_times
 
@@ -426,6 +444,12 @@ def main() -> None:
     parser.add_argument(
         "--voila-arg", action="append", default=[], help="extra Voila option, to compare settings"
     )
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=0,
+        help="with --first-only: start no visit after this many minutes (0: no limit)",
+    )
     args = parser.parse_args()
     args.fill_delay = fill_delay(args.voila_arg)
     root = args.root or NOTEBOOKS
@@ -471,7 +495,7 @@ def main() -> None:
     mode = "cold kernels" if args.cold else "preheated kernels"
     print(
         f"\n{len(rows)} pages under {root}, {mode}, {psutil.cpu_count()} CPUs, "
-        f"median of {args.repeats} visits"
+        f"median of {'up to ' if args.minutes else ''}{args.repeats} visits"
     )
     if args.first_only:
         print("\n".join(page_ratio_table(rows, bare_times)))
