@@ -205,7 +205,7 @@ def running_mean(values: Sequence[float], mean: float, sd: float, title: str) ->
     fig.add_hline(y=mean, line_dash="dash", line_color=EXACT_COLOUR)
     fig.update_layout(
         layout(),
-        meta={"values": ".2f", "rows": [*listed, len(values)] if values else []},
+        meta={"values": ".2f", "rows": [*listed, len(values)] if len(values) else []},
         title=title,
         xaxis={"title": message("chart.trials"), "type": "log"},
         yaxis={"title": message("chart.average")},

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import numpy as np
+
 from kit_common.widgets.chart_view import show
 from martian_kit.widgets import charts
 
@@ -78,3 +80,5 @@ def test_a_long_running_mean_is_drawn_through_fewer_points_at_its_exact_values()
         assert abs(average - sum(draws[:n]) / n) < 1e-12
     assert [len(trace.x) for trace in fig.data] == [len(xs)] * 3
     assert charts.drawn_trials(3) == [1, 2, 3] and charts.drawn_trials(0) == []
+    # numpy's draws as they come from a generator, not only a list
+    assert list(charts.running_mean(np.array([2, 4, 6]), 4.0, 2.0, "t").data[2].y) == [2, 3, 4]
