@@ -158,6 +158,8 @@ async function render({ model, el }) {
   let drawnFor = null; // the width the figure was last fitted to
   let shape = null; // how it was fitted: its title's lines, narrow or not
   const draw = async () => {
+    // noted before the wait for plotly.js too: the ResizeObserver's first call, which comes
+    // meanwhile, then finds this width already being drawn and queues no second drawing
     drawnFor = el.clientWidth;
     const Plotly = await library;
     if (el.isConnected && el.getClientRects().length === 0) {
