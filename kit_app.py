@@ -161,6 +161,7 @@ from typing import Any, ClassVar
 
 import jinja2
 import psutil
+import tornado.ioloop
 import tornado.web
 import voila.app
 from jupyter_client.asynchronous import AsyncKernelClient
@@ -176,6 +177,7 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.utils import ENV_VARIABLE
 
+import kit_assets
 import kit_kernels
 from kit_common.messages import LANGUAGES, SOURCE_LANGUAGE
 from kit_common.words import CATALOGUE as WORDS
@@ -1336,6 +1338,33 @@ class KitVoila(Voila):
                 (url_path_join(self.server_url, FILE_LIST), RedirectHandler, to_landing),
             ]
         handlers.insert(0, (url_path_join(self.server_url, CONTENTS_API), NoSuchPage))
+        return self.lighter_assets(handlers)
+
+    def lighter_assets(self, handlers: list) -> list:
+        """Scripts and styles compressed (once each) for every browser that accepts it, and
+        the chunks of JavaScript every page loads offered as one script (kit_assets.py):
+        `handlers` with the route of that script in front."""
+        if not any(issubclass(t, tornado.web.GZipContentEncoding) for t in self.app.transforms):
+            self.app.transforms.insert(0, kit_assets.CompressedOnce)
+        bundle, said = kit_assets.chunk_bundle(self.static_paths)
+        self.log.info(said)
+        kit_assets.offer_to_templates(
+            VoilaExporter, kit_assets.bundle_address(self.base_url, bundle)
+        )
+        addresses = kit_assets.other_files()
+        if bundle is not None:
+            addresses.insert(0, kit_assets.bundle_address("/", bundle))  # under the origin
+            route = url_path_join(self.server_url, kit_assets.BUNDLE_PATH)
+            served = {"bundle": bundle, "started": time.time()}
+            handlers = [(route, kit_assets.ChunkBundleHandler, served), *handlers]
+
+        async def warm() -> None:  # once the app listens (its port is known then)
+            host = "127.0.0.1" if self.ip in ("", "0.0.0.0", "::", "localhost") else self.ip
+            host = f"[{host}]" if ":" in host else host
+            origin = f"http://{host}:{self.port}{self.base_url}"
+            self.log.info(await kit_assets.warm(origin, addresses))
+
+        tornado.ioloop.IOLoop.current().add_callback(warm)
         return handlers
 
 

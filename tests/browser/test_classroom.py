@@ -358,3 +358,29 @@ def _the_one_offering(*pages):
         last = now
         time.sleep(0.3)
     raise AssertionError(f"not exactly one device offers moves: {last}")
+
+
+def test_a_phone_fetches_the_student_page_in_few_compressed_files(voila_app, browser_page):
+    """What a class's phones fetch over the school's Wi-Fi (kit_assets.py): Voila's chunks in
+    one script, not one by one, and every script and style compressed."""
+    page, watch = browser_page
+    page.goto(voila_app.page_url("classroom/student.ipynb"), timeout=120_000)
+    page.wait_for_selector(".kit-class-join", timeout=120_000)
+    page.wait_for_load_state("networkidle", timeout=60_000)
+    files = page.evaluate(
+        "performance.getEntriesByType('resource').map(r => "
+        "({name: r.name, sent: r.transferSize, size: r.decodedBodySize}))"
+    )
+    scripts = [f for f in files if re.search(r"\.(js|css)(\?|$)", f["name"])]
+    assert any("/voila/kit/voila-chunks.js?v=" in f["name"] for f in scripts)
+    fetched_alone = [
+        f["name"] for f in scripts if re.search(r"/voila/static/\d+\.voila\.js", f["name"])
+    ]
+    assert fetched_alone == []  # every chunk the page needs was in the bundle
+    assert len(scripts) <= 12
+    for f in scripts:
+        if f["size"] >= 10_000:
+            assert f["sent"] < f["size"] / 2, f"{f['name']} not compressed"
+    sent = sum(f["sent"] for f in files)
+    assert sent < 2_000_000, f"{sent / 1e6:.1f} MB sent"
+    assert watch.problems == []
