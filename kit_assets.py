@@ -93,18 +93,21 @@ class CompressedOnce(GZipContentEncoding):
         if status_code == 200 and "Etag" in headers and "Last-Modified" in headers:
             # tornado keeps a file's Etag for the process's life, even if the file changes
             key = " ".join(headers.get(n, "") for n in ("Etag", "Last-Modified", "Content-Length"))
+        kept = self._kept.get(key) if key and self._gzipping else None
+        if kept is not None and "Content-Encoding" not in headers:
+            # sent as tornado would have, without compressing the first chunk again
+            headers["Vary"] = ", ".join(filter(None, (headers.get("Vary"), "Accept-Encoding")))
+            headers["Content-Encoding"] = "gzip"
+            headers["Content-Length"] = str(len(kept))
+            self._kept.move_to_end(key)  # type: ignore[arg-type]
+            self._sent_kept = True
+            type(self).counts["kept"] += 1
+            return status_code, headers, kept
         status_code, headers, chunk = super().transform_first_chunk(
             status_code, headers, chunk, finishing
         )
         if not self._gzipping:
             return status_code, headers, chunk
-        kept = self._kept.get(key) if key else None
-        if kept is not None:
-            self._kept.move_to_end(key)  # type: ignore[arg-type]
-            self._sent_kept = True
-            type(self).counts["kept"] += 1
-            headers["Content-Length"] = str(len(kept))
-            return status_code, headers, kept
         type(self).counts["compressed"] += 1
         if key:
             self._key = key
