@@ -21,12 +21,16 @@ as the page is usable, types a nickname and joins. Reported: the seconds from op
 link until the page is usable (the join link's code filled in and Join enabled) and until the
 student has joined (the page's trial buttons enabled), median and slowest; every student
 joined once (checked in the store); and the CPU seconds spent meanwhile by the app (server
-and kernels), by Chromium, and by the rest of the machine (other work sharing its cores: the
-times are only comparable under the same load, so the load is reported with them).
+and kernels), by Chromium, by Playwright's driver, and by the rest of the machine (other
+work sharing its cores: the times are only comparable under the same load, so the load is
+reported with them). A page is looked at every `POLL_MS` while it loads, not at every frame
+as Playwright does by default: that had each of the 30 renderers draw 60 frames a second
+for the benchmark's sake (8-10 CPU-s of Chromium's 45).
 Target (issue 25): on 2 cores, the slowest of 30 pages usable within 20 s.
 
 The browsers share the app's 2 cores here, as a class's phones do not: 30 Chromium renderers
-took about 130 CPU-s against the app's 25 (issue 25's notes). `--phones N` measures the app's
+took about 130 CPU-s against the app's 25 (issue 25's notes), 35 against the app's 4.5 once
+a page's scripts came compressed and Voila's in one file (kit_assets.py). `--phones N` measures the app's
 part alone: N students whose phones are spoken for by this process, as the app sees them
 (`_phone`): the join link's page, the scripts and styles a real visit of it fetched (recorded
 by one Chromium visit first), the kernel's websocket, the page's widget states asked for as
