@@ -32,12 +32,13 @@ The browsers share the app's 2 cores here, as a class's phones do not: 30 Chromi
 took about 130 CPU-s against the app's 25 (issue 25's notes), 35 against the app's 4.5 once
 a page's scripts came compressed and Voila's in one file (kit_assets.py). `--phones N`
 measures the app's part alone: N students whose phones are spoken for by this process, as
-the app sees them (`_phone`): the join link's page, the scripts and styles a real visit of it fetched (recorded
-by one Chromium visit first), the kernel's websocket, the page's widget states asked for as
-Voila's JavaScript asks (the page usable, as far as the app is concerned: what is left is
-the phone's own drawing), then the code, the nickname and a press of Join sent as the widgets
-send them, until the page's trial buttons are enabled (joined). Reported as for the browsers,
-with this process's CPU (the phones' side of the protocol) apart.
+the app sees them (`_phone`): the join link's page, the scripts and styles a real visit of
+it fetched (recorded by one Chromium visit first), the kernel's websocket, the page's widget
+states asked for as Voila's JavaScript asks (the page usable, as far as the app is
+concerned: what is left is the phone's own drawing), then the code, the nickname and a press
+of Join sent as the widgets send them, until the page's trial buttons are enabled (joined).
+Reported as for the browsers, with this process's CPU (the phones' side of the protocol)
+apart.
 
 Run:  PYTHONPATH=$PWD python benchmarks/classroom_load.py [--students 30] [--seconds 20]
           [--trials 5] [--stores sqlite,postgresql] [--browsers 30] [--phones N] [--pool N]
