@@ -1261,6 +1261,10 @@ class KitVoila(Voila):
         """Voila's start-up, then the pool size when none is configured, and the kernels'
         transport (Unix sockets on POSIX unless one is configured)."""
         super().initialize(argv)
+        # read by the kernels, which inherit this environment (kit_assets.WIDGET_STATIC_PATH)
+        os.environ[kit_assets.WIDGET_STATIC_VARIABLE] = url_path_join(
+            self.base_url, kit_assets.WIDGET_STATIC_PATH
+        )
         patterns = not_preheated(Path(self.root_dir), self.preheated_languages)
         if patterns:  # read by the kernel manager, which start() creates
             manager = self.config.VoilaKernelManager
@@ -1360,7 +1364,12 @@ class KitVoila(Voila):
         kit_assets.offer_to_templates(
             VoilaExporter, kit_assets.bundle_address(self.base_url, bundle)
         )
-        addresses = kit_assets.other_files()
+        addresses = [*kit_assets.other_files(), *kit_assets.widget_files()]
+        widget_files = url_path_join(self.server_url, kit_assets.WIDGET_STATIC_PATH, "(.*)")
+        handlers = [
+            (widget_files, tornado.web.StaticFileHandler, {"path": kit_assets.WIDGET_STATIC}),
+            *handlers,
+        ]
         if bundle is not None:
             addresses.insert(0, kit_assets.bundle_address("/", bundle))  # under the origin
             route = url_path_join(self.server_url, kit_assets.BUNDLE_PATH)

@@ -56,6 +56,11 @@ CHUNK_LIST = (
 
 #: The bundle's address under the app's base URL.
 BUNDLE_PATH = "voila/kit/voila-chunks.js"
+#: The kit's widgets' files (plotly.js, for the charts: kit_common/widgets/live_chart.py),
+#: served under this address; the kernels find it in `WIDGET_STATIC_VARIABLE`.
+WIDGET_STATIC = Path(__file__).resolve().parent / "kit_common" / "widgets" / "static"
+WIDGET_STATIC_PATH = "voila/kit/static/"
+WIDGET_STATIC_VARIABLE = "KIT_WIDGET_STATIC_URL"  # live_chart.ADDRESS_VARIABLE (a test checks)
 
 
 class CompressedOnce(GZipContentEncoding):
@@ -256,6 +261,12 @@ def other_files(listing: Path = CHUNK_LIST) -> list[str]:
         ]
     except (OSError, ValueError, KeyError, TypeError):
         return []
+
+
+def widget_files() -> list[str]:
+    """The kit's widgets' files a page may fetch (plotly.js), as addresses under the app's
+    base URL."""
+    return [f"{WIDGET_STATIC_PATH}{name}" for name in ("plotly-cartesian.min.js",)]
 
 
 async def warm(origin: str, addresses: Sequence[str]) -> str:

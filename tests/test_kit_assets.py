@@ -279,3 +279,14 @@ def test_the_other_files_are_read_from_the_listing(tmp_path) -> None:
     recorded = kit_assets.other_files()
     assert "voila/static/voila.js" in recorded
     assert not any(re.search(r"voila/static/\d+\.voila\.js", name) for name in recorded)
+
+
+def test_the_kernels_find_the_widgets_files_where_the_app_serves_them() -> None:
+    from kit_common.widgets import live_chart
+
+    assert kit_assets.WIDGET_STATIC_VARIABLE == live_chart.ADDRESS_VARIABLE
+    assert kit_assets.WIDGET_STATIC == live_chart.STATIC
+    for address in kit_assets.widget_files():
+        assert (
+            kit_assets.WIDGET_STATIC / address.removeprefix(kit_assets.WIDGET_STATIC_PATH)
+        ).is_file()

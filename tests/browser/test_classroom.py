@@ -384,3 +384,27 @@ def test_a_phone_fetches_the_student_page_in_few_compressed_files(voila_app, bro
     sent = sum(f["sent"] for f in files)
     assert sent < 2_000_000, f"{sent / 1e6:.1f} MB sent"
     assert watch.problems == []
+
+
+def test_plotly_comes_compressed_once_and_is_kept_for_the_next_chart_page(voila_app, browser_page):
+    """The charts' plotly.js is a file of the app's (kit_common/widgets/live_chart.py): not
+    1.5 MB in every page's widget states, but 0.5 MB fetched once and kept by the browser."""
+    page, watch = browser_page
+    sent = []
+    for name in (
+        "martian_dice/01_dice_and_one_roll.ipynb",
+        "martian_dice/05_pushing_your_luck.ipynb",
+    ):
+        page.goto(voila_app.page_url(name), timeout=120_000)
+        page.wait_for_selector(".kit-chart", timeout=120_000)
+        sent.append(
+            page.evaluate(
+                "performance.getEntriesByType('resource')"
+                ".filter(r => r.name.includes('/voila/kit/static/plotly-cartesian.min.js?v='))"
+                ".map(r => [r.transferSize, r.decodedBodySize])"
+            )
+        )
+    (first,), (second,) = sent
+    assert first[1] > 1_000_000 and first[0] < first[1] / 2  # compressed
+    assert second[0] == 0  # from the browser's cache: not fetched again
+    assert watch.problems == []

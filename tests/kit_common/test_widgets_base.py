@@ -1,12 +1,20 @@
 """What every notebook app shares (kit_common.widgets.base, live_chart)."""
 
+import hashlib
 import json
 
 import ipywidgets as w
 import plotly.graph_objects as go
 
 from kit_common.widgets.base import updating
-from kit_common.widgets.live_chart import LiveChart, charts_in, plotly_library
+from kit_common.widgets.live_chart import (
+    ADDRESS_VARIABLE,
+    PLOTLY_BUNDLE,
+    PLOTLY_LOCALES_FILE,
+    LiveChart,
+    charts_in,
+    plotly_library,
+)
 
 
 def drawn(chart: LiveChart) -> dict:
@@ -37,6 +45,23 @@ def test_every_chart_shares_one_plotly_library_sent_once_per_kernel():
     assert first.widget.get_state()["library"] == "IPY_MODEL_" + plotly_library().model_id
     assert "figure" in first.widget.get_state() and "source" not in first.widget.get_state()
     assert plotly_library().source.startswith("/**\n* plotly.js (cartesian")
+
+
+def test_under_the_kit_app_the_page_fetches_plotly_by_an_address_that_changes_with_it(
+    monkeypatch,
+):
+    monkeypatch.setenv(ADDRESS_VARIABLE, "/class/voila/kit/static/")
+    plotly_library.cache_clear()
+    try:
+        library = plotly_library()
+        digest = hashlib.sha256(PLOTLY_BUNDLE.read_bytes()).hexdigest()[:20]
+        assert library.address == f"/class/voila/kit/static/plotly-cartesian.min.js?v={digest}"
+        assert library.source == ""  # not 1.5 MB in every page's widget states
+        assert library.locales == PLOTLY_LOCALES_FILE.read_text(encoding="utf-8")
+    finally:
+        plotly_library.cache_clear()
+    monkeypatch.delenv(ADDRESS_VARIABLE)
+    assert plotly_library().address == "" and plotly_library().source  # JupyterLab, Binder
 
 
 def test_an_app_finds_the_charts_inside_its_boxes():

@@ -2,8 +2,8 @@
 // with plotly.js and redraws it in place (Plotly.react) whenever the figure changes.
 //
 // plotly.js itself arrives once per page, as the `source` of the PlotlyLibrary model that
-// every chart's `library` points to; the first chart to render evaluates it and the others
-// share the result.
+// every chart's `library` points to, or from its `address` under the kit's app; the first
+// chart to render evaluates it and the others share the result.
 
 const LIBRARY = Symbol.for("kit.plotly");
 
@@ -26,9 +26,18 @@ function plotly(model) {
       await idle(1000);
       const ref = model.get("library"); // "IPY_MODEL_<id>"
       const library = await model.widget_manager.get_model(ref.replace(/^IPY_MODEL_/, ""));
+      // Under the kit's app the page fetches the bundle (compressed, kept by the browser for
+      // every page); elsewhere it is the model's `source`.
+      const address = library.get("address");
+      let source = library.get("source");
+      if (address) {
+        const response = await fetch(address);
+        if (!response.ok) { throw new Error(`plotly.js: HTTP ${response.status} for ${address}`); }
+        source = await response.text();
+      }
       const module = { exports: {} };
       // The bundle is UMD: given a `module`, it exports Plotly instead of only setting a global.
-      new Function("module", "exports", library.get("source"))(module, module.exports);
+      new Function("module", "exports", source)(module, module.exports);
       const Plotly = module.exports;
       // plotly.js's locale files register themselves with the Plotly in their scope. Only
       // their words are taken: their number formats (a decimal comma) would make the charts
