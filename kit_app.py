@@ -27,7 +27,10 @@ working directory) plus what JSON cannot say:
   compressed before the first visitor), and the 75 chunks of Voila's JavaScript that every
   page loaded one by one come as one script before Voila's (`kit_assets.ChunkBundle`, its
   list recorded by tools/voila_chunks.py for the Voila pinned): a page's 5.3 MB in 95 files
-  became 1.4 MB in about 25, for a class's phones on the school's Wi-Fi (issue 25);
+  became 1.4 MB in about 25, for a class's phones on the school's Wi-Fi (issue 25); the
+  charts' plotly.js is a file the app serves (`voila/kit/static/`, its address given to the
+  kernels in `KIT_WIDGET_STATIC_URL`), fetched once by a browser for all its pages instead of
+  1.5 MB in the widget states of every page with a chart;
 - the server's clients of a kernel (the warm kernel's hand-over, nbclient running a page)
   are ready as soon as the kernel answers (`PromptKernelClient`), instead of after 0.2 s of
   silence on IOPub each: a page opened without a preheated kernel starts its cells 0.4 s

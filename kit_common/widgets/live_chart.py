@@ -14,7 +14,9 @@ Why not plotly's own ways of showing a figure in a page:
   that takes about 1.8 s to evaluate in Chromium here, on every page with a chart.
 The widget here is a small anywidget whose view (`static/live_chart.js`) draws with the
 partial "cartesian" plotly.js bundle (1.5 MB, about 0.7 s; `tools/update_plotly_bundle.py`).
-That library travels once per kernel, as the state of one shared `PlotlyLibrary` widget.
+That library travels once per kernel, as the state of one shared `PlotlyLibrary` widget; under
+the kit's app, as the address of a file the app serves (compressed, kept by the browser for
+every page: `plotly_library`).
 
 A chart's values travel with it as a table (`kit_common.widgets.chart_values`), which the view
 shows under the chart, collapsed, unless the figure writes them all on itself: no value is
