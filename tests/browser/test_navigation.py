@@ -16,6 +16,7 @@ from urllib.parse import urlparse
 
 import pytest
 
+from tests.browser.page_actions import wait_for_widgets
 from tests.browser.voila_server import INDEX, VoilaServer
 
 pytestmark = pytest.mark.browser
@@ -72,7 +73,11 @@ def test_links_stay_in_the_tab_and_the_page_left_shuts_its_kernel(voila_app, bro
     assert page_kernel != index_kernel
     assert _wait_until_gone(voila_app, index_kernel), "the index's kernel outlived the index"
 
-    # Back through the page's own "Contents" link (a Markdown cell's link).
+    # Back through the page's own "Contents" link (a Markdown cell's link), once the page is
+    # drawn: Voila's widget manager says "shut my kernel down" when a page is left only from
+    # the moment it has started (it is what draws the widgets), a moment after the page's
+    # `load`; a page left before then keeps its kernel until the culler's idle time.
+    wait_for_widgets(page, 1)
     page.locator("#rendered_cells a[href$='00_index.ipynb']").first.click()
     _open(page, f"**/{INDEX}")
     assert len(page.context.pages) == 1
