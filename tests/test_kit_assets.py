@@ -4,19 +4,27 @@ browser: the browser tests check a page drawn through both)."""
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import json
 import random
 import re
-import tempfile
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, NamedTuple
 from unittest import mock
 
 import pytest
 import tornado.web
 import voila
+from tornado.httpserver import HTTPServer
 from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
-from tornado.testing import AsyncHTTPTestCase
+from tornado.testing import bind_unused_port
 
 import kit_assets
 from kit_assets import ChunkBundle, ChunkBundleHandler, CompressedOnce, chunk_bundle, is_chunk
@@ -39,85 +47,141 @@ class Page(tornado.web.RequestHandler):
         self.write(script(5_000, "page"))
 
 
-class CompressedOnceTest(AsyncHTTPTestCase):
-    def get_app(self) -> tornado.web.Application:
+class Response(NamedTuple):
+    code: int
+    headers: Any
+    body: bytes
+
+
+@contextmanager
+def served(app: tornado.web.Application) -> Iterator[str]:
+    """Serve `app` on a free port from a thread of its own (its own event loop: a test run
+    may hold one in this thread); yields the address."""
+    ready = threading.Event()
+    running: dict[str, Any] = {}
+
+    async def serve() -> None:
+        sock, port = bind_unused_port()
+        server = HTTPServer(app)
+        server.add_sockets([sock])
+        running.update(port=port, stop=asyncio.Event(), loop=asyncio.get_running_loop())
+        ready.set()
+        await running["stop"].wait()
+        server.stop()
+
+    thread = threading.Thread(target=asyncio.run, args=(serve(),), daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    try:
+        yield f"http://127.0.0.1:{running['port']}"
+    finally:
+        running["loop"].call_soon_threadsafe(running["stop"].set)
+        thread.join(10)
+
+
+def get(address: str, gzipped: bool = True, headers: dict | None = None) -> Response:
+    """GET `address` as a browser would, accepting gzip or not; the body as sent."""
+    sent = {"Accept-Encoding": "gzip"} if gzipped else {}
+    request = urllib.request.Request(address, headers={**sent, **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return Response(response.status, response.headers, response.read())
+    except urllib.error.HTTPError as error:  # a 304, say
+        return Response(error.code, error.headers, error.read())
+
+
+def in_own_loop(coroutine: Any) -> Any:
+    """Run `coroutine` in a thread of its own (see `served`)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> Iterator[tuple[Path, Callable[..., Response]]]:
+    """A folder served by tornado's static handler and a page, through `CompressedOnce`;
+    yields the folder and a `get` of a path of the app."""
+    CompressedOnce.forget()
+    app = tornado.web.Application(
+        [
+            (r"/static/(.*)", tornado.web.StaticFileHandler, {"path": str(tmp_path)}),
+            (r"/page", Page),
+        ],
+        transforms=[CompressedOnce],
+    )
+    with served(app) as address:
+        yield tmp_path, lambda path, **options: get(address + path, **options)
+    CompressedOnce.forget()
+
+
+def test_a_file_is_compressed_once_and_the_same_bytes_sent_again(files) -> None:
+    folder, fetch = files
+    # 300 kB: tornado's static handler sends it in five pieces, compressed as they go
+    body = script(300_000, "chunk")
+    (folder / "big.js").write_bytes(body)
+    first = fetch("/static/big.js")
+    with mock.patch.object(tornado.web.gzip, "GzipFile", side_effect=AssertionError):
+        second = fetch("/static/big.js")  # not even its first piece compressed again
+    for response in (first, second):
+        assert response.code == 200
+        assert response.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(response.body) == body
+        assert len(response.body) < len(body) / 10
+    assert second.headers["Content-Length"] == str(len(second.body))
+    assert CompressedOnce.counts == {"compressed": 1, "kept": 1}
+
+
+def test_a_browser_that_does_not_accept_gzip_gets_the_file_as_it_is(files) -> None:
+    folder, fetch = files
+    body = script(100_000, "plain")
+    (folder / "plain.js").write_bytes(body)
+    fetch("/static/plain.js")
+    response = fetch("/static/plain.js", gzipped=False)
+    assert "Content-Encoding" not in response.headers
+    assert response.body == body
+
+
+def test_a_changed_file_is_compressed_anew(files) -> None:
+    folder, fetch = files
+    path = folder / "changing.css"
+    path.write_bytes(script(50_000, "before"))
+    fetch("/static/changing.css")
+    path.write_bytes(script(60_000, "after"))  # tornado's Etag stays that of "before"
+    response = fetch("/static/changing.css")
+    assert gzip.decompress(response.body) == script(60_000, "after")
+    assert CompressedOnce.counts == {"compressed": 2, "kept": 0}
+
+
+def test_a_page_is_compressed_for_each_visitor_and_not_kept(files) -> None:
+    _, fetch = files
+    for _ in range(2):
+        response = fetch("/page")
+        assert gzip.decompress(response.body) == script(5_000, "page")
+    assert CompressedOnce.counts == {"compressed": 2, "kept": 0}
+    assert not CompressedOnce._kept
+
+
+def test_what_is_kept_stays_within_its_limit_the_oldest_dropped(files) -> None:
+    folder, fetch = files
+    limit = CompressedOnce.LIMIT
+    for seed, name in enumerate(("a", "b", "c")):
+        # hex of random bytes: the three compress to nearly the same size, half their own
+        (folder / f"{name}.js").write_text(random.Random(seed).randbytes(40_000).hex())
+    try:
+        fetch("/static/a.js")
+        one = CompressedOnce._kept_bytes
         CompressedOnce.forget()
-        self.folder = Path(self.get_tmp_folder())
-        return tornado.web.Application(
-            [
-                (r"/static/(.*)", tornado.web.StaticFileHandler, {"path": str(self.folder)}),
-                (r"/page", Page),
-            ],
-            transforms=[CompressedOnce],
-        )
-
-    def get_tmp_folder(self) -> str:
-        return tempfile.mkdtemp()
-
-    def get(self, path: str, gzipped: bool = True):
-        headers = {"Accept-Encoding": "gzip"} if gzipped else {}
-        return self.fetch(path, headers=headers, decompress_response=False)
-
-    def test_a_file_is_compressed_once_and_the_same_bytes_sent_again(self) -> None:
-        # 300 kB: tornado's static handler sends it in five pieces, compressed as they go
-        body = script(300_000, "chunk")
-        (self.folder / "big.js").write_bytes(body)
-        first = self.get("/static/big.js")
-        with mock.patch.object(tornado.web.gzip, "GzipFile", side_effect=AssertionError):
-            second = self.get("/static/big.js")  # not even its first piece compressed again
-        for response in (first, second):
-            assert response.code == 200
-            assert response.headers["Content-Encoding"] == "gzip"
-            assert gzip.decompress(response.body) == body
-            assert len(response.body) < len(body) / 10
-        assert second.headers["Content-Length"] == str(len(second.body))
-        assert CompressedOnce.counts == {"compressed": 1, "kept": 1}
-
-    def test_a_browser_that_does_not_accept_gzip_gets_the_file_as_it_is(self) -> None:
-        body = script(100_000, "plain")
-        (self.folder / "plain.js").write_bytes(body)
-        self.get("/static/plain.js")
-        response = self.get("/static/plain.js", gzipped=False)
-        assert "Content-Encoding" not in response.headers
-        assert response.body == body
-
-    def test_a_changed_file_is_compressed_anew(self) -> None:
-        path = self.folder / "changing.css"
-        path.write_bytes(script(50_000, "before"))
-        self.get("/static/changing.css")
-        path.write_bytes(script(60_000, "after"))  # tornado's Etag stays that of "before"
-        response = self.get("/static/changing.css")
-        assert gzip.decompress(response.body) == script(60_000, "after")
-        assert CompressedOnce.counts == {"compressed": 2, "kept": 0}
-
-    def test_a_page_is_compressed_for_each_visitor_and_not_kept(self) -> None:
-        for _ in range(2):
-            response = self.get("/page")
-            assert gzip.decompress(response.body) == script(5_000, "page")
-        assert CompressedOnce.counts == {"compressed": 2, "kept": 0}
-        assert not CompressedOnce._kept
-
-    def test_what_is_kept_stays_within_its_limit_the_oldest_dropped(self) -> None:
-        limit = CompressedOnce.LIMIT
-        for seed, name in enumerate(("a", "b", "c")):
-            # hex of random bytes: the three compress to nearly the same size, half their own
-            (self.folder / f"{name}.js").write_text(random.Random(seed).randbytes(40_000).hex())
-        try:
-            self.get("/static/a.js")
-            one = CompressedOnce._kept_bytes
-            CompressedOnce.forget()
-            CompressedOnce.LIMIT = int(2.5 * one)
-            for name in ("a", "b", "c"):
-                self.get(f"/static/{name}.js")
-            assert CompressedOnce._kept_bytes <= CompressedOnce.LIMIT
-            assert len(CompressedOnce._kept) == 2  # "a", the oldest, was dropped
-            for name, counted in (("c", "kept"), ("b", "kept"), ("a", "compressed")):
-                before = CompressedOnce.counts[counted]
-                response = self.get(f"/static/{name}.js")
-                assert gzip.decompress(response.body) == (self.folder / f"{name}.js").read_bytes()
-                assert CompressedOnce.counts[counted] == before + 1
-        finally:
-            CompressedOnce.LIMIT = limit
+        CompressedOnce.LIMIT = int(2.5 * one)
+        for name in ("a", "b", "c"):
+            fetch(f"/static/{name}.js")
+        assert CompressedOnce._kept_bytes <= CompressedOnce.LIMIT
+        assert len(CompressedOnce._kept) == 2  # "a", the oldest, was dropped
+        for name, counted in (("c", "kept"), ("b", "kept"), ("a", "compressed")):
+            before = CompressedOnce.counts[counted]
+            response = fetch(f"/static/{name}.js")
+            assert gzip.decompress(response.body) == (folder / f"{name}.js").read_bytes()
+            assert CompressedOnce.counts[counted] == before + 1
+    finally:
+        CompressedOnce.LIMIT = limit
 
 
 def test_a_file_whose_sending_did_not_finish_is_not_kept() -> None:
@@ -143,23 +207,22 @@ def bundle_test_app(bundle: ChunkBundle) -> tornado.web.Application:
     )
 
 
-class ChunkBundleHandlerTest(AsyncHTTPTestCase):
-    bundle = ChunkBundle(b"(function () {\n1\n}).call(self);\n" * 100, ("static/1.voila.js",))
+BUNDLE = ChunkBundle(b"(function () {\n1\n}).call(self);\n" * 100, ("static/1.voila.js",))
 
-    def get_app(self) -> tornado.web.Application:
-        CompressedOnce.forget()
-        return bundle_test_app(self.bundle)
 
-    def test_the_bundle_is_kept_by_the_browser_under_its_version_only(self) -> None:
-        versioned = self.fetch(f"/bundle.js?v={self.bundle.version}")
-        assert versioned.body == self.bundle.body
+def test_the_bundle_is_kept_by_the_browser_under_its_version_only() -> None:
+    with served(bundle_test_app(BUNDLE)) as address:
+        versioned = get(f"{address}/bundle.js?v={BUNDLE.version}", gzipped=False)
+        assert versioned.body == BUNDLE.body
         assert versioned.headers["Cache-Control"] == "max-age=31536000, immutable"
         assert versioned.headers["Content-Type"].startswith("text/javascript")
-        assert self.fetch("/bundle.js?v=old").headers["Cache-Control"] == "no-cache"
+        assert get(f"{address}/bundle.js?v=old").headers["Cache-Control"] == "no-cache"
 
-    def test_a_browser_holding_the_bundle_is_told_it_has_not_changed(self) -> None:
-        etag = self.fetch("/bundle.js").headers["Etag"]
-        again = self.fetch("/bundle.js", headers={"If-None-Match": etag})
+
+def test_a_browser_holding_the_bundle_is_told_it_has_not_changed() -> None:
+    with served(bundle_test_app(BUNDLE)) as address:
+        etag = get(f"{address}/bundle.js").headers["Etag"]
+        again = get(f"{address}/bundle.js", headers={"If-None-Match": etag})
         assert again.code == 304
         assert again.body == b""
 
@@ -247,25 +310,19 @@ def test_a_page_finds_the_bundle_under_the_apps_base_address(base) -> None:
     assert kit_assets.bundle_address(base, None) == ""
 
 
-class WarmTest(AsyncHTTPTestCase):
-    def get_app(self) -> tornado.web.Application:
-        CompressedOnce.forget()
-        self.folder = Path(tempfile.mkdtemp())
-        (self.folder / "style.css").write_bytes(script(80_000, "style"))
-        return tornado.web.Application(
-            [(r"/base/voila/(.*)", tornado.web.StaticFileHandler, {"path": str(self.folder)})],
-            transforms=[CompressedOnce],
-        )
-
-    def test_the_files_warmed_are_sent_from_what_was_kept(self) -> None:
-        origin = self.get_url("/base/")
+def test_the_files_warmed_are_sent_from_what_was_kept(tmp_path) -> None:
+    CompressedOnce.forget()
+    (tmp_path / "style.css").write_bytes(script(80_000, "style"))
+    app = tornado.web.Application(
+        [(r"/base/voila/(.*)", tornado.web.StaticFileHandler, {"path": str(tmp_path)})],
+        transforms=[CompressedOnce],
+    )
+    with served(app) as address:
         addresses = ["voila/style.css", "voila/gone-in-this-version.js"]
-        said = self.io_loop.run_sync(lambda: kit_assets.warm(origin, addresses))
+        said = in_own_loop(kit_assets.warm(f"{address}/base/", addresses))
         assert said == "1 of 2 scripts and styles compressed before the first visitor"
         assert CompressedOnce.counts == {"compressed": 1, "kept": 0}
-        response = self.fetch(
-            "/base/voila/style.css", headers={"Accept-Encoding": "gzip"}, decompress_response=False
-        )
+        response = get(f"{address}/base/voila/style.css")
         assert gzip.decompress(response.body) == script(80_000, "style")
         assert CompressedOnce.counts == {"compressed": 1, "kept": 1}
 

@@ -209,9 +209,11 @@ def test_a_room_played_from_two_devices(voila_app, chromium_browser):
                 if _offers(bob):
                     break
                 before = _moves(ann)
+                # (the table may be redrawn between the look above and this press: no move
+                # is pressed then, and the loop looks again)
                 ann.evaluate(
                     f"(() => {{ const moves = {_ENABLED_MOVES};"
-                    " (moves.find((b) => b.innerText.trim() === 'Stop') || moves[0]).click(); })()"
+                    " (moves.find((b) => b.innerText.trim() === 'Stop') || moves[0])?.click(); })()"
                 )
                 ann.wait_for_function(f"{_MOVES} > {before}", timeout=10_000)
                 bob.wait_for_function(f"{_MOVES} >= {_moves(ann)}", timeout=10_000)
@@ -264,9 +266,11 @@ def test_a_room_with_a_bot_is_played_to_its_end_and_its_record_replays(
                     time.sleep(0.1)
                     continue
                 before = _moves(ann)
+                # (the table may be redrawn between the look above and this press: no move
+                # is pressed then, and the loop looks again)
                 ann.evaluate(
                     f"(() => {{ const moves = {_ENABLED_MOVES};"
-                    " (moves.find((b) => b.innerText.trim() === 'Stop') || moves[0]).click(); })()"
+                    " (moves.find((b) => b.innerText.trim() === 'Stop') || moves[0])?.click(); })()"
                 )
                 # (a press on a button the table was redrawing is lost: the loop offers again)
                 with contextlib.suppress(PlaywrightTimeout):

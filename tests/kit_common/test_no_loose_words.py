@@ -14,6 +14,9 @@ LIVE_CHART_VALUES_HELP = (
     "the chart's values as HTML (a collapsed table, kit_common.widgets.chart_values), shown "
     "under it; empty when the chart writes them on itself"
 )
+LIVE_CHART_ADDRESS_HELP = (
+    "where the page fetches the bundle instead (under the kit's app); '' for none"
+)
 #: The catalogue machinery and the catalogue itself hold the words; every other module speaks
 #: through them.
 CATALOGUE_MODULES = {"messages.py", "words.py"}
@@ -21,6 +24,9 @@ MODULES = sorted(p for p in (ROOT / "kit_common").rglob("*.py") if p.name not in
 #: Worded literals kept in the code, with the reason.
 ALLOWED = {
     ("kit_common/widgets/live_chart.py", "the plotly.js bundle's code"): (
+        "a traitlet's help: a developer's note on the widget's state, never shown on a page"
+    ),
+    ("kit_common/widgets/live_chart.py", LIVE_CHART_ADDRESS_HELP): (
         "a traitlet's help: a developer's note on the widget's state, never shown on a page"
     ),
     ("kit_common/widgets/live_chart.py", "plotly.js's locale files' code"): (
