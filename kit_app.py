@@ -1357,9 +1357,10 @@ class KitVoila(Voila):
         return self.lighter_assets(handlers)
 
     def lighter_assets(self, handlers: list) -> list:
-        """Scripts and styles compressed (once each) for every browser that accepts it, and
-        the chunks of JavaScript every page loads offered as one script (kit_assets.py):
-        `handlers` with the route of that script in front."""
+        """Scripts and styles compressed (once each) for every browser that accepts it, the
+        chunks of JavaScript every page loads offered as one script, and the kit's widgets'
+        files (plotly.js) served (kit_assets.py): `handlers` with the routes of those two in
+        front; the files every page fetches are compressed once the app listens."""
         if not any(issubclass(t, tornado.web.GZipContentEncoding) for t in self.app.transforms):
             self.app.transforms.insert(0, kit_assets.CompressedOnce)
         bundle, said = kit_assets.chunk_bundle(self.static_paths)
