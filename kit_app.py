@@ -279,8 +279,14 @@ class PromptKernelClient(AsyncKernelClient):
             await self.iopub_channel.get_msg(timeout=0)
 
 
+#: Variables the app gives every page template (`share_template_code`), e.g. the address of
+#: Voila's chunks in one script (`kit_voila_chunks`, `KitVoila.lighter_assets`).
+TEMPLATE_GLOBALS: dict[str, str] = {}
+
+
 def share_template_code(exporter_class: type = VoilaExporter) -> TemplateCode:
-    """Have every environment `exporter_class` creates use one `TemplateCode` (once)."""
+    """Have every environment `exporter_class` creates use one `TemplateCode` and know
+    `TEMPLATE_GLOBALS` (patched once)."""
     create = exporter_class._create_environment
     shared = getattr(create, "kit_template_code", None)
     if shared is not None:
@@ -290,6 +296,7 @@ def share_template_code(exporter_class: type = VoilaExporter) -> TemplateCode:
     def create_environment(self: Any) -> jinja2.Environment:
         environment = create(self)
         environment.bytecode_cache = code
+        environment.globals.update(TEMPLATE_GLOBALS)
         return environment
 
     create_environment.kit_template_code = code  # type: ignore[attr-defined]
@@ -1365,9 +1372,7 @@ class KitVoila(Voila):
             self.app.transforms.insert(0, kit_assets.CompressedOnce)
         bundle, said = kit_assets.chunk_bundle(self.static_paths)
         self.log.info(said)
-        kit_assets.offer_to_templates(
-            VoilaExporter, kit_assets.bundle_address(self.base_url, bundle)
-        )
+        TEMPLATE_GLOBALS["kit_voila_chunks"] = kit_assets.bundle_address(self.base_url, bundle)
         addresses = [*kit_assets.other_files(), *kit_assets.widget_files()]
         widget_files = url_path_join(self.server_url, kit_assets.WIDGET_STATIC_PATH, "(.*)")
         handlers = [

@@ -35,8 +35,9 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from email.utils import formatdate
+from functools import cached_property
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import voila
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError
@@ -159,7 +160,7 @@ class ChunkBundle:
     #: ("static/73.voila.js").
     files: tuple[str, ...]
 
-    @property
+    @cached_property
     def version(self) -> str:
         """A digest of the bytes: the `?v=` of the script's address, so that a browser may
         keep the script as long as it likes and fetches the new one after a change."""
@@ -296,19 +297,3 @@ def bundle_address(server_url: str, bundle: ChunkBundle | None) -> str:
     if bundle is None:
         return ""
     return f"{server_url.rstrip('/')}/{BUNDLE_PATH}?v={bundle.version}"
-
-
-def offer_to_templates(exporter_class: Any, address: str) -> None:
-    """Give the page templates `kit_voila_chunks`, the bundle's address ("" for none),
-    which the kit's template puts in a script before Voila's (once more replaces it)."""
-    create = getattr(
-        exporter_class._create_environment, "kit_unoffered", exporter_class._create_environment
-    )
-
-    def create_environment(self: Any) -> Any:
-        environment = create(self)
-        environment.globals["kit_voila_chunks"] = address
-        return environment
-
-    create_environment.kit_unoffered = create  # type: ignore[attr-defined]
-    exporter_class._create_environment = create_environment

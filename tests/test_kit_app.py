@@ -813,6 +813,9 @@ def test_page_templates_are_compiled_once_for_the_app_and_again_when_changed(mon
     environment = Exporter()._create_environment()
     assert run_coroutine(environment.get_template("page.j2").render_async(x=2)) == "[2!]"
     assert sorted(compiled[3:]) == ["base.j2", "page.j2"]
+    # what the app gives every template (the bundle's address) is there in each environment
+    monkeypatch.setitem(kit_app.TEMPLATE_GLOBALS, "kit_voila_chunks", "/voila/kit/x.js?v=1")
+    assert Exporter()._create_environment().globals["kit_voila_chunks"] == "/voila/kit/x.js?v=1"
 
 
 def test_nbclient_still_gets_its_kernel_client_from_the_kernel_manager():
